@@ -1,0 +1,32 @@
+package dev.dynalens.domain.connection;
+
+import java.util.Objects;
+
+/** Why a connection failed, in words a person can act on. */
+public record ConnectionProblem(Kind kind, String message, String detail) {
+    public ConnectionProblem {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(message, "message");
+    }
+
+    public enum Kind {
+        ENDPOINT_UNREACHABLE,
+        BAD_CREDENTIALS,
+        MISSING_CREDENTIALS,
+        SSO_SESSION_EXPIRED,
+        PROFILE_NOT_FOUND,
+        UNKNOWN_REGION,
+        ACCESS_DENIED,
+        THROTTLED,
+        TABLE_NOT_FOUND,
+        VALIDATION,
+        READ_ONLY,
+        CANCELLED,
+        OTHER
+    }
+
+    @Override
+    public String toString() {
+        return message;
+    }
+}

@@ -1,0 +1,21 @@
+package dev.dynalens.domain.connection;
+
+/** A colour tag that tells environments apart at a glance; PRODUCTION asks for extra confirmation on writes. */
+public enum ConnectionTag {
+    NONE("#8b949e"), LOCAL("#1f6feb"), DEV("#2da44e"), TEST("#bf8700"), STAGING("#fb8500"), PRODUCTION("#cf222e");
+
+    private final String colour;
+
+    ConnectionTag(String colour) {
+        this.colour = colour;
+    }
+
+    /** CSS hex colour. */
+    public String colour() {
+        return colour;
+    }
+
+    public boolean isProduction() {
+        return this == PRODUCTION;
+    }
+}

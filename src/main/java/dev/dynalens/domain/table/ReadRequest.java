@@ -1,0 +1,67 @@
+package dev.dynalens.domain.table;
+
+import dev.dynalens.domain.item.AttributeValue;
+import java.util.Map;
+import java.util.Objects;
+
+/** One page of a Scan or a Query. Which one it is is always part of what the person sees. */
+public sealed interface ReadRequest {
+    String tableName();
+
+    /** Index name or null for the base table. */
+    String indexName();
+
+    /** Page size limit, or null for DynamoDB's default (1 MB of data). */
+    Integer limit();
+
+    /** Where to continue; null for the first page. */
+    Map<String, AttributeValue> exclusiveStartKey();
+
+    /** "Scan" or "Query". */
+    String operation();
+
+    ReadRequest withExclusiveStartKey(Map<String, AttributeValue> startKey);
+
+    record Scan(String tableName, String indexName, Integer limit, Map<String, AttributeValue> exclusiveStartKey)
+            implements ReadRequest {
+        public Scan {
+            Objects.requireNonNull(tableName, "tableName");
+            exclusiveStartKey = exclusiveStartKey == null ? null : Map.copyOf(exclusiveStartKey);
+        }
+
+        @Override
+        public String operation() {
+            return "Scan";
+        }
+
+        @Override
+        public Scan withExclusiveStartKey(Map<String, AttributeValue> startKey) {
+            return new Scan(tableName, indexName, limit, startKey);
+        }
+    }
+
+    record Query(String tableName, String indexName, String partitionKeyName, AttributeValue partitionKeyValue,
+                 String sortKeyName, SortKeyCondition sortKeyCondition, boolean scanIndexForward, Integer limit,
+                 Map<String, AttributeValue> exclusiveStartKey) implements ReadRequest {
+        public Query {
+            Objects.requireNonNull(tableName, "tableName");
+            Objects.requireNonNull(partitionKeyName, "partitionKeyName");
+            Objects.requireNonNull(partitionKeyValue, "a Query needs the partition key value");
+            if (sortKeyCondition != null) {
+                Objects.requireNonNull(sortKeyName, "a sort-key condition needs the sort key name");
+            }
+            exclusiveStartKey = exclusiveStartKey == null ? null : Map.copyOf(exclusiveStartKey);
+        }
+
+        @Override
+        public String operation() {
+            return "Query";
+        }
+
+        @Override
+        public Query withExclusiveStartKey(Map<String, AttributeValue> startKey) {
+            return new Query(tableName, indexName, partitionKeyName, partitionKeyValue, sortKeyName, sortKeyCondition,
+                    scanIndexForward, limit, startKey);
+        }
+    }
+}

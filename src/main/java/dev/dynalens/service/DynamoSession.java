@@ -1,0 +1,46 @@
+package dev.dynalens.service;
+
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.CreateTableSpec;
+import dev.dynalens.domain.table.Page;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.TableDescription;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One open connection. Every method is asynchronous; a failed future carries a
+ * {@link dev.dynalens.domain.connection.DynamoAccessException} whose problem says what went wrong.
+ * Cancelling a returned future aborts the request. Writes on a read-only connection fail with
+ * {@link dev.dynalens.domain.connection.ReadOnlyConnectionException} before anything is sent.
+ */
+public interface DynamoSession extends AutoCloseable {
+
+    ConnectionProfile profile();
+
+    /** A cheap authenticated call (ListTables, one name) that proves the endpoint and credentials work. */
+    CompletableFuture<Void> testConnection();
+
+    /** Every table name, following all pages of ListTables. */
+    CompletableFuture<List<String>> listTables();
+
+    CompletableFuture<TableDescription> describeTable(String tableName);
+
+    /** One page of a Scan or Query. */
+    CompletableFuture<Page> read(ReadRequest request);
+
+    CompletableFuture<Void> createTable(CreateTableSpec spec);
+
+    CompletableFuture<Void> deleteTable(String tableName);
+
+    CompletableFuture<Void> putItem(String tableName, Item item);
+
+    CompletableFuture<Void> deleteItem(String tableName, Map<String, AttributeValue> key);
+
+    /** Closes the connection's client; further calls fail. */
+    @Override
+    void close();
+}
