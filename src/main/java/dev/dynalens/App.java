@@ -1,12 +1,25 @@
 package dev.dynalens;
 
+import atlantafx.base.theme.PrimerLight;
+import dev.dynalens.service.aws.AwsDynamoSessionFactory;
+import dev.dynalens.service.aws.SdkAwsEnvironment;
+import dev.dynalens.service.config.ConfigDirectory;
+import dev.dynalens.service.config.JsonConnectionStore;
+import dev.dynalens.ui.MainView;
+import dev.dynalens.ui.connections.ConnectionEditorViewModel;
+import dev.dynalens.ui.connections.ConnectionsViewModel;
+import java.util.Objects;
+import java.util.concurrent.Executor;
 import javafx.application.Application;
+import javafx.application.Platform;
 import javafx.scene.Scene;
-import javafx.scene.control.Label;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonType;
 import javafx.stage.Stage;
 
-/** The JavaFX application and composition root of the GUI. */
+/** The JavaFX application and composition root of the GUI: wires the AWS adapter, the store and the views. */
 public class App extends Application {
+    private ConnectionsViewModel connections;
 
     public static void launchGui(String[] args) {
         Application.launch(App.class, args);
@@ -14,9 +27,38 @@ public class App extends Application {
 
     @Override
     public void start(Stage stage) {
+        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> reportUnexpected(error));
+        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
+
+        Executor fx = Platform::runLater;
+        var environment = new SdkAwsEnvironment();
+        connections = new ConnectionsViewModel(new JsonConnectionStore(ConfigDirectory.current()),
+                new AwsDynamoSessionFactory(), fx);
+        var view = new MainView(connections, () -> new ConnectionEditorViewModel(environment), fx);
+
+        var scene = new Scene(view.createView(), 1360, 840);
+        scene.getStylesheets().add(Objects.requireNonNull(App.class.getResource("ui/dynalens.css")).toExternalForm());
         stage.setTitle("DynaLens");
-        stage.setScene(new Scene(new Label("DynaLens"), 1280, 800));
+        stage.setScene(scene);
         stage.show();
+        connections.loadSaved();
+    }
+
+    @Override
+    public void stop() {
+        if (connections != null) {
+            connections.closeAll();
+        }
+    }
+
+    private static void reportUnexpected(Throwable error) {
+        error.printStackTrace();
+        Runnable show = () -> {
+            var alert = new Alert(Alert.AlertType.ERROR, String.valueOf(error.getMessage()), ButtonType.OK);
+            alert.setHeaderText("Something went wrong, but nothing was lost: " + error.getClass().getSimpleName());
+            alert.show();
+        };
+        if (Platform.isFxApplicationThread()) show.run(); else Platform.runLater(show);
     }
 
     public static void main(String[] args) {

@@ -1,0 +1,53 @@
+package dev.dynalens.cli;
+
+import dev.dynalens.domain.connection.DynamoAccessException;
+import dev.dynalens.domain.connection.Problems;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The headless `dynalens` command: the same services as the app, output for scripts. */
+@Command(name = "dynalens", mixinStandardHelpOptions = true, version = "DynaLens 0.1.0",
+        description = "Explore DynamoDB tables from the command line. Run without arguments to open the app.",
+        subcommands = {TablesCommand.class, DescribeCommand.class, ScanCommand.class, QueryCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success", "1:the request failed (endpoint, credentials, table...)", "2:invalid usage or input"})
+public final class DynaLensCli implements Runnable {
+    public static final int FAILED = 1;
+    public static final int USAGE = 2;
+
+    final CliContext context;
+
+    public DynaLensCli(CliContext context) {
+        this.context = context;
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(new CommandLine(this), "Missing subcommand");
+    }
+
+    /** Runs the command line and returns the process exit code; errors go to stderr in one line. */
+    public static int execute(CliContext context, String... args) {
+        var commandLine = new CommandLine(new DynaLensCli(context));
+        commandLine.setOut(context.out());
+        commandLine.setErr(context.err());
+        commandLine.setExecutionExceptionHandler((error, cmd, parsed) -> {
+            var root = Problems.unwrap(error);
+            if (root instanceof CliException) {
+                context.err().println("dynalens: " + root.getMessage());
+                context.err().flush();
+                return USAGE;
+            }
+            context.err().println("dynalens: " + Problems.describe(root));
+            if (!(root instanceof DynamoAccessException) && !(root instanceof IllegalArgumentException)) {
+                context.err().println("  (" + root.getClass().getName() + ")");
+            }
+            context.err().flush();
+            return root instanceof IllegalArgumentException ? USAGE : FAILED;
+        });
+        var code = commandLine.execute(args);
+        context.out().flush();
+        context.err().flush();
+        return code;
+    }
+}

@@ -1,0 +1,74 @@
+package dev.dynalens.cli;
+
+import dev.dynalens.domain.table.KeyValues;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.SortKeyCondition;
+import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.service.DynamoSession;
+import java.util.List;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "query", description = "Query one partition of a table or index; items as JSON lines on stdout.")
+final class QueryCommand extends ReadCommand {
+    @Parameters(index = "0", paramLabel = "TABLE")
+    String table;
+
+    @Option(names = "--pk", required = true, paramLabel = "VALUE", description = "Partition key value (typed by the key schema).")
+    String partitionValue;
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    SortKeyOptions sortKey;
+
+    @Option(names = "--descending", description = "Newest / highest sort key first (ScanIndexForward=false).")
+    boolean descending;
+
+    private TableDescription description;
+
+    static final class SortKeyOptions {
+        @Option(names = "--sk", paramLabel = "VALUE", description = "Sort key = VALUE") String eq;
+        @Option(names = "--sk-lt", paramLabel = "VALUE", description = "Sort key < VALUE") String lt;
+        @Option(names = "--sk-le", paramLabel = "VALUE", description = "Sort key <= VALUE") String le;
+        @Option(names = "--sk-gt", paramLabel = "VALUE", description = "Sort key > VALUE") String gt;
+        @Option(names = "--sk-ge", paramLabel = "VALUE", description = "Sort key >= VALUE") String ge;
+        @Option(names = "--sk-begins-with", paramLabel = "PREFIX", description = "begins_with(sort key, PREFIX)") String beginsWith;
+        @Option(names = "--sk-between", arity = "2", paramLabel = "VALUE", description = "Sort key BETWEEN LOW AND HIGH") List<String> between;
+    }
+
+    @Override
+    ReadRequest firstRequest(DynamoSession session) {
+        if (description == null) {
+            description = session.describeTable(table).join();
+        }
+        var keys = description.keySchemaOf(index);
+        var pk = keys.partitionKey();
+        var pkValue = KeyValues.parse(pk.name(), pk.type(), partitionValue);
+        SortKeyCondition condition = null;
+        if (sortKey != null) {
+            var sk = keys.sortKeyAttribute().orElseThrow(() -> new CliException(
+                    (index == null ? "Table " + table : "Index " + index) + " has no sort key; drop the --sk option"));
+            if (sortKey.between != null) {
+                condition = SortKeyCondition.between(KeyValues.parse(sk.name(), sk.type(), sortKey.between.get(0)),
+                        KeyValues.parse(sk.name(), sk.type(), sortKey.between.get(1)));
+            } else {
+                var operator = sortKey.eq != null ? SortKeyCondition.Operator.EQ
+                        : sortKey.lt != null ? SortKeyCondition.Operator.LT
+                        : sortKey.le != null ? SortKeyCondition.Operator.LE
+                        : sortKey.gt != null ? SortKeyCondition.Operator.GT
+                        : sortKey.ge != null ? SortKeyCondition.Operator.GE
+                        : SortKeyCondition.Operator.BEGINS_WITH;
+                var text = firstNonNull(sortKey.eq, sortKey.lt, sortKey.le, sortKey.gt, sortKey.ge, sortKey.beginsWith);
+                condition = SortKeyCondition.of(operator, KeyValues.parse(sk.name(), sk.type(), text));
+            }
+        }
+        return new ReadRequest.Query(table, index, pk.name(), pkValue, keys.sortKeyName(), condition, !descending,
+                requestLimit(), null);
+    }
+
+    private static String firstNonNull(String... values) {
+        for (var v : values) if (v != null) return v;
+        throw new IllegalStateException("no sort-key option");
+    }
+}

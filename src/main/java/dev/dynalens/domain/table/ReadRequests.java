@@ -1,0 +1,36 @@
+package dev.dynalens.domain.table;
+
+import dev.dynalens.domain.item.ValueText;
+
+/** Human-readable one-line descriptions of requests, so the person always sees what was sent. */
+public final class ReadRequests {
+    private ReadRequests() {
+    }
+
+    public static String describe(ReadRequest request) {
+        var target = request.indexName() == null ? request.tableName() : request.tableName() + " · index " + request.indexName();
+        var limit = request.limit() == null ? "" : " · limit " + request.limit();
+        return switch (request) {
+            case ReadRequest.Scan scan -> "Scan " + target + limit;
+            case ReadRequest.Query query -> "Query " + target + " · " + keyCondition(query)
+                    + (query.scanIndexForward() ? "" : " · descending") + limit;
+        };
+    }
+
+    public static String keyCondition(ReadRequest.Query query) {
+        var text = new StringBuilder(query.partitionKeyName()).append(" = ").append(ValueText.literal(query.partitionKeyValue()));
+        var condition = query.sortKeyCondition();
+        if (condition != null) {
+            var sk = query.sortKeyName();
+            text.append(" AND ");
+            switch (condition.operator()) {
+                case BEGINS_WITH -> text.append("begins_with(").append(sk).append(", ").append(ValueText.literal(condition.value())).append(')');
+                case BETWEEN -> text.append(sk).append(" BETWEEN ").append(ValueText.literal(condition.value()))
+                        .append(" AND ").append(ValueText.literal(condition.upperBound()));
+                default -> text.append(sk).append(' ').append(condition.operator().symbol()).append(' ')
+                        .append(ValueText.literal(condition.value()));
+            }
+        }
+        return text.toString();
+    }
+}

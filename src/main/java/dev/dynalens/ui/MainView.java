@@ -1,0 +1,228 @@
+package dev.dynalens.ui;
+
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.ui.browser.TableBrowserView;
+import dev.dynalens.ui.browser.TableBrowserViewModel;
+import dev.dynalens.ui.common.StatusKind;
+import dev.dynalens.ui.connections.ConnectionEditorDialog;
+import dev.dynalens.ui.connections.ConnectionEditorViewModel;
+import dev.dynalens.ui.connections.ConnectionsViewModel;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.scene.shape.Circle;
+import javafx.scene.paint.Color;
+
+/** The shell: connections and their tables on the left, a tab per opened table in the centre, status below. */
+public final class MainView {
+    private final ConnectionsViewModel connections;
+    private final Supplier<ConnectionEditorViewModel> editorModels;
+    private final Executor fx;
+    private final TabPane tabs = new TabPane();
+
+    public MainView(ConnectionsViewModel connections, Supplier<ConnectionEditorViewModel> editorModels, Executor fx) {
+        this.connections = connections;
+        this.editorModels = editorModels;
+        this.fx = fx;
+    }
+
+    public Parent createView() {
+        var root = new BorderPane();
+        var split = new SplitPane(sidebar(), workArea());
+        split.setDividerPositions(0.22);
+        root.setCenter(split);
+        root.setBottom(statusBar());
+        return root;
+    }
+
+    private Node sidebar() {
+        var title = new Label("Connections");
+        title.getStyleClass().add("title-4");
+        var add = new Button("Add");
+        add.setId("addConnection");
+        add.setOnAction(e -> addConnection());
+        var edit = new Button("Edit");
+        edit.setId("editConnection");
+        edit.setOnAction(e -> editSelected());
+        var remove = new Button("Remove");
+        remove.setId("removeConnection");
+        remove.setOnAction(e -> removeSelected());
+        var test = new Button("Test");
+        test.setId("testSelectedConnection");
+        test.setOnAction(e -> {
+            var selected = connections.selectedProperty().get();
+            if (selected != null) connections.test(selected);
+        });
+        var noneSelected = connections.selectedProperty().isNull();
+        edit.disableProperty().bind(noneSelected);
+        remove.disableProperty().bind(noneSelected);
+        test.disableProperty().bind(noneSelected);
+        var buttons = new HBox(6, add, edit, test, remove);
+
+        var list = new ListView<>(connections.connections());
+        list.setId("connectionList");
+        list.setCellFactory(v -> new ConnectionCell());
+        list.setPrefHeight(220);
+        list.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> connections.selectedProperty().set(now));
+        connections.selectedProperty().addListener((obs, old, now) -> {
+            if (now != null && now != list.getSelectionModel().getSelectedItem()) list.getSelectionModel().select(now);
+        });
+        list.setOnMouseClicked(e -> {
+            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) editSelected();
+        });
+
+        var tablesTitle = new Label("Tables");
+        tablesTitle.getStyleClass().add("title-4");
+        var refresh = new Button("Refresh");
+        refresh.setOnAction(e -> connections.refreshTables());
+        refresh.disableProperty().bind(noneSelected);
+        var busy = new ProgressIndicator();
+        busy.setPrefSize(16, 16);
+        busy.visibleProperty().bind(connections.busyProperty());
+        var tableList = new ListView<>(connections.tables());
+        tableList.setId("tableList");
+        tableList.setPlaceholder(new Label("Select a connection to list its tables."));
+        tableList.setOnMouseClicked(e -> {
+            var table = tableList.getSelectionModel().getSelectedItem();
+            if (table != null && e.getClickCount() == 2) openTable(table);
+        });
+        tableList.setOnKeyPressed(e -> {
+            var table = tableList.getSelectionModel().getSelectedItem();
+            if (table != null && e.getCode() == javafx.scene.input.KeyCode.ENTER) openTable(table);
+        });
+        var open = new Button("Open");
+        open.setId("openTable");
+        open.disableProperty().bind(tableList.getSelectionModel().selectedItemProperty().isNull());
+        open.setOnAction(e -> openTable(tableList.getSelectionModel().getSelectedItem()));
+
+        var box = new VBox(8, title, buttons, list, new HBox(8, tablesTitle, refresh, open, busy), tableList);
+        VBox.setVgrow(tableList, Priority.ALWAYS);
+        box.setPadding(new Insets(10));
+        box.setMinWidth(240);
+        return box;
+    }
+
+    private Node workArea() {
+        tabs.setId("tableTabs");
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
+        var empty = new Label("Add a connection, pick a table, and open it to Scan or Query.");
+        empty.getStyleClass().add("text-muted");
+        var stack = new javafx.scene.layout.StackPane(empty, tabs);
+        tabs.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(tabs.getTabs()));
+        return stack;
+    }
+
+    private Node statusBar() {
+        var status = new Label();
+        status.setId("statusMessage");
+        status.textProperty().bind(connections.statusProperty());
+        connections.statusKindProperty().addListener((obs, old, kind) -> {
+            status.getStyleClass().removeAll("danger", "success");
+            if (kind == StatusKind.ERROR) status.getStyleClass().add("danger");
+            if (kind == StatusKind.SUCCESS) status.getStyleClass().add("success");
+        });
+        status.setWrapText(true);
+        var bar = new HBox(status);
+        bar.setPadding(new Insets(4, 10, 4, 10));
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.getStyleClass().add("status-bar");
+        return bar;
+    }
+
+    private void addConnection() {
+        ConnectionEditorDialog.show(tabs.getScene().getWindow(), editorModels.get(), connections).ifPresent(connections::add);
+    }
+
+    private void editSelected() {
+        var selected = connections.selectedProperty().get();
+        if (selected == null) return;
+        var model = editorModels.get();
+        model.load(selected);
+        ConnectionEditorDialog.show(tabs.getScene().getWindow(), model, connections).ifPresent(connections::replace);
+    }
+
+    private void removeSelected() {
+        var selected = connections.selectedProperty().get();
+        if (selected == null) return;
+        var confirm = new Alert(Alert.AlertType.CONFIRMATION, "Remove the connection \"" + selected.name()
+                + "\"? Nothing in AWS is touched.", ButtonType.CANCEL, ButtonType.OK);
+        confirm.initOwner(tabs.getScene().getWindow());
+        confirm.setHeaderText("Remove connection");
+        confirm.showAndWait().filter(ButtonType.OK::equals).ifPresent(b -> connections.remove(selected));
+    }
+
+    private void openTable(String table) {
+        var profile = connections.selectedProperty().get();
+        if (profile == null) return;
+        try {
+            var model = new TableBrowserViewModel(connections.sessionFor(profile), table, fx);
+            var tab = new Tab(table + " · " + profile.name(), new TableBrowserView(model).createView());
+            tab.setGraphic(new Circle(5, Color.web(profile.tag().colour())));
+            tab.setTooltip(new Tooltip(table + " on " + profile.name() + (profile.readOnly() ? " (read-only)" : "")));
+            tab.setOnClosed(e -> model.cancel());
+            tabs.getTabs().add(tab);
+            tabs.getSelectionModel().select(tab);
+            model.loadDescription();
+        } catch (RuntimeException e) {
+            var alert = new Alert(Alert.AlertType.ERROR, Problems.describe(e), ButtonType.OK);
+            alert.setHeaderText("Could not open " + table);
+            alert.showAndWait();
+        }
+    }
+
+    /** A connection with its colour tag, region or endpoint, and a read-only badge. */
+    private static final class ConnectionCell extends ListCell<ConnectionProfile> {
+        @Override
+        protected void updateItem(ConnectionProfile profile, boolean empty) {
+            super.updateItem(profile, empty);
+            if (empty || profile == null) {
+                setText(null);
+                setGraphic(null);
+                return;
+            }
+            var dot = new Circle(6, Color.web(profile.tag().colour()));
+            var name = new Label(profile.name());
+            name.getStyleClass().add("text-bold");
+            var where = new Label(profile.endpoint().map(Object::toString).orElse(profile.region()));
+            where.getStyleClass().addAll("text-muted", "text-small");
+            var text = new VBox(1, name, where);
+            var spacer = new Region();
+            HBox.setHgrow(spacer, Priority.ALWAYS);
+            var row = new HBox(8, dot, text, spacer);
+            row.setAlignment(Pos.CENTER_LEFT);
+            if (profile.readOnly()) {
+                var badge = new Label("read-only");
+                badge.getStyleClass().addAll("text-small", "read-only-badge");
+                row.getChildren().add(badge);
+            }
+            if (profile.tag().isProduction()) {
+                var badge = new Label("PROD");
+                badge.getStyleClass().addAll("text-small", "prod-badge");
+                row.getChildren().add(badge);
+            }
+            setText(null);
+            setGraphic(row);
+        }
+    }
+}

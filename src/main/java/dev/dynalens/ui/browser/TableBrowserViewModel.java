@@ -1,0 +1,263 @@
+package dev.dynalens.ui.browser;
+
+import dev.dynalens.domain.codec.DynamoJsonCodec;
+import dev.dynalens.domain.codec.PlainJsonCodec;
+import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.KeyValues;
+import dev.dynalens.domain.table.Page;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.ReadRequests;
+import dev.dynalens.domain.table.SortKeyCondition;
+import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.service.DynamoSession;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * One table's browser: its description, a Scan or Query built from the form, the pages loaded so far,
+ * what each request cost, and the selected item as DynamoDB JSON and plain JSON.
+ */
+public final class TableBrowserViewModel {
+    public static final String BASE_TABLE = "(table)";
+
+    /** Scan reads everything; Query reads one partition. */
+    public enum Mode { SCAN, QUERY }
+
+    private final DynamoSession session;
+    private final String tableName;
+    private final Executor fx;
+
+    private final ReadOnlyObjectWrapper<TableDescription> description = new ReadOnlyObjectWrapper<>();
+    private final ObjectProperty<Mode> mode = new SimpleObjectProperty<>(Mode.SCAN);
+    private final StringProperty index = new SimpleStringProperty(BASE_TABLE);
+    private final ObservableList<String> indexChoices = FXCollections.observableArrayList(BASE_TABLE);
+    private final StringProperty partitionValue = new SimpleStringProperty("");
+    private final ObjectProperty<SortKeyCondition.Operator> sortOperator = new SimpleObjectProperty<>();
+    private final StringProperty sortValue = new SimpleStringProperty("");
+    private final StringProperty sortUpperValue = new SimpleStringProperty("");
+    private final BooleanProperty descending = new SimpleBooleanProperty(false);
+    private final IntegerProperty pageSize = new SimpleIntegerProperty(100);
+
+    private final ObservableList<Item> items = FXCollections.observableArrayList();
+    private final ObservableList<String> columns = FXCollections.observableArrayList();
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper hasMore = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper requestSummary = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper operation = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper capacitySummary = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper resultSummary = new ReadOnlyStringWrapper("");
+    private final ObjectProperty<Item> selectedItem = new SimpleObjectProperty<>();
+    private final ReadOnlyStringWrapper selectedDynamoJson = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper selectedPlainJson = new ReadOnlyStringWrapper("");
+
+    private ReadRequest lastRequest;
+    private CompletableFuture<Page> inFlight;
+    private ConsumedCapacity totalCapacity = ConsumedCapacity.NOT_REPORTED;
+    private int requestCount;
+    private long scannedCount;
+
+    public TableBrowserViewModel(DynamoSession session, String tableName, Executor fx) {
+        this.session = session;
+        this.tableName = tableName;
+        this.fx = fx;
+        selectedItem.addListener((obs, old, item) -> {
+            selectedDynamoJson.set(item == null ? "" : DynamoJsonCodec.writeItemPretty(item));
+            selectedPlainJson.set(item == null ? "" : PlainJsonCodec.writeItemPretty(item));
+        });
+    }
+
+    public String tableName() {
+        return tableName;
+    }
+
+    /** DescribeTable (and TTL); fills the index choices. */
+    public CompletableFuture<Void> loadDescription() {
+        return session.describeTable(tableName).handleAsync((table, failure) -> {
+            if (failure != null) {
+                error.set("Could not describe " + tableName + ": " + Problems.describe(failure));
+                return null;
+            }
+            description.set(table);
+            indexChoices.setAll(BASE_TABLE);
+            table.indexes().forEach(i -> indexChoices.add(i.name()));
+            return null;
+        }, fx);
+    }
+
+    /** Starts a new Scan or Query from the form (first page). */
+    public CompletableFuture<Void> run() {
+        ReadRequest request;
+        try {
+            request = buildRequest();
+        } catch (IllegalArgumentException e) {
+            error.set(e.getMessage());
+            return CompletableFuture.completedFuture(null);
+        }
+        cancel();
+        items.clear();
+        columns.clear();
+        totalCapacity = ConsumedCapacity.NOT_REPORTED;
+        requestCount = 0;
+        scannedCount = 0;
+        hasMore.set(false);
+        return send(request);
+    }
+
+    /** Follows LastEvaluatedKey for the next page of the current request. */
+    public CompletableFuture<Void> loadMore() {
+        if (lastRequest == null || !hasMore.get() || running.get()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return send(lastRequest);
+    }
+
+    /** Aborts the request in flight, if any; what was loaded stays. */
+    public void cancel() {
+        var current = inFlight;
+        if (current != null && !current.isDone()) {
+            current.cancel(true);
+        }
+    }
+
+    private CompletableFuture<Void> send(ReadRequest request) {
+        error.set("");
+        running.set(true);
+        operation.set(request.operation().toUpperCase(Locale.ROOT));
+        requestSummary.set(ReadRequests.describe(request));
+        var future = session.read(request);
+        inFlight = future;
+        return future.handleAsync((page, failure) -> {
+            if (inFlight != future) {
+                return null; // superseded by a newer request
+            }
+            inFlight = null;
+            running.set(false);
+            if (failure != null) {
+                error.set(Problems.isCancellation(failure) ? "Cancelled; " + items.size() + " item(s) kept."
+                        : request.operation() + " failed: " + Problems.describe(failure));
+                return null;
+            }
+            apply(request, page);
+            return null;
+        }, fx);
+    }
+
+    private void apply(ReadRequest request, Page page) {
+        requestCount++;
+        scannedCount += page.scannedCount();
+        totalCapacity = totalCapacity.plus(page.consumedCapacity());
+        updateColumns(page.items());
+        items.addAll(page.items());
+        lastRequest = page.next().map(request::withExclusiveStartKey).orElse(null);
+        hasMore.set(page.hasMore());
+        capacitySummary.set(describeCapacity(page.consumedCapacity()));
+        resultSummary.set(items.size() + " item(s) · " + scannedCount + " scanned · " + requestCount + " request(s)"
+                + (page.hasMore() ? " · more available" : " · end of results"));
+    }
+
+    private String describeCapacity(ConsumedCapacity last) {
+        if (!last.reported()) {
+            return "Consumed capacity: not reported by the endpoint";
+        }
+        return String.format(Locale.ROOT, "Last request: %s RCU · total: %s RCU", format(last.capacityUnits()),
+                format(totalCapacity.capacityUnits()));
+    }
+
+    private static String format(double units) {
+        return units == Math.rint(units) ? String.format(Locale.ROOT, "%.1f", units) : String.format(Locale.ROOT, "%s", units);
+    }
+
+    private void updateColumns(List<Item> page) {
+        var ordered = new LinkedHashSet<String>(columns);
+        var table = description.get();
+        if (ordered.isEmpty() && table != null) {
+            addKey(ordered, table.keySchema());
+            table.indexes().forEach(i -> addKey(ordered, i.keySchema()));
+        }
+        page.forEach(item -> ordered.addAll(item.attributes().keySet()));
+        if (ordered.size() != columns.size()) {
+            columns.setAll(ordered);
+        }
+    }
+
+    private static void addKey(LinkedHashSet<String> names, KeySchema key) {
+        names.add(key.partitionKeyName());
+        if (key.sortKeyName() != null) names.add(key.sortKeyName());
+    }
+
+    ReadRequest buildRequest() {
+        var limit = pageSize.get() > 0 ? pageSize.get() : null;
+        var indexName = BASE_TABLE.equals(index.get()) || index.get() == null || index.get().isBlank() ? null : index.get();
+        if (mode.get() == Mode.SCAN) {
+            return new ReadRequest.Scan(tableName, indexName, limit, null);
+        }
+        var table = description.get();
+        if (table == null) {
+            throw new IllegalArgumentException("The table description is not loaded yet; a Query needs the key schema.");
+        }
+        var keys = table.keySchemaOf(indexName);
+        var pk = keys.partitionKey();
+        if (partitionValue.get() == null || partitionValue.get().isEmpty()) {
+            throw new IllegalArgumentException("A Query needs a value for the partition key " + pk.name() + ".");
+        }
+        var pkValue = KeyValues.parse(pk.name(), pk.type(), partitionValue.get());
+        SortKeyCondition condition = null;
+        var operator = sortOperator.get();
+        if (operator != null) {
+            var sk = keys.sortKeyAttribute().orElseThrow(() -> new IllegalArgumentException(
+                    (indexName == null ? "The table" : "Index " + indexName) + " has no sort key to put a condition on."));
+            var low = KeyValues.parse(sk.name(), sk.type(), sortValue.get());
+            condition = operator == SortKeyCondition.Operator.BETWEEN
+                    ? SortKeyCondition.between(low, KeyValues.parse(sk.name(), sk.type(), sortUpperValue.get()))
+                    : SortKeyCondition.of(operator, low);
+        }
+        return new ReadRequest.Query(tableName, indexName, pk.name(), pkValue, keys.sortKeyName(), condition,
+                !descending.get(), limit, null);
+    }
+
+    public ReadOnlyObjectProperty<TableDescription> descriptionProperty() { return description.getReadOnlyProperty(); }
+    public ObjectProperty<Mode> modeProperty() { return mode; }
+    public StringProperty indexProperty() { return index; }
+    public ObservableList<String> indexChoices() { return indexChoices; }
+    public StringProperty partitionValueProperty() { return partitionValue; }
+    public ObjectProperty<SortKeyCondition.Operator> sortOperatorProperty() { return sortOperator; }
+    public StringProperty sortValueProperty() { return sortValue; }
+    public StringProperty sortUpperValueProperty() { return sortUpperValue; }
+    public BooleanProperty descendingProperty() { return descending; }
+    public IntegerProperty pageSizeProperty() { return pageSize; }
+    public ObservableList<Item> items() { return items; }
+    public ObservableList<String> columns() { return columns; }
+    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty hasMoreProperty() { return hasMore.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty requestSummaryProperty() { return requestSummary.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty operationProperty() { return operation.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty capacitySummaryProperty() { return capacitySummary.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty resultSummaryProperty() { return resultSummary.getReadOnlyProperty(); }
+    public ObjectProperty<Item> selectedItemProperty() { return selectedItem; }
+    public ReadOnlyStringProperty selectedDynamoJsonProperty() { return selectedDynamoJson.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty selectedPlainJsonProperty() { return selectedPlainJson.getReadOnlyProperty(); }
+}

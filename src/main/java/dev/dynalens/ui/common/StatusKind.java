@@ -1,0 +1,4 @@
+package dev.dynalens.ui.common;
+
+/** How a status message should look. */
+public enum StatusKind { INFO, SUCCESS, ERROR }

@@ -1,0 +1,215 @@
+package dev.dynalens.ui.connections;
+
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.service.ConnectionStore;
+import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.DynamoSessionFactory;
+import dev.dynalens.ui.common.StatusKind;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The saved connections, the open sessions (one client per open connection) and the tables of the
+ * selected connection. All I/O runs on the session's async client; results are applied through the
+ * injected FX executor.
+ */
+public final class ConnectionsViewModel {
+    private final ConnectionStore store;
+    private final DynamoSessionFactory sessionFactory;
+    private final Executor fx;
+
+    private final ObservableList<ConnectionProfile> connections = FXCollections.observableArrayList();
+    private final ObjectProperty<ConnectionProfile> selected = new SimpleObjectProperty<>();
+    private final ObservableList<String> tables = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+    private final ReadOnlyObjectWrapper<StatusKind> statusKind = new ReadOnlyObjectWrapper<>(StatusKind.INFO);
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
+    private final Map<String, DynamoSession> openSessions = new HashMap<>();
+    private long tablesGeneration;
+
+    public ConnectionsViewModel(ConnectionStore store, DynamoSessionFactory sessionFactory, Executor fx) {
+        this.store = store;
+        this.sessionFactory = sessionFactory;
+        this.fx = fx;
+        selected.addListener((obs, old, now) -> refreshTables());
+    }
+
+    public ObservableList<ConnectionProfile> connections() {
+        return connections;
+    }
+
+    public ObjectProperty<ConnectionProfile> selectedProperty() {
+        return selected;
+    }
+
+    public ObservableList<String> tables() {
+        return tables;
+    }
+
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<StatusKind> statusKindProperty() {
+        return statusKind.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
+    }
+
+    /** Loads the saved connections; a broken file is reported and the app goes on with what could be read. */
+    public void loadSaved() {
+        var result = store.load();
+        connections.setAll(result.connections());
+        result.problem().ifPresentOrElse(p -> setStatus(StatusKind.ERROR, p),
+                () -> setStatus(StatusKind.INFO, connections.isEmpty()
+                        ? "No saved connections yet. Add one to browse a table."
+                        : connections.size() + " saved connection(s)."));
+    }
+
+    public void add(ConnectionProfile profile) {
+        connections.add(profile);
+        persist("Added " + profile.name());
+        selected.set(profile);
+    }
+
+    /** Replaces a connection with an edited version (same id); its open session is closed. */
+    public void replace(ConnectionProfile edited) {
+        for (int i = 0; i < connections.size(); i++) {
+            if (connections.get(i).id().equals(edited.id())) {
+                closeSession(edited.id());
+                connections.set(i, edited);
+                persist("Saved " + edited.name());
+                selected.set(edited);
+                return;
+            }
+        }
+        add(edited);
+    }
+
+    public void remove(ConnectionProfile profile) {
+        closeSession(profile.id());
+        connections.removeIf(c -> c.id().equals(profile.id()));
+        if (selected.get() != null && selected.get().id().equals(profile.id())) {
+            selected.set(null);
+        }
+        persist("Removed " + profile.name());
+    }
+
+    private void persist(String message) {
+        try {
+            store.save(List.copyOf(connections));
+            setStatus(StatusKind.INFO, message);
+        } catch (RuntimeException e) {
+            setStatus(StatusKind.ERROR, message + ", but saving failed: " + Problems.describe(e));
+        }
+    }
+
+    /** The open session of a connection, opening it on first use. */
+    public DynamoSession sessionFor(ConnectionProfile profile) {
+        return openSessions.computeIfAbsent(profile.id(), id -> sessionFactory.open(profile));
+    }
+
+    public Optional<DynamoSession> openSession(ConnectionProfile profile) {
+        return Optional.ofNullable(openSessions.get(profile.id()));
+    }
+
+    /** "Test connection": a cheap ListTables through a throwaway session, so an edited profile is tested as typed. */
+    public CompletableFuture<Boolean> test(ConnectionProfile profile) {
+        setBusy(true);
+        setStatus(StatusKind.INFO, "Testing " + profile.name() + "…");
+        DynamoSession session;
+        try {
+            session = sessionFactory.open(profile);
+        } catch (RuntimeException e) {
+            setBusy(false);
+            setStatus(StatusKind.ERROR, profile.name() + ": " + Problems.describe(e));
+            return CompletableFuture.completedFuture(false);
+        }
+        return session.testConnection().handle((ok, error) -> {
+            session.close();
+            return error;
+        }).thenApplyAsync(error -> {
+            busy.set(false);
+            if (error == null) {
+                setStatus(StatusKind.SUCCESS, "Connected to " + profile.name() + " (" + describeTarget(profile) + ")");
+                return true;
+            }
+            setStatus(StatusKind.ERROR, profile.name() + ": " + Problems.describe(error));
+            return false;
+        }, fx);
+    }
+
+    /** Lists all tables of the selected connection. */
+    public CompletableFuture<Void> refreshTables() {
+        var profile = selected.get();
+        var generation = ++tablesGeneration;
+        tables.clear();
+        if (profile == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        setBusy(true);
+        setStatus(StatusKind.INFO, "Listing tables of " + profile.name() + "…");
+        CompletableFuture<List<String>> listing;
+        try {
+            listing = sessionFor(profile).listTables();
+        } catch (RuntimeException e) {
+            listing = CompletableFuture.failedFuture(e);
+        }
+        return listing.handleAsync((names, error) -> {
+            if (generation != tablesGeneration) {
+                return null; // the person picked another connection meanwhile
+            }
+            busy.set(false);
+            if (error != null) {
+                setStatus(StatusKind.ERROR, profile.name() + ": " + Problems.describe(error));
+            } else {
+                tables.setAll(names);
+                setStatus(StatusKind.SUCCESS, profile.name() + ": " + names.size() + " table(s)");
+            }
+            return null;
+        }, fx);
+    }
+
+    private void closeSession(String id) {
+        var session = openSessions.remove(id);
+        if (session != null) {
+            session.close();
+        }
+    }
+
+    /** Closes every open session (on exit). */
+    public void closeAll() {
+        new ArrayList<>(openSessions.keySet()).forEach(this::closeSession);
+    }
+
+    private static String describeTarget(ConnectionProfile profile) {
+        return profile.endpoint().map(Object::toString).orElse(profile.region());
+    }
+
+    private void setBusy(boolean value) {
+        busy.set(value);
+    }
+
+    private void setStatus(StatusKind kind, String message) {
+        statusKind.set(kind);
+        status.set(message);
+    }
+}

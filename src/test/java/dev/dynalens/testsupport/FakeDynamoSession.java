@@ -1,0 +1,61 @@
+package dev.dynalens.testsupport;
+
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.CreateTableSpec;
+import dev.dynalens.domain.table.Page;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.service.DynamoSession;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/** A session whose answers the test controls: every call returns a future the test completes. */
+public final class FakeDynamoSession implements DynamoSession {
+    private final ConnectionProfile profile;
+    public final List<ReadRequest> reads = new ArrayList<>();
+    public final List<CompletableFuture<Page>> pendingReads = new ArrayList<>();
+    public CompletableFuture<Void> testResult = CompletableFuture.completedFuture(null);
+    public CompletableFuture<List<String>> tables = CompletableFuture.completedFuture(List.of());
+    public CompletableFuture<TableDescription> description = new CompletableFuture<>();
+    public boolean closed;
+    /** When set, reads answer at once with what it returns; otherwise they stay pending for the test. */
+    public java.util.function.Function<ReadRequest, Page> responder;
+
+    public FakeDynamoSession(ConnectionProfile profile) {
+        this.profile = profile;
+    }
+
+    @Override public ConnectionProfile profile() { return profile; }
+    @Override public CompletableFuture<Void> testConnection() { return testResult; }
+    @Override public CompletableFuture<List<String>> listTables() { return tables; }
+    @Override public CompletableFuture<TableDescription> describeTable(String tableName) { return description; }
+
+    @Override
+    public CompletableFuture<Page> read(ReadRequest request) {
+        reads.add(request);
+        if (responder != null) {
+            try {
+                return CompletableFuture.completedFuture(responder.apply(request));
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+        var future = new CompletableFuture<Page>();
+        pendingReads.add(future);
+        return future;
+    }
+
+    public CompletableFuture<Page> lastRead() {
+        return pendingReads.get(pendingReads.size() - 1);
+    }
+
+    @Override public CompletableFuture<Void> createTable(CreateTableSpec spec) { throw new UnsupportedOperationException(); }
+    @Override public CompletableFuture<Void> deleteTable(String tableName) { throw new UnsupportedOperationException(); }
+    @Override public CompletableFuture<Void> putItem(String tableName, Item item) { throw new UnsupportedOperationException(); }
+    @Override public CompletableFuture<Void> deleteItem(String tableName, Map<String, AttributeValue> key) { throw new UnsupportedOperationException(); }
+    @Override public void close() { closed = true; }
+}

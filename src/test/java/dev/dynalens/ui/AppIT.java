@@ -1,0 +1,135 @@
+package dev.dynalens.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dynalens.App;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.CreateTableSpec;
+import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.config.ConfigDirectory;
+import dev.dynalens.testsupport.DynamoEndpointExtension;
+import dev.dynalens.testsupport.TestEndpoint;
+import dev.dynalens.ui.connections.ConnectionEditorViewModel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Application;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The app as a person uses it, headless (Monocle), against the dynalite test endpoint. */
+@ExtendWith(DynamoEndpointExtension.class)
+class AppIT extends FxRobot {
+    @TempDir
+    static Path configDir;
+
+    private Application app;
+    private static String table;
+
+    @BeforeAll
+    static void seed(TestEndpoint endpoint, DynamoSession session) throws Exception {
+        table = endpoint.uniqueTableName("AppIT");
+        session.createTable(new CreateTableSpec(table, KeySchema.of("PK", "SK"), List.of())).get(30, TimeUnit.SECONDS);
+        for (int i = 0; i < 3; i++) {
+            var attributes = new LinkedHashMap<String, AttributeValue>();
+            attributes.put("PK", AttributeValue.s("CUSTOMER#" + i));
+            attributes.put("SK", AttributeValue.s("PROFILE"));
+            attributes.put("balance", AttributeValue.n("12345678901234567890.123456789012345678"));
+            session.putItem(table, new Item(attributes)).get(10, TimeUnit.SECONDS);
+        }
+        FxToolkit.registerPrimaryStage();
+    }
+
+    @BeforeEach
+    void startApp() throws Exception {
+        System.setProperty(ConfigDirectory.OVERRIDE_PROPERTY, configDir.toString());
+        app = FxToolkit.setupApplication(App.class);
+    }
+
+    @AfterEach
+    void stopApp() throws Exception {
+        FxToolkit.cleanupApplication(app);
+        System.clearProperty(ConfigDirectory.OVERRIDE_PROPERTY);
+    }
+
+    @Test
+    void addAConnectionToTheTestEndpoint_seeItsTables_andScanOne(TestEndpoint endpoint) throws Exception {
+        clickOn("#addConnection");
+        clickOn("#nameField").write("test endpoint");
+        interact(() -> {
+            lookup("#credentialsModeBox").queryAs(ComboBox.class).getSelectionModel()
+                    .select(ConnectionEditorViewModel.CredentialsMode.LOCAL);
+            lookup("#endpointField").queryAs(TextField.class).setText(endpoint.endpoint().toString());
+        });
+        clickOn("#saveConnection");
+
+        ListView<?> tables = lookup("#tableList").queryAs(ListView.class);
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> tables.getItems().contains(table));
+        assertThat(Files.readString(configDir.resolve("connections.json"))).contains("test endpoint")
+                .contains(endpoint.endpoint().toString());
+
+        interact(() -> tables.getSelectionModel().select(table));
+        clickOn("#openTable");
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS,
+                () -> lookup("#fact-keys").tryQueryAs(Label.class).map(l -> l.getText().contains("PK")).orElse(false));
+        clickOn("#runButton");
+
+        TableView<?> results = lookup("#resultsTable").queryAs(TableView.class);
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> results.getItems().size() == 3);
+        assertThat(lookup("#operationBadge").queryAs(Label.class).getText()).isEqualTo("SCAN");
+        assertThat(results.getColumns()).extracting(c -> c.getText()).startsWith("PK", "SK").contains("balance");
+
+        interact(() -> results.getSelectionModel().select(0));
+        var plain = lookup("#itemPlainJson").queryAs(javafx.scene.control.TextArea.class).getText();
+        assertThat(plain).contains("12345678901234567890.123456789012345678");
+    }
+
+    @Test
+    void aBrokenConnectionsFile_isReported_andTheAppKeepsWorking() throws Exception {
+        FxToolkit.cleanupApplication(app);
+        Files.writeString(configDir.resolve("connections.json"), "{ not json");
+        app = FxToolkit.setupApplication(App.class);
+
+        var status = lookup("#statusMessage").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> status.getText().contains("not valid JSON"));
+        assertThat(lookup("#addConnection").tryQuery()).isPresent();
+        Files.deleteIfExists(configDir.resolve("connections.json"));
+    }
+
+    @Test
+    void anUnreachableEndpoint_isReportedInWords() throws Exception {
+        int closedPort;
+        try (var socket = new java.net.ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        clickOn("#addConnection");
+        clickOn("#nameField").write("nowhere");
+        interact(() -> {
+            lookup("#credentialsModeBox").queryAs(ComboBox.class).getSelectionModel()
+                    .select(ConnectionEditorViewModel.CredentialsMode.LOCAL);
+            lookup("#endpointField").queryAs(TextField.class).setText("http://127.0.0.1:" + closedPort);
+        });
+        clickOn("#saveConnection");
+
+        var status = lookup("#statusMessage").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> status.getText().contains("nowhere:"));
+        assertThat(status.getText()).containsIgnoringCase("127.0.0.1:" + closedPort);
+        assertThat(lookup("#addConnection").tryQuery()).isPresent();
+    }
+}
