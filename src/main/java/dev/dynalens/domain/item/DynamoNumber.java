@@ -37,13 +37,13 @@ public final class DynamoNumber implements Comparable<DynamoNumber> {
             throw new InvalidNumberException("A number must not be empty");
         }
         if (!isNumberSyntax(trimmed)) {
-            throw new InvalidNumberException("Not a number: '" + text + "'");
+            throw new InvalidNumberException("Not a number: " + quoted(text));
         }
         BigDecimal parsed;
         try {
             parsed = new BigDecimal(trimmed);
         } catch (NumberFormatException | ArithmeticException e) {
-            throw new InvalidNumberException("Not a number: '" + text + "'");
+            throw new InvalidNumberException("Not a number: " + quoted(text));
         }
         validateRange(parsed, text);
         return new DynamoNumber(trimmed, parsed);
@@ -54,7 +54,8 @@ public final class DynamoNumber implements Comparable<DynamoNumber> {
     }
 
     public static DynamoNumber of(BigDecimal value) {
-        validateRange(value, value.toPlainString());
+        // toString, not toPlainString: the plain form of 1E+999999999 would be a gigabyte of zeroes
+        validateRange(value, value.toString());
         return new DynamoNumber(value.toString(), value);
     }
 
@@ -86,19 +87,27 @@ public final class DynamoNumber implements Comparable<DynamoNumber> {
         }
         var stripped = v.stripTrailingZeros();
         if (stripped.precision() > MAX_PRECISION) {
-            throw new InvalidNumberException("Number '" + original + "' has " + stripped.precision()
+            throw new InvalidNumberException("Number " + quoted(original) + " has " + stripped.precision()
                     + " significant digits; DynamoDB keeps at most " + MAX_PRECISION);
         }
         var magnitude = stripped.abs();
         if (magnitude.compareTo(MAX_MAGNITUDE) > 0) {
-            throw new InvalidNumberException("Number '" + original + "' is too large for DynamoDB (max 9.99…E+125)");
+            throw new InvalidNumberException("Number " + quoted(original) + " is too large for DynamoDB (max 9.99…E+125)");
         }
         if (magnitude.compareTo(MIN_MAGNITUDE) < 0) {
-            throw new InvalidNumberException("Number '" + original + "' is too small for DynamoDB (min 1E-130)");
+            throw new InvalidNumberException("Number " + quoted(original) + " is too small for DynamoDB (min 1E-130)");
         }
     }
 
-    /** The text exactly as it was given. */
+    /** Quotes a number's text for a message, shortening text too long to read. */
+    private static String quoted(String text) {
+        final int limit = 60;
+        return text.length() <= limit
+                ? "'" + text + "'"
+                : "'" + text.substring(0, limit) + "…' (" + text.length() + " characters)";
+    }
+
+    /** The text as it was given, without surrounding whitespace. */
     public String text() {
         return text;
     }
