@@ -25,7 +25,6 @@ import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.IndexStatus;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
-import software.amazon.awssdk.utils.IoUtils;
 
 /**
  * A {@link DynamoSession} over one {@link DynamoDbAsyncClient}. Request building and response mapping live
@@ -34,7 +33,8 @@ import software.amazon.awssdk.utils.IoUtils;
 final class AwsDynamoSession implements DynamoSession {
     private final ConnectionProfile profile;
     private final DynamoDbAsyncClient client;
-    private final AutoCloseable credentialsProvider;
+    private final HttpCancellation cancellation;
+    private final List<AutoCloseable> closeAfterClient;
     private final Settings settings;
     private volatile boolean closed;
 
@@ -55,11 +55,16 @@ final class AwsDynamoSession implements DynamoSession {
         }
     }
 
-    AwsDynamoSession(ConnectionProfile profile, DynamoDbAsyncClient client, AutoCloseable credentialsProvider,
-                     Settings settings) {
+    /**
+     * @param cancellation the interceptor and HTTP client wrapper the client was built with
+     * @param closeAfterClient what the client does not close itself: its HTTP client, the credentials provider
+     */
+    AwsDynamoSession(ConnectionProfile profile, DynamoDbAsyncClient client, HttpCancellation cancellation,
+                     List<AutoCloseable> closeAfterClient, Settings settings) {
         this.profile = Objects.requireNonNull(profile, "profile");
         this.client = Objects.requireNonNull(client, "client");
-        this.credentialsProvider = credentialsProvider;
+        this.cancellation = Objects.requireNonNull(cancellation, "cancellation");
+        this.closeAfterClient = List.copyOf(closeAfterClient);
         this.settings = Objects.requireNonNull(settings, "settings");
     }
 
@@ -70,7 +75,7 @@ final class AwsDynamoSession implements DynamoSession {
 
     @Override
     public CompletableFuture<Void> testConnection() {
-        return call(call -> call.track(client.listTables(RequestMapper.listTables(null, 1))).thenApply(response -> null));
+        return call(call -> call.track(client.listTables(cancellation.tag(RequestMapper.listTables(null, 1), call))).thenApply(response -> null));
     }
 
     @Override
@@ -79,7 +84,7 @@ final class AwsDynamoSession implements DynamoSession {
     }
 
     private CompletionStage<List<String>> listTablesFrom(CancellableCall<?> call, String startName, List<String> names) {
-        return call.track(client.listTables(RequestMapper.listTables(startName, settings.listTablesPageSize())))
+        return call.track(client.listTables(cancellation.tag(RequestMapper.listTables(startName, settings.listTablesPageSize()), call)))
                 .thenCompose(response -> {
                     names.addAll(response.tableNames());
                     var next = response.lastEvaluatedTableName();
@@ -94,8 +99,8 @@ final class AwsDynamoSession implements DynamoSession {
     @Override
     public CompletableFuture<TableDescription> describeTable(String tableName) {
         return call(call -> {
-            var table = call.track(client.describeTable(RequestMapper.describeTable(tableName)));
-            var timeToLive = call.track(client.describeTimeToLive(RequestMapper.describeTimeToLive(tableName)))
+            var table = call.track(client.describeTable(cancellation.tag(RequestMapper.describeTable(tableName), call)));
+            var timeToLive = call.track(client.describeTimeToLive(cancellation.tag(RequestMapper.describeTimeToLive(tableName), call)))
                     .handle((response, error) -> error == null ? DescriptionMapper.toTimeToLive(response)
                             : timeToLiveUnknown(error));
             return table.thenCombine(timeToLive,
@@ -113,8 +118,8 @@ final class AwsDynamoSession implements DynamoSession {
     public CompletableFuture<Page> read(ReadRequest request) {
         Objects.requireNonNull(request, "request");
         return call(call -> switch (request) {
-            case ReadRequest.Scan scan -> call.track(client.scan(RequestMapper.scan(scan))).thenApply(PageMapper::fromScan);
-            case ReadRequest.Query query -> call.track(client.query(RequestMapper.query(query))).thenApply(PageMapper::fromQuery);
+            case ReadRequest.Scan scan -> call.track(client.scan(cancellation.tag(RequestMapper.scan(scan), call))).thenApply(PageMapper::fromScan);
+            case ReadRequest.Query query -> call.track(client.query(cancellation.tag(RequestMapper.query(query), call))).thenApply(PageMapper::fromQuery);
         });
     }
 
@@ -125,14 +130,14 @@ final class AwsDynamoSession implements DynamoSession {
         }
         return call(call -> {
             var deadline = Instant.now().plus(settings.tableActiveTimeout());
-            return call.track(client.createTable(RequestMapper.createTable(spec)))
+            return call.track(client.createTable(cancellation.tag(RequestMapper.createTable(spec), call)))
                     .thenCompose(created -> waitUntilActive(call, spec.tableName(), deadline));
         });
     }
 
     /** CreateTable returns while the table is CREATING; reads and writes work only once it and its indexes are ACTIVE. */
     private CompletionStage<Void> waitUntilActive(CancellableCall<?> call, String tableName, Instant deadline) {
-        return call.track(client.describeTable(RequestMapper.describeTable(tableName))).thenCompose(response -> {
+        return call.track(client.describeTable(cancellation.tag(RequestMapper.describeTable(tableName), call))).thenCompose(response -> {
             var table = response.table();
             var ready = table.tableStatus() == TableStatus.ACTIVE
                     && table.globalSecondaryIndexes().stream().allMatch(i -> i.indexStatus() == IndexStatus.ACTIVE);
@@ -154,7 +159,7 @@ final class AwsDynamoSession implements DynamoSession {
         if (profile.readOnly()) {
             return refused("DeleteTable " + tableName);
         }
-        return call(call -> call.track(client.deleteTable(RequestMapper.deleteTable(tableName))).thenApply(response -> null));
+        return call(call -> call.track(client.deleteTable(cancellation.tag(RequestMapper.deleteTable(tableName), call))).thenApply(response -> null));
     }
 
     @Override
@@ -162,7 +167,7 @@ final class AwsDynamoSession implements DynamoSession {
         if (profile.readOnly()) {
             return refused("PutItem on " + tableName);
         }
-        return call(call -> call.track(client.putItem(RequestMapper.putItem(tableName, item))).thenApply(response -> null));
+        return call(call -> call.track(client.putItem(cancellation.tag(RequestMapper.putItem(tableName, item), call))).thenApply(response -> null));
     }
 
     @Override
@@ -170,7 +175,7 @@ final class AwsDynamoSession implements DynamoSession {
         if (profile.readOnly()) {
             return refused("DeleteItem on " + tableName);
         }
-        return call(call -> call.track(client.deleteItem(RequestMapper.deleteItem(tableName, key))).thenApply(response -> null));
+        return call(call -> call.track(client.deleteItem(cancellation.tag(RequestMapper.deleteItem(tableName, key), call))).thenApply(response -> null));
     }
 
     @Override
@@ -180,9 +185,7 @@ final class AwsDynamoSession implements DynamoSession {
         }
         closed = true;
         client.close();
-        if (credentialsProvider != null) {
-            IoUtils.closeQuietly(credentialsProvider, null);
-        }
+        closeAfterClient.forEach(AwsDynamoSessionFactory::closeQuietly);
     }
 
     private <T> CompletableFuture<T> refused(String operation) {

@@ -5,6 +5,7 @@ import dev.dynalens.domain.connection.CredentialsSource;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.DynamoSessionFactory;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Objects;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
@@ -12,10 +13,10 @@ import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.retry.RetryMode;
+import software.amazon.awssdk.http.async.SdkAsyncHttpClient;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
-import software.amazon.awssdk.utils.IoUtils;
 
 /** Opens one {@link DynamoDbAsyncClient} (Netty) per connection. */
 public final class AwsDynamoSessionFactory implements DynamoSessionFactory {
@@ -37,19 +38,30 @@ public final class AwsDynamoSessionFactory implements DynamoSessionFactory {
     @Override
     public DynamoSession open(ConnectionProfile profile) {
         var credentials = credentialsProvider(profile.credentials());
+        SdkAsyncHttpClient http = null;
         try {
+            var cancellation = new HttpCancellation();
+            http = cancellation.wrap(NettyNioAsyncHttpClient.builder().connectionTimeout(CONNECTION_TIMEOUT).build());
             var builder = DynamoDbAsyncClient.builder()
                     .region(Region.of(profile.region()))
                     .credentialsProvider(credentials)
-                    .httpClientBuilder(NettyNioAsyncHttpClient.builder().connectionTimeout(CONNECTION_TIMEOUT))
+                    .httpClient(http)
                     .overrideConfiguration(c -> c.retryStrategy(RetryMode.STANDARD)
+                            .addExecutionInterceptor(cancellation)
                             .apiCallAttemptTimeout(API_CALL_ATTEMPT_TIMEOUT)
                             .apiCallTimeout(API_CALL_TIMEOUT));
             profile.endpoint().ifPresent(builder::endpointOverride);
-            return new AwsDynamoSession(profile, builder.build(), credentials instanceof AutoCloseable c ? c : null, settings);
-        } catch (RuntimeException e) {
+            var toClose = new ArrayList<AutoCloseable>();
+            // The SDK closes neither an HTTP client nor a credentials provider it was given.
+            toClose.add(http);
             if (credentials instanceof AutoCloseable closeable) {
-                IoUtils.closeQuietly(closeable, null);
+                toClose.add(closeable);
+            }
+            return new AwsDynamoSession(profile, builder.build(), cancellation, toClose, settings);
+        } catch (RuntimeException e) {
+            closeQuietly(http);
+            if (credentials instanceof AutoCloseable closeable) {
+                closeQuietly(closeable);
             }
             throw ErrorMapper.toException(e, profile);
         }
@@ -67,5 +79,17 @@ public final class AwsDynamoSessionFactory implements DynamoSessionFactory {
             case CredentialsSource.LocalPlaceholder ignored -> StaticCredentialsProvider.create(AwsBasicCredentials.create(
                     CredentialsSource.LocalPlaceholder.ACCESS_KEY_ID, CredentialsSource.LocalPlaceholder.SECRET_ACCESS_KEY));
         };
+    }
+
+    /** Closing is best effort: a resource that fails to close must not keep the others open. */
+    static void closeQuietly(AutoCloseable resource) {
+        if (resource == null) {
+            return;
+        }
+        try {
+            resource.close();
+        } catch (Exception ignored) {
+            // nothing a person could do about it
+        }
     }
 }

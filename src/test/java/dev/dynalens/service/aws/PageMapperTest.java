@@ -21,7 +21,7 @@ class PageMapperTest {
     @Test
     void scan_itemsNextKeyCountAndCapacity() {
         var response = ScanResponse.builder()
-                .items(Map.of("pk", s("a")), Map.of("pk", s("b")))
+                .items(List.of(Map.of("pk", s("a")), Map.of("pk", s("b"))))
                 .lastEvaluatedKey(Map.of("pk", s("b")))
                 .scannedCount(5)
                 .consumedCapacity(c -> c.capacityUnits(0.5).tableName("t"))
@@ -39,7 +39,7 @@ class PageMapperTest {
 
     @Test
     void query_lastPage_hasNoNextKeyAndMayLackCapacity() {
-        var page = PageMapper.fromQuery(QueryResponse.builder().items(Map.of("pk", s("a"))).build());
+        var page = PageMapper.fromQuery(QueryResponse.builder().items(List.of(Map.of("pk", s("a")))).build());
 
         assertFalse(page.hasMore());
         assertEquals(1, page.scannedCount(), "without ScannedCount the item count stands in");
