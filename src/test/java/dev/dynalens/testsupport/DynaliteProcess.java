@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.IntSupplier;
 
 /**
  * One dynalite server on a free loopback port, in memory. {@link #close()} stops it and everything it
@@ -46,6 +47,11 @@ public final class DynaliteProcess implements AutoCloseable {
 
     /** Starts dynalite from {@code <dynaliteDir>/node_modules/dynalite/cli.js}, retrying when another process took the port. */
     public static DynaliteProcess start(Path dynaliteDir) {
+        return start(dynaliteDir, DynaliteProcess::freePort);
+    }
+
+    /** @param ports where to try, one port per attempt */
+    static DynaliteProcess start(Path dynaliteDir, IntSupplier ports) {
         var cli = dynaliteDir.resolve("node_modules/dynalite/cli.js").toAbsolutePath();
         if (!Files.isRegularFile(cli)) {
             throw new IllegalStateException("dynalite is not installed: " + cli + " is missing. Run `mvn process-test-classes` "
@@ -54,7 +60,7 @@ public final class DynaliteProcess implements AutoCloseable {
         PortTaken last = null;
         for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
             try {
-                return startOnce(cli, freePort());
+                return startOnce(cli, ports.getAsInt());
             } catch (PortTaken e) {
                 last = e;
             }

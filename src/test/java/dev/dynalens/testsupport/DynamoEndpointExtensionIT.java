@@ -2,6 +2,7 @@ package dev.dynalens.testsupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,12 +10,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.dynalens.service.DynamoSession;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.List;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.model.ListTablesRequest;
 
 @ExtendWith(DynamoEndpointExtension.class)
@@ -76,5 +83,31 @@ class DynamoEndpointExtensionIT {
         dynalite.close();
 
         assertFalse(dynalite.isAlive());
+    }
+
+    @Test
+    void privateDynalite_retriesWhenItsPortWasTaken() throws Exception {
+        try (var squatter = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            var ports = new ArrayDeque<>(List.of(squatter.getLocalPort(), freePort()));
+
+            try (var dynalite = DynaliteProcess.start(DynamoEndpointExtension.dynaliteDir(), ports::pop)) {
+                assertNotEquals(squatter.getLocalPort(), dynalite.port());
+                assertTrue(dynalite.isAlive());
+            }
+        }
+    }
+
+    @Test
+    void missingDynalite_failsWithWhatToDo(@TempDir Path empty) {
+        var error = assertThrows(IllegalStateException.class, () -> DynaliteProcess.start(empty));
+
+        assertTrue(error.getMessage().contains("dynalite is not installed"), error.getMessage());
+        assertTrue(error.getMessage().contains("-Ddynamodb.endpoint"), error.getMessage());
+    }
+
+    private static int freePort() throws IOException {
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 }
