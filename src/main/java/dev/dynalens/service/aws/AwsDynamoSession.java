@@ -1,0 +1,222 @@
+package dev.dynalens.service.aws;
+
+import dev.dynalens.domain.connection.ConnectionProblem;
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.connection.DynamoAccessException;
+import dev.dynalens.domain.connection.ReadOnlyConnectionException;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.CreateTableSpec;
+import dev.dynalens.domain.table.Page;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.domain.table.TableDescription.TimeToLive;
+import dev.dynalens.service.DynamoSession;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.IndexStatus;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+
+/**
+ * A {@link DynamoSession} over one {@link DynamoDbAsyncClient}. Request building and response mapping live
+ * in the mappers; here are only the calls, their order and their cancellation.
+ */
+final class AwsDynamoSession implements DynamoSession {
+    private final ConnectionProfile profile;
+    private final DynamoDbAsyncClient client;
+    private final HttpCancellation cancellation;
+    private final List<AutoCloseable> closeAfterClient;
+    private final Settings settings;
+    private volatile boolean closed;
+
+    /**
+     * @param listTablesPageSize ListTables page size (DynamoDB's maximum is 100; tests use a small one to page)
+     * @param tableActivePollInterval pause between DescribeTable calls while a new table becomes ACTIVE
+     * @param tableActiveTimeout how long to wait for a new table (and its indexes) to become ACTIVE
+     */
+    record Settings(int listTablesPageSize, Duration tableActivePollInterval, Duration tableActiveTimeout) {
+        static final Settings DEFAULT = new Settings(100, Duration.ofSeconds(1), Duration.ofMinutes(10));
+
+        Settings {
+            if (listTablesPageSize < 1 || listTablesPageSize > 100) {
+                throw new IllegalArgumentException("ListTables pages hold 1 to 100 names, not " + listTablesPageSize);
+            }
+            Objects.requireNonNull(tableActivePollInterval, "tableActivePollInterval");
+            Objects.requireNonNull(tableActiveTimeout, "tableActiveTimeout");
+        }
+    }
+
+    /**
+     * @param cancellation the interceptor and HTTP client wrapper the client was built with
+     * @param closeAfterClient what the client does not close itself: its HTTP client, the credentials provider
+     */
+    AwsDynamoSession(ConnectionProfile profile, DynamoDbAsyncClient client, HttpCancellation cancellation,
+                     List<AutoCloseable> closeAfterClient, Settings settings) {
+        this.profile = Objects.requireNonNull(profile, "profile");
+        this.client = Objects.requireNonNull(client, "client");
+        this.cancellation = Objects.requireNonNull(cancellation, "cancellation");
+        this.closeAfterClient = List.copyOf(closeAfterClient);
+        this.settings = Objects.requireNonNull(settings, "settings");
+    }
+
+    @Override
+    public ConnectionProfile profile() {
+        return profile;
+    }
+
+    @Override
+    public CompletableFuture<Void> testConnection() {
+        return call(call -> call.track(client.listTables(cancellation.tag(RequestMapper.listTables(null, 1), call))).thenApply(response -> null));
+    }
+
+    @Override
+    public CompletableFuture<List<String>> listTables() {
+        return call(call -> listTablesFrom(call, null, new ArrayList<>()));
+    }
+
+    private CompletionStage<List<String>> listTablesFrom(CancellableCall<?> call, String startName, List<String> names) {
+        return call.track(client.listTables(cancellation.tag(RequestMapper.listTables(startName, settings.listTablesPageSize()), call)))
+                .thenCompose(response -> {
+                    names.addAll(response.tableNames());
+                    var next = response.lastEvaluatedTableName();
+                    // An endpoint that repeats its cursor would otherwise loop forever.
+                    if (next == null || next.equals(startName)) {
+                        return CompletableFuture.completedFuture(List.copyOf(names));
+                    }
+                    return listTablesFrom(call, next, names);
+                });
+    }
+
+    @Override
+    public CompletableFuture<TableDescription> describeTable(String tableName) {
+        return call(call -> {
+            var table = call.track(client.describeTable(cancellation.tag(RequestMapper.describeTable(tableName), call)));
+            var timeToLive = call.track(client.describeTimeToLive(cancellation.tag(RequestMapper.describeTimeToLive(tableName), call)))
+                    .handle((response, error) -> error == null ? DescriptionMapper.toTimeToLive(response)
+                            : timeToLiveUnknown(error));
+            return table.thenCombine(timeToLive,
+                    (response, ttl) -> DescriptionMapper.toTableDescription(response.table(), ttl));
+        });
+    }
+
+    /** The table is still worth showing when only its TTL cannot be read (an emulator, or no DescribeTimeToLive right). */
+    private static TimeToLive timeToLiveUnknown(Throwable error) {
+        return ErrorMapper.isUnsupportedOperation(error) ? TimeToLive.unsupported()
+                : new TimeToLive(TimeToLive.Status.UNKNOWN, null);
+    }
+
+    @Override
+    public CompletableFuture<Page> read(ReadRequest request) {
+        Objects.requireNonNull(request, "request");
+        return call(call -> switch (request) {
+            case ReadRequest.Scan scan -> call.track(client.scan(cancellation.tag(RequestMapper.scan(scan), call))).thenApply(PageMapper::fromScan);
+            case ReadRequest.Query query -> call.track(client.query(cancellation.tag(RequestMapper.query(query), call))).thenApply(PageMapper::fromQuery);
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> createTable(CreateTableSpec spec) {
+        if (profile.readOnly()) {
+            return refused("CreateTable " + spec.tableName());
+        }
+        return call(call -> {
+            var deadline = Instant.now().plus(settings.tableActiveTimeout());
+            return call.track(client.createTable(cancellation.tag(RequestMapper.createTable(spec), call)))
+                    .thenCompose(created -> waitUntilActive(call, spec.tableName(), deadline));
+        });
+    }
+
+    /** CreateTable returns while the table is CREATING; reads and writes work only once it and its indexes are ACTIVE. */
+    private CompletionStage<Void> waitUntilActive(CancellableCall<?> call, String tableName, Instant deadline) {
+        return call.track(client.describeTable(cancellation.tag(RequestMapper.describeTable(tableName), call))).thenCompose(response -> {
+            var table = response.table();
+            var ready = table.tableStatus() == TableStatus.ACTIVE
+                    && table.globalSecondaryIndexes().stream().allMatch(i -> i.indexStatus() == IndexStatus.ACTIVE);
+            if (ready) {
+                return CompletableFuture.completedFuture(null);
+            }
+            if (Instant.now().isAfter(deadline)) {
+                throw new DynamoAccessException(new ConnectionProblem(ConnectionProblem.Kind.OTHER, "Table " + tableName
+                        + " was created but is still " + table.tableStatusAsString() + " after "
+                        + settings.tableActiveTimeout().toMinutes() + " minutes", null), null);
+            }
+            var pause = CompletableFuture.delayedExecutor(settings.tableActivePollInterval().toMillis(), TimeUnit.MILLISECONDS);
+            return CompletableFuture.runAsync(() -> { }, pause).thenCompose(ignored -> waitUntilActive(call, tableName, deadline));
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteTable(String tableName) {
+        if (profile.readOnly()) {
+            return refused("DeleteTable " + tableName);
+        }
+        return call(call -> call.track(client.deleteTable(cancellation.tag(RequestMapper.deleteTable(tableName), call))).thenApply(response -> null));
+    }
+
+    @Override
+    public CompletableFuture<Void> putItem(String tableName, Item item) {
+        if (profile.readOnly()) {
+            return refused("PutItem on " + tableName);
+        }
+        return call(call -> call.track(client.putItem(cancellation.tag(RequestMapper.putItem(tableName, item), call))).thenApply(response -> null));
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteItem(String tableName, Map<String, AttributeValue> key) {
+        if (profile.readOnly()) {
+            return refused("DeleteItem on " + tableName);
+        }
+        return call(call -> call.track(client.deleteItem(cancellation.tag(RequestMapper.deleteItem(tableName, key), call))).thenApply(response -> null));
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        client.close();
+        closeAfterClient.forEach(AwsDynamoSessionFactory::closeQuietly);
+    }
+
+    private <T> CompletableFuture<T> refused(String operation) {
+        return CompletableFuture.failedFuture(new ReadOnlyConnectionException(profile.name(), operation));
+    }
+
+    /**
+     * Runs one operation: its request building happens here too, so a mapping failure becomes a failed future
+     * rather than an exception thrown at the caller. Every failure leaves as a {@link DynamoAccessException}.
+     */
+    private <T> CompletableFuture<T> call(Function<CancellableCall<T>, CompletionStage<T>> operation) {
+        var call = new CancellableCall<T>();
+        if (closed) {
+            call.completeExceptionally(new DynamoAccessException(new ConnectionProblem(ConnectionProblem.Kind.OTHER,
+                    "Connection '" + profile.name() + "' is closed", null), null));
+            return call;
+        }
+        CompletionStage<T> stage;
+        try {
+            stage = operation.apply(call);
+        } catch (RuntimeException e) {
+            call.completeExceptionally(ErrorMapper.toException(e, profile));
+            return call;
+        }
+        stage.whenComplete((value, error) -> {
+            if (error != null) {
+                call.completeExceptionally(ErrorMapper.toException(error, profile));
+            } else {
+                call.complete(value);
+            }
+        });
+        return call;
+    }
+}

@@ -1,0 +1,119 @@
+package dev.dynalens.service.aws;
+
+import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.domain.table.TableDescription.TimeToLive;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveResponse;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndexDescription;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
+
+/** DescribeTable and DescribeTimeToLive responses to a {@link TableDescription}. Pure. */
+final class DescriptionMapper {
+    private DescriptionMapper() {
+    }
+
+    static TableDescription toTableDescription(software.amazon.awssdk.services.dynamodb.model.TableDescription table,
+                                               TimeToLive timeToLive) {
+        var types = table.attributeDefinitions().stream()
+                .collect(Collectors.toMap(AttributeDefinition::attributeName, AttributeDefinition::attributeTypeAsString,
+                        (a, b) -> a));
+        var billingMode = billingMode(table);
+        var throughput = table.provisionedThroughput();
+        boolean provisioned = billingMode == TableDescription.BillingMode.PROVISIONED && throughput != null;
+        return new TableDescription(
+                table.tableName(),
+                keySchema(table.keySchema(), types),
+                table.globalSecondaryIndexes().stream().map(gsi -> globalIndex(gsi, types)).toList(),
+                table.localSecondaryIndexes().stream().map(lsi -> localIndex(lsi, types)).toList(),
+                orZero(table.itemCount()),
+                orZero(table.tableSizeBytes()),
+                billingMode,
+                provisioned ? throughput.readCapacityUnits() : null,
+                provisioned ? throughput.writeCapacityUnits() : null,
+                table.tableStatusAsString(),
+                timeToLive);
+    }
+
+    /** A table created before on-demand existed has no billing mode summary: it is provisioned (API reference, BillingModeSummary). */
+    static TableDescription.BillingMode billingMode(software.amazon.awssdk.services.dynamodb.model.TableDescription table) {
+        var summary = table.billingModeSummary();
+        return summary != null && summary.billingMode() == BillingMode.PAY_PER_REQUEST
+                ? TableDescription.BillingMode.PAY_PER_REQUEST
+                : TableDescription.BillingMode.PROVISIONED;
+    }
+
+    static TimeToLive toTimeToLive(DescribeTimeToLiveResponse response) {
+        var description = response.timeToLiveDescription();
+        if (description == null || description.timeToLiveStatus() == null) {
+            return new TimeToLive(TimeToLive.Status.UNKNOWN, null);
+        }
+        var status = switch (description.timeToLiveStatus()) {
+            case ENABLED -> TimeToLive.Status.ENABLED;
+            case ENABLING -> TimeToLive.Status.ENABLING;
+            case DISABLED -> TimeToLive.Status.DISABLED;
+            case DISABLING -> TimeToLive.Status.DISABLING;
+            case UNKNOWN_TO_SDK_VERSION -> TimeToLive.Status.UNKNOWN;
+        };
+        return new TimeToLive(status, description.attributeName());
+    }
+
+    private static IndexDescription globalIndex(GlobalSecondaryIndexDescription index, Map<String, String> types) {
+        var projection = index.projection();
+        return new IndexDescription(index.indexName(), IndexDescription.Kind.GLOBAL, keySchema(index.keySchema(), types),
+                projection(projection), nonKeyAttributes(projection), index.itemCount(), index.indexSizeBytes(),
+                index.indexStatusAsString());
+    }
+
+    private static IndexDescription localIndex(LocalSecondaryIndexDescription index, Map<String, String> types) {
+        var projection = index.projection();
+        // A local index has no status of its own: it lives and dies with its table.
+        return new IndexDescription(index.indexName(), IndexDescription.Kind.LOCAL, keySchema(index.keySchema(), types),
+                projection(projection), nonKeyAttributes(projection), index.itemCount(), index.indexSizeBytes(), null);
+    }
+
+    static KeySchema keySchema(List<KeySchemaElement> elements, Map<String, String> types) {
+        Function<KeySchemaElement, KeySchema.KeyAttribute> attribute = e ->
+                new KeySchema.KeyAttribute(e.attributeName(), scalarType(types.get(e.attributeName())));
+        var partitionKey = elements.stream().filter(e -> e.keyType() == KeyType.HASH).findFirst().map(attribute)
+                .orElseThrow(() -> new IllegalArgumentException("The key schema has no partition (HASH) key: " + elements));
+        var sortKey = elements.stream().filter(e -> e.keyType() == KeyType.RANGE).findFirst().map(attribute).orElse(null);
+        return new KeySchema(partitionKey, sortKey);
+    }
+
+    private static KeySchema.ScalarType scalarType(String type) {
+        if (type == null) {
+            // DescribeTable always defines key attributes; should an endpoint not, S is the least surprising guess.
+            return KeySchema.ScalarType.S;
+        }
+        return KeySchema.ScalarType.valueOf(type);
+    }
+
+    private static IndexDescription.Projection projection(Projection projection) {
+        if (projection == null || projection.projectionType() == null) {
+            return IndexDescription.Projection.ALL;
+        }
+        return switch (projection.projectionType()) {
+            case KEYS_ONLY -> IndexDescription.Projection.KEYS_ONLY;
+            case INCLUDE -> IndexDescription.Projection.INCLUDE;
+            case ALL, UNKNOWN_TO_SDK_VERSION -> IndexDescription.Projection.ALL;
+        };
+    }
+
+    private static List<String> nonKeyAttributes(Projection projection) {
+        return projection == null ? List.of() : projection.nonKeyAttributes();
+    }
+
+    private static long orZero(Long value) {
+        return value == null ? 0 : value;
+    }
+}

@@ -1,0 +1,227 @@
+package dev.dynalens.service.aws;
+
+import dev.dynalens.domain.connection.ConnectionProblem;
+import dev.dynalens.domain.connection.ConnectionProblem.Kind;
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.connection.CredentialsSource;
+import dev.dynalens.domain.connection.DynamoAccessException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.AbortedException;
+import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
+import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.regions.Region;
+
+/** Any failure of a DynamoDB call to a {@link ConnectionProblem} a person can act on. Pure. */
+final class ErrorMapper {
+    private static final Set<String> BAD_CREDENTIAL_CODES = Set.of("UnrecognizedClientException",
+            "InvalidSignatureException", "IncompleteSignatureException", "InvalidClientTokenId",
+            "MissingAuthenticationToken", "MissingAuthenticationTokenException", "ExpiredTokenException", "ExpiredToken",
+            "SignatureDoesNotMatch");
+    private static final Set<String> ACCESS_DENIED_CODES = Set.of("AccessDeniedException", "AccessDenied");
+    private static final Set<String> THROTTLING_CODES = Set.of("ProvisionedThroughputExceededException",
+            "ThrottlingException", "Throttling", "RequestLimitExceeded");
+    private static final List<String> SSO_EXPIRED_HINTS = List.of("the sso session associated with this profile",
+            "token is expired", "token has expired", "refresh failed", "unable to load sso token",
+            "session token not found or invalid");
+
+    private ErrorMapper() {
+    }
+
+    /** The failure as a {@link DynamoAccessException}; one already in the chain is returned as it is. */
+    static DynamoAccessException toException(Throwable error, ConnectionProfile profile) {
+        for (var t : causes(error)) {
+            if (t instanceof DynamoAccessException known) {
+                return known;
+            }
+        }
+        return new DynamoAccessException(toProblem(error, profile), unwrap(error));
+    }
+
+    static ConnectionProblem toProblem(Throwable error, ConnectionProfile profile) {
+        var chain = causes(error);
+        for (var t : chain) {
+            if (t instanceof DynamoAccessException known) {
+                return known.problem();
+            }
+        }
+        var root = unwrap(error);
+        var detail = describe(root);
+        if (chain.stream().anyMatch(t -> t instanceof CancellationException
+                || t instanceof AbortedException)) {
+            return new ConnectionProblem(Kind.CANCELLED, "The request was cancelled", detail);
+        }
+        if (ssoSessionExpired(chain)) {
+            return new ConnectionProblem(Kind.SSO_SESSION_EXPIRED,
+                    "The AWS SSO session has expired or was never started. Run `aws sso login"
+                            + profileOption(profile) + "` and try again.", detail);
+        }
+        for (var t : chain) {
+            if (t instanceof AwsServiceException service) {
+                return fromService(service, profile, detail);
+            }
+        }
+        return fromClientSide(chain, root, profile, detail);
+    }
+
+    /** DynamoDB-compatible endpoints without an operation (dynalite: UpdateTimeToLive, PartiQL, transactions) say so. */
+    static boolean isUnsupportedOperation(Throwable error) {
+        return causes(error).stream().anyMatch(t -> t instanceof AwsServiceException service
+                && "UnknownOperationException".equals(errorCode(service)));
+    }
+
+    private static ConnectionProblem fromService(AwsServiceException service, ConnectionProfile profile, String detail) {
+        var code = errorCode(service);
+        var message = serviceMessage(service);
+        if (isSsoServiceError(service)) {
+            return new ConnectionProblem(Kind.SSO_SESSION_EXPIRED,
+                    "The AWS SSO session has expired. Run `aws sso login" + profileOption(profile) + "` and try again.",
+                    detail);
+        }
+        if (BAD_CREDENTIAL_CODES.contains(code)
+                || message.toLowerCase(Locale.ROOT).contains("security token included in the request is invalid")) {
+            return new ConnectionProblem(Kind.BAD_CREDENTIALS, "The credentials of " + profile.credentials().describe()
+                    + " were refused (" + code + "): " + message, detail);
+        }
+        if (ACCESS_DENIED_CODES.contains(code)) {
+            return new ConnectionProblem(Kind.ACCESS_DENIED, "Access denied: " + message, detail);
+        }
+        if (THROTTLING_CODES.contains(code)) {
+            return new ConnectionProblem(Kind.THROTTLED,
+                    "DynamoDB is throttling the requests (" + code + "). Wait a moment and try again.", detail);
+        }
+        if ("ResourceNotFoundException".equals(code)) {
+            return new ConnectionProblem(Kind.TABLE_NOT_FOUND, message.isEmpty() ? "Table not found" : message, detail);
+        }
+        if ("ValidationException".equals(code)) {
+            return new ConnectionProblem(Kind.VALIDATION, message, detail);
+        }
+        if ("UnknownOperationException".equals(code)) {
+            return new ConnectionProblem(Kind.OTHER, "The endpoint " + endpointText(profile)
+                    + " does not support this operation (UnknownOperationException)", detail);
+        }
+        return new ConnectionProblem(Kind.OTHER, message.isEmpty() ? code : code + ": " + message, detail);
+    }
+
+    private static ConnectionProblem fromClientSide(List<Throwable> chain, Throwable root, ConnectionProfile profile,
+                                                    String detail) {
+        var messages = chain.stream().map(ErrorMapper::lowerMessage).toList();
+        if (messages.stream().anyMatch(m -> m.contains("unable to load credentials"))) {
+            return new ConnectionProblem(Kind.MISSING_CREDENTIALS, "No AWS credentials were found for "
+                    + profile.credentials().describe() + ". Run `aws configure` (or `aws configure sso`), or pick a "
+                    + "profile that has credentials.", detail);
+        }
+        if (messages.stream().anyMatch(m -> m.contains("profile file contained no credentials for profile")
+                || m.contains("no profile named") || m.contains("profile not found"))) {
+            return new ConnectionProblem(Kind.PROFILE_NOT_FOUND, "Profile " + profileName(profile)
+                    + " was not found in ~/.aws/config or ~/.aws/credentials, or it holds no credentials.", detail);
+        }
+        var endpoint = endpointText(profile);
+        if (chain.stream().anyMatch(UnknownHostException.class::isInstance)) {
+            if (profile.endpoint().isEmpty() && !isKnownRegion(profile.region())) {
+                return new ConnectionProblem(Kind.UNKNOWN_REGION, "'" + profile.region() + "' is not an AWS region "
+                        + "this application knows, and " + URI.create(endpoint).getHost()
+                        + " does not resolve. Check the region.", detail);
+            }
+            return new ConnectionProblem(Kind.ENDPOINT_UNREACHABLE, "Cannot reach " + endpoint
+                    + ": unknown host. " + (profile.endpoint().isPresent()
+                    ? "Check the endpoint's host name." : "Is this computer online?"), detail);
+        }
+        var connect = chain.stream().filter(ConnectException.class::isInstance).findFirst();
+        if (connect.isPresent()) {
+            var timedOut = lowerMessage(connect.get()).contains("timed out");
+            return new ConnectionProblem(Kind.ENDPOINT_UNREACHABLE, "Cannot reach " + endpoint + ": "
+                    + (timedOut ? "connection timed out" : "connection refused") + ". "
+                    + (profile.endpoint().isPresent() ? "Is the endpoint running?" : "Check your network and proxy."),
+                    detail);
+        }
+        if (chain.stream().anyMatch(t -> t instanceof ApiCallAttemptTimeoutException
+                || t instanceof ApiCallTimeoutException)) {
+            return new ConnectionProblem(Kind.ENDPOINT_UNREACHABLE, endpoint + " did not answer in time.", detail);
+        }
+        if (root instanceof IllegalArgumentException) {
+            return new ConnectionProblem(Kind.VALIDATION, String.valueOf(root.getMessage()), detail);
+        }
+        var message = root.getMessage() == null || root.getMessage().isBlank()
+                ? root.getClass().getSimpleName() : root.getMessage();
+        return new ConnectionProblem(Kind.OTHER, message, detail);
+    }
+
+    private static boolean ssoSessionExpired(List<Throwable> chain) {
+        return chain.stream().anyMatch(t -> {
+            var message = lowerMessage(t);
+            return SSO_EXPIRED_HINTS.stream().anyMatch(message::contains)
+                    || (t instanceof AwsServiceException service && isSsoServiceError(service));
+        });
+    }
+
+    /** The SSO portal answers UnauthorizedException when the cached access token is stale. */
+    private static boolean isSsoServiceError(AwsServiceException service) {
+        var type = service.getClass().getName();
+        return (type.startsWith("software.amazon.awssdk.services.sso.") || type.startsWith("software.amazon.awssdk.services.ssooidc."))
+                && Set.of("UnauthorizedException", "ExpiredTokenException", "InvalidGrantException").contains(errorCode(service));
+    }
+
+    private static String profileOption(ConnectionProfile profile) {
+        return profile.credentials() instanceof CredentialsSource.Profile p ? " --profile " + p.profileName() : "";
+    }
+
+    private static String profileName(ConnectionProfile profile) {
+        return profile.credentials() instanceof CredentialsSource.Profile p ? "'" + p.profileName() + "'" : "'default'";
+    }
+
+    static String endpointText(ConnectionProfile profile) {
+        return profile.endpoint().map(URI::toString).orElse("https://dynamodb." + profile.region() + ".amazonaws.com");
+    }
+
+    private static boolean isKnownRegion(String region) {
+        return Region.regions().stream().anyMatch(r -> r.id().equals(region));
+    }
+
+    private static String errorCode(AwsServiceException service) {
+        var details = service.awsErrorDetails();
+        var code = details == null ? null : details.errorCode();
+        return code == null ? "" : code;
+    }
+
+    private static String serviceMessage(AwsServiceException service) {
+        var details = service.awsErrorDetails();
+        var message = details == null ? null : details.errorMessage();
+        return message == null ? "" : message;
+    }
+
+    private static String lowerMessage(Throwable t) {
+        return t.getMessage() == null ? "" : t.getMessage().toLowerCase(Locale.ROOT);
+    }
+
+    private static String describe(Throwable t) {
+        return t.getClass().getName() + (t.getMessage() == null ? "" : ": " + t.getMessage());
+    }
+
+    /** Strips the wrappers CompletableFuture adds. */
+    static Throwable unwrap(Throwable error) {
+        var t = error;
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    /** The error and its causes, wrappers included, without looping on a cyclic chain. */
+    private static List<Throwable> causes(Throwable error) {
+        var chain = new ArrayList<Throwable>();
+        for (var t = error; t != null && !chain.contains(t) && chain.size() < 32; t = t.getCause()) {
+            chain.add(t);
+        }
+        return chain;
+    }
+}

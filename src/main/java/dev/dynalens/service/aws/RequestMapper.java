@@ -1,0 +1,196 @@
+package dev.dynalens.service.aws;
+
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.CreateTableSpec;
+import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.SortKeyCondition;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveRequest;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ListTablesRequest;
+import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+
+/** Builds SDK requests from domain values. Pure: no client, no I/O. */
+final class RequestMapper {
+    static final String PARTITION_KEY_NAME = "#pk";
+    static final String SORT_KEY_NAME = "#sk";
+    static final String PARTITION_KEY_VALUE = ":pk";
+    static final String SORT_KEY_VALUE = ":sk";
+    static final String SORT_KEY_UPPER_VALUE = ":sk2";
+
+    private RequestMapper() {
+    }
+
+    static ScanRequest scan(ReadRequest.Scan request) {
+        return ScanRequest.builder()
+                .tableName(request.tableName())
+                .indexName(request.indexName())
+                .limit(request.limit())
+                .exclusiveStartKey(AttributeValueMapper.keyToSdk(request.exclusiveStartKey()))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+    }
+
+    static QueryRequest query(ReadRequest.Query request) {
+        var condition = keyCondition(request);
+        return QueryRequest.builder()
+                .tableName(request.tableName())
+                .indexName(request.indexName())
+                .keyConditionExpression(condition.expression())
+                .expressionAttributeNames(condition.names())
+                .expressionAttributeValues(AttributeValueMapper.toSdk(condition.values()))
+                .scanIndexForward(request.scanIndexForward())
+                .limit(request.limit())
+                .exclusiveStartKey(AttributeValueMapper.keyToSdk(request.exclusiveStartKey()))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+    }
+
+    /** Key condition syntax: Developer Guide, "Key condition expressions for query". */
+    static KeyConditionExpression keyCondition(ReadRequest.Query request) {
+        var names = new LinkedHashMap<String, String>();
+        var values = new LinkedHashMap<String, AttributeValue>();
+        names.put(PARTITION_KEY_NAME, request.partitionKeyName());
+        values.put(PARTITION_KEY_VALUE, request.partitionKeyValue());
+        var expression = new StringBuilder(PARTITION_KEY_NAME + " = " + PARTITION_KEY_VALUE);
+        var condition = request.sortKeyCondition();
+        if (condition != null) {
+            names.put(SORT_KEY_NAME, request.sortKeyName());
+            values.put(SORT_KEY_VALUE, condition.value());
+            expression.append(" AND ").append(sortKeyClause(condition.operator()));
+            if (condition.operator() == SortKeyCondition.Operator.BETWEEN) {
+                values.put(SORT_KEY_UPPER_VALUE, condition.upperBound());
+            }
+        }
+        return new KeyConditionExpression(expression.toString(), names, values);
+    }
+
+    private static String sortKeyClause(SortKeyCondition.Operator operator) {
+        return switch (operator) {
+            case EQ, LT, LE, GT, GE -> SORT_KEY_NAME + " " + operator.symbol() + " " + SORT_KEY_VALUE;
+            case BEGINS_WITH -> "begins_with(" + SORT_KEY_NAME + ", " + SORT_KEY_VALUE + ")";
+            case BETWEEN -> SORT_KEY_NAME + " BETWEEN " + SORT_KEY_VALUE + " AND " + SORT_KEY_UPPER_VALUE;
+        };
+    }
+
+    static ListTablesRequest listTables(String exclusiveStartTableName, int pageSize) {
+        return ListTablesRequest.builder().exclusiveStartTableName(exclusiveStartTableName).limit(pageSize).build();
+    }
+
+    static DescribeTableRequest describeTable(String tableName) {
+        return DescribeTableRequest.builder().tableName(tableName).build();
+    }
+
+    static DescribeTimeToLiveRequest describeTimeToLive(String tableName) {
+        return DescribeTimeToLiveRequest.builder().tableName(tableName).build();
+    }
+
+    static DeleteTableRequest deleteTable(String tableName) {
+        return DeleteTableRequest.builder().tableName(tableName).build();
+    }
+
+    static PutItemRequest putItem(String tableName, Item item) {
+        return PutItemRequest.builder().tableName(tableName).item(AttributeValueMapper.toSdk(item.attributes())).build();
+    }
+
+    static DeleteItemRequest deleteItem(String tableName, Map<String, AttributeValue> key) {
+        return DeleteItemRequest.builder().tableName(tableName).key(AttributeValueMapper.toSdk(key)).build();
+    }
+
+    /**
+     * An on-demand table. Entries of kind LOCAL become local secondary indexes, the others global ones.
+     *
+     * @throws IllegalArgumentException when one attribute is a key with two different types
+     */
+    static CreateTableRequest createTable(CreateTableSpec spec) {
+        var builder = CreateTableRequest.builder()
+                .tableName(spec.tableName())
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(keySchema(spec.keySchema()))
+                .attributeDefinitions(attributeDefinitions(spec));
+        var global = new ArrayList<GlobalSecondaryIndex>();
+        var local = new ArrayList<LocalSecondaryIndex>();
+        for (var index : spec.globalSecondaryIndexes()) {
+            if (index.kind() == IndexDescription.Kind.LOCAL) {
+                local.add(LocalSecondaryIndex.builder().indexName(index.name())
+                        .keySchema(keySchema(index.keySchema())).projection(projection(index)).build());
+            } else {
+                global.add(GlobalSecondaryIndex.builder().indexName(index.name())
+                        .keySchema(keySchema(index.keySchema())).projection(projection(index)).build());
+            }
+        }
+        // DynamoDB refuses an empty index list, so an absent one is left out.
+        if (!global.isEmpty()) {
+            builder.globalSecondaryIndexes(global);
+        }
+        if (!local.isEmpty()) {
+            builder.localSecondaryIndexes(local);
+        }
+        return builder.build();
+    }
+
+    static List<KeySchemaElement> keySchema(KeySchema schema) {
+        var elements = new ArrayList<KeySchemaElement>(2);
+        elements.add(KeySchemaElement.builder().attributeName(schema.partitionKeyName()).keyType(KeyType.HASH).build());
+        schema.sortKeyAttribute().ifPresent(sortKey ->
+                elements.add(KeySchemaElement.builder().attributeName(sortKey.name()).keyType(KeyType.RANGE).build()));
+        return elements;
+    }
+
+    private static Projection projection(IndexDescription index) {
+        var projection = Projection.builder().projectionType(switch (index.projection()) {
+            case ALL -> ProjectionType.ALL;
+            case KEYS_ONLY -> ProjectionType.KEYS_ONLY;
+            case INCLUDE -> ProjectionType.INCLUDE;
+        });
+        if (index.projection() == IndexDescription.Projection.INCLUDE) {
+            projection.nonKeyAttributes(index.nonKeyAttributes());
+        }
+        return projection.build();
+    }
+
+    /** Every key attribute of the table and its indexes, once (DynamoDB refuses unused or repeated definitions). */
+    private static List<AttributeDefinition> attributeDefinitions(CreateTableSpec spec) {
+        var types = new LinkedHashMap<String, KeySchema.ScalarType>();
+        addKeyAttributes(types, spec.keySchema());
+        spec.globalSecondaryIndexes().forEach(index -> addKeyAttributes(types, index.keySchema()));
+        return types.entrySet().stream()
+                .map(e -> AttributeDefinition.builder().attributeName(e.getKey())
+                        .attributeType(ScalarAttributeType.fromValue(e.getValue().name())).build())
+                .toList();
+    }
+
+    private static void addKeyAttributes(Map<String, KeySchema.ScalarType> types, KeySchema schema) {
+        addKeyAttribute(types, schema.partitionKey());
+        schema.sortKeyAttribute().ifPresent(sortKey -> addKeyAttribute(types, sortKey));
+    }
+
+    private static void addKeyAttribute(Map<String, KeySchema.ScalarType> types, KeySchema.KeyAttribute attribute) {
+        var previous = types.putIfAbsent(attribute.name(), attribute.type());
+        if (previous != null && previous != attribute.type()) {
+            throw new IllegalArgumentException("Attribute '" + attribute.name() + "' is a key of type " + previous
+                    + " and of type " + attribute.type() + "; a table gives each attribute one type");
+        }
+    }
+}
