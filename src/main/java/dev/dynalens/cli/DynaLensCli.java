@@ -23,7 +23,7 @@ public final class DynaLensCli implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "Missing subcommand");
+        throw new CliException("Missing subcommand: one of tables, describe, scan, query (see dynalens --help)");
     }
 
     /** Runs the command line and returns the process exit code; errors go to stderr in one line. */

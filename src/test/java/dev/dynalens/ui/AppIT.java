@@ -79,7 +79,8 @@ class AppIT extends FxRobot {
         });
         clickOn("#saveConnection");
 
-        ListView<?> tables = lookup("#tableList").queryAs(ListView.class);
+        @SuppressWarnings("unchecked")
+        ListView<String> tables = lookup("#tableList").queryAs(ListView.class);
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> tables.getItems().contains(table));
         assertThat(Files.readString(configDir.resolve("connections.json"))).contains("test endpoint")
                 .contains(endpoint.endpoint().toString());

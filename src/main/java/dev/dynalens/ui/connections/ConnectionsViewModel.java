@@ -86,8 +86,9 @@ public final class ConnectionsViewModel {
 
     public void add(ConnectionProfile profile) {
         connections.add(profile);
-        persist("Added " + profile.name());
-        selected.set(profile);
+        if (persist("Added " + profile.name())) {
+            selected.set(profile);
+        }
     }
 
     /** Replaces a connection with an edited version (same id); its open session is closed. */
@@ -96,8 +97,9 @@ public final class ConnectionsViewModel {
             if (connections.get(i).id().equals(edited.id())) {
                 closeSession(edited.id());
                 connections.set(i, edited);
-                persist("Saved " + edited.name());
-                selected.set(edited);
+                if (persist("Saved " + edited.name())) {
+                    selected.set(edited);
+                }
                 return;
             }
         }
@@ -113,12 +115,15 @@ public final class ConnectionsViewModel {
         persist("Removed " + profile.name());
     }
 
-    private void persist(String message) {
+    /** Saves the list; a failure is reported in the status (and left there), never thrown. */
+    private boolean persist(String message) {
         try {
             store.save(List.copyOf(connections));
             setStatus(StatusKind.INFO, message);
+            return true;
         } catch (RuntimeException e) {
-            setStatus(StatusKind.ERROR, message + ", but saving failed: " + Problems.describe(e));
+            setStatus(StatusKind.ERROR, message + " for this session only: saving failed: " + Problems.describe(e));
+            return false;
         }
     }
 
