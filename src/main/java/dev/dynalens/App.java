@@ -10,6 +10,7 @@ import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -21,6 +22,13 @@ import javafx.stage.Stage;
 public class App extends Application {
     private ConnectionsViewModel connections;
 
+    static {
+        // Netty otherwise reaches for sun.misc.Unsafe, which JDK 24+ warns about on every start.
+        if (System.getProperty("io.netty.noUnsafe") == null) {
+            System.setProperty("io.netty.noUnsafe", "true");
+        }
+    }
+
     public static void launchGui(String[] args) {
         Application.launch(App.class, args);
     }
@@ -31,12 +39,14 @@ public class App extends Application {
         Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
 
         Executor fx = Platform::runLater;
+        Executor background = Executors.newVirtualThreadPerTaskExecutor();
         var environment = new SdkAwsEnvironment();
         connections = new ConnectionsViewModel(new JsonConnectionStore(ConfigDirectory.current()),
-                new AwsDynamoSessionFactory(), fx);
+                new AwsDynamoSessionFactory(), fx, background);
         var view = new MainView(connections, () -> new ConnectionEditorViewModel(environment), fx);
 
-        var scene = new Scene(view.createView(), 1360, 840);
+        var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        var scene = new Scene(view.createView(), Math.min(1360, screen.getWidth()), Math.min(840, screen.getHeight()));
         scene.getStylesheets().add(Objects.requireNonNull(App.class.getResource("ui/dynalens.css")).toExternalForm());
         stage.setTitle("DynaLens");
         stage.setScene(scene);

@@ -18,6 +18,13 @@ public final class Launcher {
     private Launcher() {
     }
 
+    static {
+        // Netty otherwise reaches for sun.misc.Unsafe, which JDK 24+ warns about on every start.
+        if (System.getProperty("io.netty.noUnsafe") == null) {
+            System.setProperty("io.netty.noUnsafe", "true");
+        }
+    }
+
     public static void main(String[] args) {
         if (args.length == 0) {
             App.launchGui(args);

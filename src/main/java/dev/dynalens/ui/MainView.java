@@ -29,7 +29,6 @@ import javafx.scene.input.MouseButton;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.shape.Circle;
 import javafx.scene.paint.Color;
@@ -50,7 +49,7 @@ public final class MainView {
     public Parent createView() {
         var root = new BorderPane();
         var split = new SplitPane(sidebar(), workArea());
-        split.setDividerPositions(0.22);
+        split.setDividerPositions(0.23);
         root.setCenter(split);
         root.setBottom(statusBar());
         return root;
@@ -130,6 +129,7 @@ public final class MainView {
         empty.getStyleClass().add("text-muted");
         var stack = new javafx.scene.layout.StackPane(empty, tabs);
         tabs.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(tabs.getTabs()));
+        empty.visibleProperty().bind(tabs.visibleProperty().not());
         return stack;
     }
 
@@ -206,21 +206,21 @@ public final class MainView {
             name.getStyleClass().add("text-bold");
             var where = new Label(profile.endpoint().map(Object::toString).orElse(profile.region()));
             where.getStyleClass().addAll("text-muted", "text-small");
-            var text = new VBox(1, name, where);
-            var spacer = new Region();
-            HBox.setHgrow(spacer, Priority.ALWAYS);
-            var row = new HBox(8, dot, text, spacer);
-            row.setAlignment(Pos.CENTER_LEFT);
-            if (profile.readOnly()) {
-                var badge = new Label("read-only");
-                badge.getStyleClass().addAll("text-small", "read-only-badge");
-                row.getChildren().add(badge);
-            }
+            var details = new HBox(6, where);
+            details.setAlignment(Pos.CENTER_LEFT);
             if (profile.tag().isProduction()) {
                 var badge = new Label("PROD");
                 badge.getStyleClass().addAll("text-small", "prod-badge");
-                row.getChildren().add(badge);
+                details.getChildren().add(badge);
             }
+            if (profile.readOnly()) {
+                var badge = new Label("read-only");
+                badge.getStyleClass().addAll("text-small", "read-only-badge");
+                details.getChildren().add(badge);
+            }
+            var text = new VBox(1, name, details);
+            var row = new HBox(8, dot, text);
+            row.setAlignment(Pos.CENTER_LEFT);
             setText(null);
             setGraphic(row);
         }

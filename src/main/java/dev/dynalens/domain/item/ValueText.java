@@ -10,7 +10,7 @@ public final class ValueText {
     }
 
     public static String cell(AttributeValue value) {
-        var text = render(value);
+        var text = render(value).replace("\r\n", "↵").replace('\n', '↵').replace('\r', '↵');
         return text.length() > MAX_LENGTH ? text.substring(0, MAX_LENGTH - 1) + "…" : text;
     }
 

@@ -48,7 +48,7 @@ public final class TableSummaries {
     public static List<String> indexLines(TableDescription table) {
         var lines = new ArrayList<String>();
         for (var index : table.indexes()) {
-            lines.add((index.kind() == IndexDescription.Kind.GLOBAL ? "GSI " : "LSI ") + index.name() + ": "
+            lines.add(index.name() + (index.kind() == IndexDescription.Kind.GLOBAL ? " (global)" : " (local)") + ": "
                     + keys(index.keySchema()) + " · projection " + index.projectionSummary());
         }
         return lines;

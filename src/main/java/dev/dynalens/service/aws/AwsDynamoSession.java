@@ -98,7 +98,7 @@ final class AwsDynamoSession implements DynamoSession {
 
     @Override
     public CompletableFuture<TableDescription> describeTable(String tableName) {
-        return call(call -> {
+        return call(tableName, call -> {
             var table = call.track(client.describeTable(cancellation.tag(RequestMapper.describeTable(tableName), call)));
             var timeToLive = call.track(client.describeTimeToLive(cancellation.tag(RequestMapper.describeTimeToLive(tableName), call)))
                     .handle((response, error) -> error == null ? DescriptionMapper.toTimeToLive(response)
@@ -117,7 +117,7 @@ final class AwsDynamoSession implements DynamoSession {
     @Override
     public CompletableFuture<Page> read(ReadRequest request) {
         Objects.requireNonNull(request, "request");
-        return call(call -> switch (request) {
+        return call(request.tableName(), call -> switch (request) {
             case ReadRequest.Scan scan -> call.track(client.scan(cancellation.tag(RequestMapper.scan(scan), call))).thenApply(PageMapper::fromScan);
             case ReadRequest.Query query -> call.track(client.query(cancellation.tag(RequestMapper.query(query), call))).thenApply(PageMapper::fromQuery);
         });
@@ -197,6 +197,10 @@ final class AwsDynamoSession implements DynamoSession {
      * rather than an exception thrown at the caller. Every failure leaves as a {@link DynamoAccessException}.
      */
     private <T> CompletableFuture<T> call(Function<CancellableCall<T>, CompletionStage<T>> operation) {
+        return call(null, operation);
+    }
+
+    private <T> CompletableFuture<T> call(String tableName, Function<CancellableCall<T>, CompletionStage<T>> operation) {
         var call = new CancellableCall<T>();
         if (closed) {
             call.completeExceptionally(new DynamoAccessException(new ConnectionProblem(ConnectionProblem.Kind.OTHER,
@@ -207,12 +211,12 @@ final class AwsDynamoSession implements DynamoSession {
         try {
             stage = operation.apply(call);
         } catch (RuntimeException e) {
-            call.completeExceptionally(ErrorMapper.toException(e, profile));
+            call.completeExceptionally(ErrorMapper.toException(e, profile, tableName));
             return call;
         }
         stage.whenComplete((value, error) -> {
             if (error != null) {
-                call.completeExceptionally(ErrorMapper.toException(error, profile));
+                call.completeExceptionally(ErrorMapper.toException(error, profile, tableName));
             } else {
                 call.complete(value);
             }

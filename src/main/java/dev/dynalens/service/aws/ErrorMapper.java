@@ -47,6 +47,18 @@ final class ErrorMapper {
         return new DynamoAccessException(toProblem(error, profile), unwrap(error));
     }
 
+    /** As {@link #toException(Throwable, ConnectionProfile)}, naming the table when it is the one not found. */
+    static DynamoAccessException toException(Throwable error, ConnectionProfile profile, String tableName) {
+        var mapped = toException(error, profile);
+        if (tableName == null || mapped.problem().kind() != Kind.TABLE_NOT_FOUND) {
+            return mapped;
+        }
+        var where = profile.endpoint().map(Object::toString).orElse(profile.region());
+        return new DynamoAccessException(new ConnectionProblem(Kind.TABLE_NOT_FOUND, "Table '" + tableName
+                + "' (or its index) was not found on " + profile.name() + " (" + where + ")", mapped.problem().detail()),
+                mapped.getCause());
+    }
+
     static ConnectionProblem toProblem(Throwable error, ConnectionProfile profile) {
         var chain = causes(error);
         for (var t : chain) {

@@ -192,20 +192,28 @@ public final class TableBrowserView {
         table.setId("resultsTable");
         table.setPlaceholder(new Label("Run a Scan or a Query to see items."));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        table.getStyleClass().addAll("dense", "striped");
         model.columns().addListener((ListChangeListener<String>) change -> rebuildColumns(table));
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> model.selectedItemProperty().set(item));
         return table;
     }
 
     private void rebuildColumns(TableView<Item> table) {
-        table.getColumns().setAll(model.columns().stream().map(TableBrowserView::column).toList());
+        var sample = model.items().subList(0, Math.min(model.items().size(), WIDTH_SAMPLE));
+        table.getColumns().setAll(model.columns().stream().map(name -> column(name, sample)).toList());
     }
 
-    private static TableColumn<Item, String> column(String attribute) {
+    private static final int WIDTH_SAMPLE = 100;
+
+    /** A column sized for its header and the longest value among the first items, within bounds. */
+    private static TableColumn<Item, String> column(String attribute, java.util.List<Item> sample) {
         var column = new TableColumn<Item, String>(attribute);
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(
                 cell.getValue().get(attribute).map(ValueText::cell).orElse("")));
-        column.setPrefWidth(Math.max(90, Math.min(260, attribute.length() * 10 + 40)));
+        var longest = sample.stream().mapToInt(item -> item.get(attribute).map(v -> ValueText.cell(v).length()).orElse(0))
+                .max().orElse(0);
+        var characters = Math.max(attribute.length() + 2, longest);
+        column.setPrefWidth(Math.max(70, Math.min(340, characters * 7.5 + 24)));
         return column;
     }
 

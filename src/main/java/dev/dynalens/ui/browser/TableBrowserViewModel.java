@@ -169,8 +169,8 @@ public final class TableBrowserViewModel {
         requestCount++;
         scannedCount += page.scannedCount();
         totalCapacity = totalCapacity.plus(page.consumedCapacity());
-        updateColumns(page.items());
         items.addAll(page.items());
+        updateColumns(page.items()); // after the items, so a view sizing columns by content sees them
         lastRequest = page.next().map(request::withExclusiveStartKey).orElse(null);
         hasMore.set(page.hasMore());
         capacitySummary.set(describeCapacity(page.consumedCapacity()));

@@ -33,6 +33,7 @@ public final class ConnectionsViewModel {
     private final ConnectionStore store;
     private final DynamoSessionFactory sessionFactory;
     private final Executor fx;
+    private final Executor background;
 
     private final ObservableList<ConnectionProfile> connections = FXCollections.observableArrayList();
     private final ObjectProperty<ConnectionProfile> selected = new SimpleObjectProperty<>();
@@ -43,10 +44,15 @@ public final class ConnectionsViewModel {
     private final Map<String, DynamoSession> openSessions = new HashMap<>();
     private long tablesGeneration;
 
-    public ConnectionsViewModel(ConnectionStore store, DynamoSessionFactory sessionFactory, Executor fx) {
+    /**
+     * @param fx         applies results on the FX thread
+     * @param background runs blocking clean-up (closing a client waits about 2 s for its event loop)
+     */
+    public ConnectionsViewModel(ConnectionStore store, DynamoSessionFactory sessionFactory, Executor fx, Executor background) {
         this.store = store;
         this.sessionFactory = sessionFactory;
         this.fx = fx;
+        this.background = background;
         selected.addListener((obs, old, now) -> refreshTables());
     }
 
@@ -148,10 +154,8 @@ public final class ConnectionsViewModel {
             setStatus(StatusKind.ERROR, profile.name() + ": " + Problems.describe(e));
             return CompletableFuture.completedFuture(false);
         }
-        return session.testConnection().handle((ok, error) -> {
-            session.close();
-            return error;
-        }).thenApplyAsync(error -> {
+        return session.testConnection().handle((ok, error) -> error).thenApplyAsync(error -> {
+            closeInBackground(session);
             busy.set(false);
             if (error == null) {
                 setStatus(StatusKind.SUCCESS, "Connected to " + profile.name() + " (" + describeTarget(profile) + ")");
@@ -196,13 +200,20 @@ public final class ConnectionsViewModel {
     private void closeSession(String id) {
         var session = openSessions.remove(id);
         if (session != null) {
-            session.close();
+            closeInBackground(session);
         }
+    }
+
+    /** Closing a client waits for its event loop to shut down: never on the FX thread. */
+    private void closeInBackground(DynamoSession session) {
+        background.execute(session::close);
     }
 
     /** Closes every open session (on exit). */
     public void closeAll() {
-        new ArrayList<>(openSessions.keySet()).forEach(this::closeSession);
+        var sessions = new ArrayList<>(openSessions.values());
+        openSessions.clear();
+        sessions.parallelStream().forEach(DynamoSession::close);
     }
 
     private static String describeTarget(ConnectionProfile profile) {

@@ -25,7 +25,6 @@ import dev.dynalens.testsupport.DynamoEndpointExtension;
 import dev.dynalens.testsupport.TestEndpoint;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -125,15 +124,14 @@ class AwsDynamoSessionFailuresIT {
 
     @Test
     void closedPort_isEndpointUnreachable() throws Exception {
-        int port;
-        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = socket.getLocalPort();
-        }
+        // Not a port from ServerSocket(0): a just-freed ephemeral port can be picked as the client's own
+        // source port, and the TCP connection then connects to itself instead of being refused.
+        int port = 1;
         var session = open(ConnectionProfile.local("nothing there", URI.create("http://127.0.0.1:" + port)));
 
         var problem = problemOf(session.testConnection());
 
-        assertEquals(ConnectionProblem.Kind.ENDPOINT_UNREACHABLE, problem.kind());
+        assertEquals(ConnectionProblem.Kind.ENDPOINT_UNREACHABLE, problem.kind(), () -> problem + " | " + problem.detail());
         assertEquals("Cannot reach http://127.0.0.1:" + port + ": connection refused. Is the endpoint running?",
                 problem.message());
     }

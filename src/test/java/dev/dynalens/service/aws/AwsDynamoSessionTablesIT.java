@@ -12,6 +12,7 @@ import dev.dynalens.domain.connection.DynamoAccessException;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
@@ -110,9 +111,13 @@ class AwsDynamoSessionTablesIT {
 
     @Test
     void describeTable_ofAMissingTable_isTableNotFound(TestEndpoint endpoint, DynamoSession session) {
-        var problem = problemOf(session.describeTable(endpoint.uniqueTableName("missing")));
+        var missing = endpoint.uniqueTableName("missing");
+        var problem = problemOf(session.describeTable(missing));
 
         assertEquals(ConnectionProblem.Kind.TABLE_NOT_FOUND, problem.kind());
+        assertTrue(problem.message().startsWith("Table '" + missing + "' (or its index) was not found on "), problem.message());
+        var scanProblem = problemOf(session.read(new ReadRequest.Scan(missing, null, null, null)));
+        assertEquals(problem.message(), scanProblem.message());
     }
 
     @Test

@@ -23,7 +23,7 @@ class ConnectionsViewModelTest {
         var session = new FakeDynamoSession(profile);
         opened.add(session);
         return session;
-    }, Runnable::run);
+    }, Runnable::run, Runnable::run);
 
     private final ConnectionProfile local = ConnectionProfile.local("dynalite", URI.create("http://127.0.0.1:9"));
 
@@ -80,7 +80,7 @@ class ConnectionsViewModelTest {
                     ConnectionProblem.Kind.ENDPOINT_UNREACHABLE, "Cannot reach http://127.0.0.1:9: connection refused", null), null));
             opened.add(session);
             return session;
-        }, Runnable::run);
+        }, Runnable::run, Runnable::run);
 
         var ok = failing.test(local).join();
 
