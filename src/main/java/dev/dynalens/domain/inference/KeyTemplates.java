@@ -54,15 +54,30 @@ public final class KeyTemplates {
 
     /** The template of one string key. */
     public static KeyTemplate infer(String key) {
-        var split = split(key);
-        if (split.parts().size() > MAX_SEGMENTS) {
-            return KeyTemplate.anyValue(ScalarType.S);
+        var delimiter = delimiterOf(key);
+        if (delimiter.isEmpty()) {
+            return new KeyTemplate(ScalarType.S, "", List.of(segment(key, 0, key.length())));
         }
-        var segments = new ArrayList<KeyTemplate.Segment>(split.parts().size());
-        for (var part : split.parts()) {
-            segments.add(classify(part).isVariable() ? KeyTemplate.Variable.INSTANCE : new KeyTemplate.Literal(part));
+        var segments = new ArrayList<KeyTemplate.Segment>(4);
+        int start = 0;
+        int at = key.indexOf(delimiter);
+        while (at >= 0) {
+            if (!delimiter.equals(":") || !isTimeColon(key, at)) {
+                segments.add(segment(key, start, at));
+                start = at + delimiter.length();
+                if (segments.size() >= MAX_SEGMENTS) {
+                    return KeyTemplate.anyValue(ScalarType.S);
+                }
+            }
+            at = key.indexOf(delimiter, at + delimiter.length());
         }
-        return new KeyTemplate(ScalarType.S, split.delimiter(), segments);
+        segments.add(segment(key, start, key.length()));
+        return new KeyTemplate(ScalarType.S, delimiter, segments);
+    }
+
+    /** Literal or variable, without cutting out the text of a variable (the hot path of inference). */
+    private static KeyTemplate.Segment segment(String key, int from, int to) {
+        return isLiteral(key, from, to) ? new KeyTemplate.Literal(key.substring(from, to)) : KeyTemplate.Variable.INSTANCE;
     }
 
     /**
@@ -130,9 +145,63 @@ public final class KeyTemplates {
                 && (colon + 3 == key.length() || !isAsciiDigit(key.charAt(colon + 3)));
     }
 
+    /**
+     * Whether {@code key[from, to)} is a literal segment; the same decision as
+     * {@code classify(...) == LITERAL}, in one pass and without regular expressions.
+     */
+    static boolean isLiteral(String key, int from, int to) {
+        if (from == to) {
+            return true;
+        }
+        while (from < to && Character.isWhitespace(key.charAt(from))) {
+            from++;
+        }
+        while (to > from && Character.isWhitespace(key.charAt(to - 1))) {
+            to--;
+        }
+        if (from == to) {
+            return false;
+        }
+        while (from < to && OPENERS.indexOf(key.charAt(from)) >= 0) {
+            from++;
+        }
+        while (to > from && CLOSERS.indexOf(key.charAt(to - 1)) >= 0) {
+            to--;
+        }
+        if (from == to) {
+            return false;
+        }
+        int letters = 0;
+        int uppers = 0;
+        int lowers = 0;
+        int hyphens = 0;
+        for (int i = from; i < to; i++) {
+            char c = key.charAt(i);
+            if (Character.isLetter(c)) {
+                letters++;
+                if (Character.isUpperCase(c)) {
+                    uppers++;
+                } else if (Character.isLowerCase(c)) {
+                    lowers++;
+                }
+            } else if (c == '-') {
+                hyphens++;
+            } else if (c != '_') {
+                return false;
+            }
+        }
+        if (letters == 0) {
+            return false;
+        }
+        if (hyphens > 0) {
+            return lowers == 0 && key.charAt(from) != '-' && key.charAt(to - 1) != '-';
+        }
+        return !looksRandom(key, from, to, uppers, lowers) && !endsInCapitalsAfterLowerCase(key, from, to);
+    }
+
     /** What one segment looks like; see {@link SegmentKind}. */
     public static SegmentKind classify(String segment) {
-        if (segment.isEmpty()) {
+        if (isLiteral(segment, 0, segment.length())) {
             return SegmentKind.LITERAL;
         }
         var text = segment.strip();
@@ -142,8 +211,6 @@ public final class KeyTemplates {
         var core = unwrap(text);
         int digits = 0;
         int letters = 0;
-        int uppers = 0;
-        int lowers = 0;
         int hyphens = 0;
         int underscores = 0;
         int others = 0;
@@ -154,11 +221,6 @@ public final class KeyTemplates {
                 digits++;
             } else if (Character.isLetter(c)) {
                 letters++;
-                if (Character.isUpperCase(c)) {
-                    uppers++;
-                } else if (Character.isLowerCase(c)) {
-                    lowers++;
-                }
                 hex &= (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
             } else if (c == '-') {
                 hyphens++;
@@ -172,10 +234,7 @@ public final class KeyTemplates {
             }
         }
         if (digits == 0 && others == 0 && letters > 0) {
-            if (hyphens > 0) {
-                return lowers == 0 && !core.startsWith("-") && !core.endsWith("-") ? SegmentKind.LITERAL : SegmentKind.SLUG;
-            }
-            return looksRandom(core, uppers, lowers) || endsInCapitalsAfterLowerCase(core) ? SegmentKind.TOKEN : SegmentKind.LITERAL;
+            return hyphens > 0 ? SegmentKind.SLUG : SegmentKind.TOKEN;
         }
         if (digits == 0) {
             return EMAIL.matcher(text).matches() ? SegmentKind.EMAIL : SegmentKind.TEXT;
@@ -250,17 +309,17 @@ public final class KeyTemplates {
      * Long letter-only strings that switch case often are generated tokens, not names: a PascalCase
      * name switches about twice per word, a random mixed-case token about every other letter.
      */
-    private static boolean looksRandom(String core, int uppers, int lowers) {
-        if (core.length() < 16 || uppers == 0 || lowers == 0) {
+    private static boolean looksRandom(String key, int from, int to, int uppers, int lowers) {
+        if (to - from < 16 || uppers == 0 || lowers == 0) {
             return false;
         }
         int switches = 0;
-        for (int i = 1; i < core.length(); i++) {
-            if (Character.isUpperCase(core.charAt(i)) != Character.isUpperCase(core.charAt(i - 1))) {
+        for (int i = from + 1; i < to; i++) {
+            if (Character.isUpperCase(key.charAt(i)) != Character.isUpperCase(key.charAt(i - 1))) {
                 switches++;
             }
         }
-        return switches >= core.length() * 0.4;
+        return switches >= (to - from) * 0.4;
     }
 
     /**
@@ -268,16 +327,16 @@ public final class KeyTemplates {
      * end the word reads as a name with an id glued on, where PascalCase names ({@code OrderItem})
      * end in lower case.
      */
-    private static boolean endsInCapitalsAfterLowerCase(String core) {
-        int end = core.length() - 1;
-        if (end < 1 || !Character.isUpperCase(core.charAt(end))) {
+    private static boolean endsInCapitalsAfterLowerCase(String key, int from, int to) {
+        int end = to - 1;
+        if (end <= from || !Character.isUpperCase(key.charAt(end))) {
             return false;
         }
         int i = end;
-        while (i >= 0 && Character.isUpperCase(core.charAt(i))) {
+        while (i >= from && Character.isUpperCase(key.charAt(i))) {
             i--;
         }
-        return i >= 0 && Character.isLowerCase(core.charAt(i));
+        return i >= from && Character.isLowerCase(key.charAt(i));
     }
 
     private static boolean isAsciiDigit(char c) {
