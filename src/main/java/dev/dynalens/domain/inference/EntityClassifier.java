@@ -197,9 +197,12 @@ public final class EntityClassifier {
     }
 
     /**
-     * Whether a group's items may be one side of an adjacency list: a string key pair whose sort key
-     * is neither constant nor derived from the partition key, and that names something (or has the
-     * partition key's template, as in {@code alice}/{@code bob} friend lists).
+     * Whether a group's items may be one side of an adjacency list: string keys, a sort key not
+     * derived from the partition key, that names something and has a non-empty segment after the
+     * name ({@code TEAM#9}, not {@code PROFILE} or {@code #META#}), or that has the partition key's
+     * template (as in {@code alice}/{@code bob} friend lists). Decided when the group is created, so
+     * it must not rely on literals that have not yet turned variable: a first {@code TEAM#red}
+     * still looks constant.
      */
     boolean mayBeEdge(int id) {
         var key = groups.get(id).key;
@@ -208,8 +211,21 @@ public final class EntityClassifier {
         }
         var pk = key.pk();
         var sk = key.sk();
-        return pk.type() == KeySchema.ScalarType.S && sk.type() == KeySchema.ScalarType.S && !sk.isConstant()
-                && (sk.leadingName().isPresent() || sk.equals(pk));
+        return pk.type() == KeySchema.ScalarType.S && sk.type() == KeySchema.ScalarType.S
+                && (sk.equals(pk) && !sk.isConstant() || sk.leadingName().isPresent() && hasSegmentAfterName(sk));
+    }
+
+    private static boolean hasSegmentAfterName(KeyTemplate template) {
+        int i = 0;
+        while (i < template.size() && template.segment(i) instanceof KeyTemplate.Literal literal && literal.text().isEmpty()) {
+            i++;
+        }
+        for (i++; i < template.size(); i++) {
+            if (!(template.segment(i) instanceof KeyTemplate.Literal literal) || !literal.text().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     TemplateRegistry registry(String attribute) {
