@@ -69,7 +69,7 @@ public final class Analyzer {
     public void accept(Item item) {
         int group = classifier.observe(item);
         while (stats.size() <= group) {
-            stats.add(new GroupStats(stats.size(), indexes.size(), classifier.mayBeEdge(stats.size())));
+            stats.add(new GroupStats(indexes.size(), classifier.mayBeEdge(stats.size())));
         }
         var groupStats = stats.get(group);
         for (var attribute : item.attributes().entrySet()) {
@@ -239,13 +239,11 @@ public final class Analyzer {
     }
 
     private static final class GroupStats {
-        final int id;
         final Map<String, AttributeStat> attributes = new HashMap<>();
         final long[] indexCounts;
         final boolean mayBeEdge;
 
-        GroupStats(int id, int indexCount, boolean mayBeEdge) {
-            this.id = id;
+        GroupStats(int indexCount, boolean mayBeEdge) {
             this.indexCounts = new long[indexCount];
             this.mayBeEdge = mayBeEdge;
         }
