@@ -1,0 +1,328 @@
+package dev.dynalens.domain.inference;
+
+import dev.dynalens.domain.item.AttributeType;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.KeySchema;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Reads a single-table design from its items, one page at a time, without a schema: entity types
+ * with their key templates and attributes, which indexes each entity populates, what each index's
+ * partition-key templates mean, and adjacency lists with the edges whose mirror is missing.
+ *
+ * <p><b>Memory.</b> Items are not kept. Per group of items with the same key reading (see
+ * {@link EntityClassifier}) it keeps a counter, one counter per index, and per attribute name a
+ * counter and a type mask (at most {@value #MAX_ATTRIBUTES_PER_GROUP} names per group); per index a
+ * counter per (template, group). None of that grows with the item count. What does grow is the
+ * edge index: for each item that may be an edge (string keys, a sort key that names something and
+ * is neither constant nor derived from the partition key) about 32 bytes plus the UTF-8 length of
+ * its two keys; a million such items with 40 bytes of keys take about 75 MB. Items that cannot be
+ * edges (constant sort keys, timestamps, numbers) cost nothing there.
+ *
+ * <p>Not thread-safe: feed it from one thread (the background task that reads the pages).
+ */
+public final class Analyzer {
+    public static final int MAX_ATTRIBUTES_PER_GROUP = 1024;
+    public static final int MAX_MISSING_REVERSE_KEYS = 10_000;
+
+    private final TableKeys keys;
+    private final EntityClassifier classifier;
+    private final List<IndexKeys> indexes = new ArrayList<>();
+    private final List<GroupStats> stats = new ArrayList<>();
+    private final EdgeIndex edges = new EdgeIndex();
+
+    public Analyzer(TableKeys keys) {
+        this(keys, Lens.NONE);
+    }
+
+    public Analyzer(TableKeys keys, Lens lens) {
+        this.keys = Objects.requireNonNull(keys, "keys");
+        this.classifier = new EntityClassifier(keys, lens);
+        keys.indexes().forEach((name, schema) -> indexes.add(new IndexKeys(name, schema)));
+    }
+
+    public EntityClassifier classifier() {
+        return classifier;
+    }
+
+    public long itemCount() {
+        return classifier.itemCount();
+    }
+
+    /** The entity name of an item as the table now reads (see {@link EntityClassifier#entityOf}). */
+    public String entityOf(Item item) {
+        return classifier.entityOf(item);
+    }
+
+    public void acceptAll(Iterable<Item> items) {
+        items.forEach(this::accept);
+    }
+
+    public void accept(Item item) {
+        int group = classifier.observe(item);
+        while (stats.size() <= group) {
+            stats.add(new GroupStats(indexes.size(), classifier.mayBeEdge(stats.size())));
+        }
+        var groupStats = stats.get(group);
+        for (var attribute : item.attributes().entrySet()) {
+            groupStats.count(attribute.getKey(), attribute.getValue().type());
+        }
+        for (int i = 0; i < indexes.size(); i++) {
+            var index = indexes.get(i);
+            var pkValue = item.attributes().get(index.partitionKey);
+            if (!isKey(pkValue) || index.sortKey != null && !isKey(item.attributes().get(index.sortKey))) {
+                continue;
+            }
+            groupStats.indexCounts[i]++;
+            var registry = classifier.registry(index.partitionKey);
+            var raw = pkValue instanceof AttributeValue.Str s ? registry.rawTemplate(s.value()) : KeyTemplates.infer(pkValue).orElseThrow();
+            index.meanings.computeIfAbsent(new MeaningKey(registry.observe(raw), group), k -> new long[1])[0]++;
+        }
+        if (groupStats.mayBeEdge) {
+            var schema = keys.keySchema();
+            if (item.attributes().get(schema.partitionKeyName()) instanceof AttributeValue.Str pk
+                    && item.attributes().get(schema.sortKeyName()) instanceof AttributeValue.Str sk) {
+                edges.add(pk.value(), sk.value(), group);
+            }
+        }
+    }
+
+    /** Bytes held by the edge index, the one structure that grows with the item count. */
+    long edgeFootprintBytes() {
+        return edges.footprintBytes();
+    }
+
+    /** A snapshot of what is known now. */
+    public TableAnalysis result() {
+        var views = classifier.groupViews();
+        var entities = new ArrayList<TableAnalysis.Entity>();
+        for (var shape : classifier.entities()) {
+            entities.add(entity(shape, views));
+        }
+        var indexSummaries = new ArrayList<TableAnalysis.Index>();
+        for (int i = 0; i < indexes.size(); i++) {
+            indexSummaries.add(index(i, views));
+        }
+        return new TableAnalysis(keys.tableName(), keys.keySchema(), classifier.itemCount(), classifier.typeAttribute().orElse(null),
+                classifier.revision(), entities, indexSummaries, relationships(views));
+    }
+
+    private TableAnalysis.Entity entity(EntityShape shape, List<EntityClassifier.GroupView> views) {
+        var attributes = new LinkedHashMap<String, AttributeAggregate>();
+        var indexCounts = new long[indexes.size()];
+        for (var view : views) {
+            if (!view.label().equals(shape.name())) {
+                continue;
+            }
+            var groupStats = stats.get(view.id());
+            groupStats.attributes.forEach((name, stat) -> attributes.computeIfAbsent(name, n -> new AttributeAggregate()).add(stat));
+            for (int i = 0; i < indexCounts.length; i++) {
+                indexCounts[i] += groupStats.indexCounts[i];
+            }
+        }
+        var attributeList = attributes.entrySet().stream()
+                .map(e -> new TableAnalysis.Attribute(e.getKey(), e.getValue().types(), e.getValue().count))
+                .sorted(Comparator.comparingLong(TableAnalysis.Attribute::count).reversed().thenComparing(TableAnalysis.Attribute::name))
+                .toList();
+        var populated = new LinkedHashMap<String, Long>();
+        for (int i = 0; i < indexCounts.length; i++) {
+            if (indexCounts[i] > 0) {
+                populated.put(indexes.get(i).name, indexCounts[i]);
+            }
+        }
+        return new TableAnalysis.Entity(shape, attributeList, populated);
+    }
+
+    private TableAnalysis.Index index(int i, List<EntityClassifier.GroupView> views) {
+        var index = indexes.get(i);
+        var registry = classifier.registry(index.partitionKey);
+        var counts = new LinkedHashMap<List<String>, Long>();
+        long total = 0;
+        for (var entry : index.meanings.entrySet()) {
+            var template = registry.normalize(entry.getKey().template()).render();
+            var entity = views.get(entry.getKey().group()).label();
+            counts.merge(List.of(template, entity), entry.getValue()[0], Long::sum);
+            total += entry.getValue()[0];
+        }
+        var meanings = counts.entrySet().stream()
+                .map(e -> new TableAnalysis.Meaning(e.getKey().get(0), e.getKey().get(1), e.getValue()))
+                .sorted(Comparator.comparingLong(TableAnalysis.Meaning::count).reversed()
+                        .thenComparing(TableAnalysis.Meaning::pkTemplate).thenComparing(TableAnalysis.Meaning::entity))
+                .toList();
+        return new TableAnalysis.Index(index.name, index.schema, total, meanings);
+    }
+
+    /**
+     * Groups whose edges find their mirrors in another group (or their own) form a relationship,
+     * named by the two groups' entity names. Edges of those groups without a mirror are reported.
+     */
+    private List<TableAnalysis.Relationship> relationships(List<EntityClassifier.GroupView> views) {
+        var entriesPerGroup = new HashMap<Integer, Long>();
+        var pairCounts = new HashMap<Long, Long>();
+        edges.forEach((hash, group, offset) -> {
+            entriesPerGroup.merge(group, 1L, Long::sum);
+            int reverseGroup = edges.groupOf(EdgeIndex.reverseOf(hash));
+            if (reverseGroup >= 0) {
+                pairCounts.merge(((long) group << 32) | reverseGroup, 1L, Long::sum);
+            }
+        });
+        // Each group joins the relationship it shares most mirrored edges with.
+        var relationOfGroup = new HashMap<Integer, List<String>>();
+        var bestPairs = new HashMap<Integer, Long>();
+        pairCounts.forEach((pair, count) -> {
+            int group = (int) (pair >>> 32);
+            int reverseGroup = (int) (long) pair;
+            if (count > bestPairs.getOrDefault(group, 0L)) {
+                bestPairs.put(group, count);
+                var names = new ArrayList<>(List.of(views.get(group).label(), views.get(reverseGroup).label()));
+                names.sort(null);
+                relationOfGroup.put(group, List.copyOf(names));
+            }
+        });
+        var builders = new LinkedHashMap<List<String>, RelationshipBuilder>();
+        relationOfGroup.forEach((group, names) -> builders.computeIfAbsent(names, RelationshipBuilder::new)
+                .addGroup(views.get(group).label(), entriesPerGroup.getOrDefault(group, 0L)));
+        var schema = keys.keySchema();
+        edges.forEach((hash, group, offset) -> {
+            var names = relationOfGroup.get(group);
+            if (names == null) {
+                return;
+            }
+            var builder = builders.get(names);
+            if (edges.groupOf(EdgeIndex.reverseOf(hash)) >= 0) {
+                builder.mirroredEntries++;
+            } else {
+                builder.missingCount++;
+                if (builder.missing.size() < MAX_MISSING_REVERSE_KEYS) {
+                    var keyStrings = edges.keysAt(offset);
+                    var key = new LinkedHashMap<String, AttributeValue>();
+                    key.put(schema.partitionKeyName(), AttributeValue.s(keyStrings[0]));
+                    key.put(schema.sortKeyName(), AttributeValue.s(keyStrings[1]));
+                    builder.missing.add(key);
+                }
+            }
+        });
+        return builders.values().stream().map(RelationshipBuilder::build)
+                .sorted(Comparator.comparingLong(TableAnalysis.Relationship::edgeCount).reversed()
+                        .thenComparing(TableAnalysis.Relationship::entity))
+                .toList();
+    }
+
+    private static boolean isKey(AttributeValue value) {
+        return value instanceof AttributeValue.Str || value instanceof AttributeValue.Num || value instanceof AttributeValue.Bin;
+    }
+
+    private static final class IndexKeys {
+        final String name;
+        final KeySchema schema;
+        final String partitionKey;
+        final String sortKey;
+        final Map<MeaningKey, long[]> meanings = new HashMap<>();
+
+        IndexKeys(String name, KeySchema schema) {
+            this.name = name;
+            this.schema = schema;
+            this.partitionKey = schema.partitionKeyName();
+            this.sortKey = schema.sortKeyName();
+        }
+    }
+
+    private record MeaningKey(KeyTemplate template, int group) {
+    }
+
+    private static final class GroupStats {
+        final Map<String, AttributeStat> attributes = new HashMap<>();
+        final long[] indexCounts;
+        final boolean mayBeEdge;
+
+        GroupStats(int indexCount, boolean mayBeEdge) {
+            this.indexCounts = new long[indexCount];
+            this.mayBeEdge = mayBeEdge;
+        }
+
+        void count(String name, AttributeType type) {
+            var stat = attributes.get(name);
+            if (stat == null) {
+                if (attributes.size() >= MAX_ATTRIBUTES_PER_GROUP) {
+                    return;
+                }
+                stat = new AttributeStat();
+                attributes.put(name, stat);
+            }
+            stat.count++;
+            stat.typeMask |= 1 << type.ordinal();
+        }
+    }
+
+    private static final class AttributeStat {
+        long count;
+        int typeMask;
+    }
+
+    private static final class AttributeAggregate {
+        long count;
+        int typeMask;
+
+        void add(AttributeStat stat) {
+            count += stat.count;
+            typeMask |= stat.typeMask;
+        }
+
+        EnumSet<AttributeType> types() {
+            var types = EnumSet.noneOf(AttributeType.class);
+            for (var type : AttributeType.values()) {
+                if ((typeMask & (1 << type.ordinal())) != 0) {
+                    types.add(type);
+                }
+            }
+            return types;
+        }
+    }
+
+    private static final class RelationshipBuilder {
+        final List<String> names;
+        final Map<String, Long> entriesByName = new HashMap<>();
+        long mirroredEntries;
+        long missingCount;
+        final List<Map<String, AttributeValue>> missing = new ArrayList<>();
+
+        RelationshipBuilder(List<String> names) {
+            this.names = names;
+        }
+
+        void addGroup(String name, long entries) {
+            entriesByName.merge(name, entries, Long::sum);
+        }
+
+        TableAnalysis.Relationship build() {
+            var first = names.get(0);
+            var second = names.get(1);
+            long firstCount = entriesByName.getOrDefault(first, 0L);
+            long secondCount = first.equals(second) ? firstCount : entriesByName.getOrDefault(second, 0L);
+            if (secondCount > firstCount) {
+                var swap = first;
+                first = second;
+                second = swap;
+                long count = firstCount;
+                firstCount = secondCount;
+                secondCount = count;
+            }
+            missing.sort(Comparator.comparing((Map<String, AttributeValue> key) -> keyText(key, 0)).thenComparing(key -> keyText(key, 1)));
+            return new TableAnalysis.Relationship(TableAnalysis.Relationship.Kind.ADJACENCY, first, second, firstCount, secondCount,
+                    mirroredEntries / 2, missingCount, missing);
+        }
+
+        private static String keyText(Map<String, AttributeValue> key, int index) {
+            var value = new ArrayList<>(key.values()).get(index);
+            return value instanceof AttributeValue.Str s ? s.value() : value.toString();
+        }
+    }
+}

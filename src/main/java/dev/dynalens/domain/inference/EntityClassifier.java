@@ -1,0 +1,481 @@
+package dev.dynalens.domain.inference;
+
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.KeySchema;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Names the entity type of each item from its keys (or from a type attribute), incrementally, as
+ * pages of items arrive. It keeps no items: only key templates and one counter per
+ * <em>group</em>, the items that share their normalized key templates, type-attribute value,
+ * key relation and lens bits. The number of groups depends on the design, not on the item count.
+ *
+ * <p><b>Rules</b>, in order:
+ * <ol>
+ *   <li>A type attribute, when the table has one: the first item decides which of
+ *       {@code __edb_e__} (ElectroDB), {@code _et} (dynamodb-toolbox), {@code __typename},
+ *       {@code _type}, {@code entityType}, {@code entity_type}, {@code type} (any case) it is, if its value
+ *       looks like a type name. It stays in use while every item has it with such a value and it has
+ *       at most {@value #MAX_TYPE_VALUES} values; one item without it turns it off for good.</li>
+ *   <li>Otherwise the keys. An item whose sort key is a constant ({@code PROFILE}, {@code #META}),
+ *       repeats the partition key, or that has no sort key, is named by its partition-key template's
+ *       owner ({@code USER#{}} is USER, {@code u#{}#follower} is u_follower); such an item is the
+ *       <em>root</em> of its entity. An item whose sort key extends the partition key
+ *       ({@code ORDER#1} / {@code ORDER#1#ITEM#3}) is named by the first name after the shared
+ *       part (ITEM). Otherwise the sort-key template's leading name names it ({@code ORDER#{}}
+ *       is ORDER) — unless that name is the root of another entity: then the item is an edge from
+ *       the partition's owner to it ({@code USER#7} / {@code TEAM#9} is {@code USER→TEAM}).</li>
+ *   <li>Keys that name nothing ({@code {}}) fall back to the other key, then to the table name.</li>
+ *   <li>The {@link Lens} is applied last.</li>
+ * </ol>
+ *
+ * <p><b>Stability.</b> An item's name is a function of the current reading of the table. It changes
+ * only when that reading changes: a template merged (a literal turned out to be data), a sort-key
+ * name turned out to be the root of an entity (its items become edges), or the type attribute was
+ * turned off. Each such change bumps {@link #revision()}; more items of shapes already seen change
+ * nothing.
+ */
+public final class EntityClassifier {
+    /** The name of items that lack the partition key (or have one of a non-key type). */
+    public static final String UNKEYED = "(no key)";
+    /** The name of entities whose keys name nothing, when the table's name is not known. */
+    public static final String DEFAULT_NAME = "ITEM";
+    static final int MAX_TYPE_VALUES = 64;
+    static final int MAX_TYPE_NAME_LENGTH = 64;
+    private static final List<String> TYPE_ATTRIBUTES =
+            List.of("__edb_e__", "_et", "__typename", "_type", "entityType", "entity_type", "type");
+
+    private final TableKeys keys;
+    private final Lens lens;
+    private final String fallbackName;
+    private final boolean lensReadsAttributes;
+    private final Map<String, TemplateRegistry> registries = new HashMap<>();
+    private final Map<GroupKey, Group> groupsByKey = new HashMap<>();
+    private final List<Group> groups = new ArrayList<>();
+
+    private boolean typeAttributeDecided;
+    private String typeAttribute;
+    private boolean typeAttributeActive;
+    private final Set<String> typeValues = new HashSet<>();
+
+    private int ownRevision;
+    private long itemCount;
+    private Set<String> rootNames = Set.of();
+    private int rootsStamp = -1;
+    private int rootsGroupCount = -1;
+
+    public EntityClassifier(TableKeys keys) {
+        this(keys, Lens.NONE);
+    }
+
+    public EntityClassifier(TableKeys keys, Lens lens) {
+        this.keys = Objects.requireNonNull(keys, "keys");
+        this.lens = Objects.requireNonNull(lens, "lens");
+        this.fallbackName = keys.tableName() == null || keys.tableName().isBlank() ? DEFAULT_NAME : keys.tableName();
+        this.lensReadsAttributes = lens.hasAttributeConditions();
+    }
+
+    public TableKeys keys() {
+        return keys;
+    }
+
+    public Lens lens() {
+        return lens;
+    }
+
+    /** Takes one item into account. */
+    public void accept(Item item) {
+        observe(item);
+    }
+
+    public void acceptAll(Iterable<Item> items) {
+        items.forEach(this::observe);
+    }
+
+    public long itemCount() {
+        return itemCount;
+    }
+
+    /** Changes whenever the name of an item already seen may have changed (see the class comment). */
+    public int revision() {
+        int sum = ownRevision;
+        for (var registry : registries.values()) {
+            sum += registry.revision();
+        }
+        return sum;
+    }
+
+    /** The type attribute in use, if the table has one. */
+    public Optional<String> typeAttribute() {
+        return typeAttributeActive ? Optional.of(typeAttribute) : Optional.empty();
+    }
+
+    /**
+     * The entity name of an item as the table now reads. The item need not have been accepted: an
+     * item of an unseen shape is named by the same rules from what is known.
+     */
+    public String entityOf(Item item) {
+        var key = groupKeyOf(item, false);
+        var group = groupsByKey.get(key);
+        return group != null ? labelOf(group).name() : freshLabel(key).name();
+    }
+
+    /** The partition-key template of an item as the table now reads. */
+    public Optional<KeyTemplate> partitionKeyTemplateOf(Item item) {
+        return Optional.ofNullable(resolvePk(groupKeyOf(item, false)));
+    }
+
+    /** The sort-key template of an item as the table now reads, if it has a sort key. */
+    public Optional<KeyTemplate> sortKeyTemplateOf(Item item) {
+        return Optional.ofNullable(resolveSk(groupKeyOf(item, false)));
+    }
+
+    /** The template of an index's (or any attribute's) key value as the table now reads. */
+    public Optional<KeyTemplate> templateOf(String attribute, AttributeValue value) {
+        return KeyTemplates.infer(value).map(raw -> registry(attribute).normalize(raw));
+    }
+
+    /** Entities with counts and key templates, most items first. */
+    public List<EntityShape> entities() {
+        var byName = new LinkedHashMap<String, ShapeBuilder>();
+        for (var view : groupViews()) {
+            byName.computeIfAbsent(view.label(), ShapeBuilder::new).add(view);
+        }
+        return byName.values().stream().map(ShapeBuilder::build)
+                .sorted(Comparator.comparingLong(EntityShape::count).reversed().thenComparing(EntityShape::name))
+                .toList();
+    }
+
+    // ---- package-private: the Analyzer builds on groups ----
+
+    /** Records an item and returns the id of its group (ids are dense, from 0). */
+    int observe(Item item) {
+        itemCount++;
+        decideTypeAttribute(item);
+        var key = groupKeyOf(item, true);
+        var group = groupsByKey.get(key);
+        if (group == null) {
+            group = new Group(groups.size(), key);
+            groupsByKey.put(key, group);
+            groups.add(group);
+            refreshRoots();
+        }
+        group.count++;
+        return group.id;
+    }
+
+    int groupCount() {
+        return groups.size();
+    }
+
+    /** The current reading of a group: its name, kind and templates. */
+    GroupView view(int id) {
+        var group = groups.get(id);
+        var label = labelOf(group);
+        var pk = resolvePk(group.key);
+        var sk = resolveSk(group.key);
+        return new GroupView(id, label.name(), label.edge() ? EntityShape.Kind.EDGE : EntityShape.Kind.ENTITY, group.count,
+                pk == null ? null : pk.render(), sk == null ? null : sk.render());
+    }
+
+    List<GroupView> groupViews() {
+        var views = new ArrayList<GroupView>(groups.size());
+        for (int i = 0; i < groups.size(); i++) {
+            views.add(view(i));
+        }
+        return views;
+    }
+
+    /**
+     * Whether a group's items may be one side of an adjacency list: string keys, a sort key not
+     * derived from the partition key, that names something and has a non-empty segment after the
+     * name ({@code TEAM#9}, not {@code PROFILE} or {@code #META#}), or that has the partition key's
+     * template (as in {@code alice}/{@code bob} friend lists). Decided when the group is created, so
+     * it must not rely on literals that have not yet turned variable: a first {@code TEAM#red}
+     * still looks constant.
+     */
+    boolean mayBeEdge(int id) {
+        var key = groups.get(id).key;
+        if (key.relation() != Relation.OTHER || key.pk() == null || key.sk() == null) {
+            return false;
+        }
+        var pk = key.pk();
+        var sk = key.sk();
+        return pk.type() == KeySchema.ScalarType.S && sk.type() == KeySchema.ScalarType.S
+                && (sk.equals(pk) && !sk.isConstant() || sk.leadingName().isPresent() && hasSegmentAfterName(sk));
+    }
+
+    private static boolean hasSegmentAfterName(KeyTemplate template) {
+        int i = 0;
+        while (i < template.size() && template.segment(i) instanceof KeyTemplate.Literal literal && literal.text().isEmpty()) {
+            i++;
+        }
+        for (i++; i < template.size(); i++) {
+            if (!(template.segment(i) instanceof KeyTemplate.Literal literal) || !literal.text().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    TemplateRegistry registry(String attribute) {
+        return registries.computeIfAbsent(attribute, a -> new TemplateRegistry());
+    }
+
+    record GroupView(int id, String label, EntityShape.Kind kind, long count, String pkTemplate, String skTemplate) {
+    }
+
+    // ---- grouping ----
+
+    private enum Relation { NO_SORT_KEY, REPEAT, EXTENDS, OTHER }
+
+    private record GroupKey(KeyTemplate pk, KeyTemplate sk, String typeValue, Relation relation, long lensBits) {
+    }
+
+    private static final class Group {
+        final int id;
+        final GroupKey key;
+        long count;
+        Label label;
+        int labelStamp = -1;
+
+        Group(int id, GroupKey key) {
+            this.id = id;
+            this.key = key;
+        }
+    }
+
+    private record Label(String name, boolean edge) {
+    }
+
+    private GroupKey groupKeyOf(Item item, boolean record) {
+        var schema = keys.keySchema();
+        var pkValue = item.attributes().get(schema.partitionKeyName());
+        var pk = pkValue == null ? null : template(schema.partitionKeyName(), pkValue, record);
+        var skName = schema.sortKeyName();
+        var skValue = skName == null ? null : item.attributes().get(skName);
+        var sk = skValue == null ? null : template(skName, skValue, record);
+        Relation relation;
+        if (sk == null) {
+            relation = Relation.NO_SORT_KEY;
+        } else if (skValue.equals(pkValue)) {
+            relation = Relation.REPEAT;
+        } else if (extendsKey(pkValue, skValue, sk)) {
+            relation = Relation.EXTENDS;
+        } else {
+            relation = Relation.OTHER;
+        }
+        String typeValue = null;
+        if (typeAttributeActive) {
+            typeValue = typeValueOf(item);
+            if (record && (typeValue == null || !typeValues.contains(typeValue) && typeValues.size() >= MAX_TYPE_VALUES)) {
+                typeAttributeActive = false;
+                typeValue = null;
+                ownRevision++;
+            } else if (record) {
+                typeValues.add(typeValue);
+            }
+        }
+        long bits = lensReadsAttributes ? lens.attributeMatches(item) : 0L;
+        return new GroupKey(pk, sk, typeValue, relation, bits);
+    }
+
+    private KeyTemplate template(String attribute, AttributeValue value, boolean record) {
+        var registry = registry(attribute);
+        if (value instanceof AttributeValue.Str s) {
+            var raw = registry.rawTemplate(s.value());
+            return record ? registry.observe(raw) : registry.normalize(raw);
+        }
+        return KeyTemplates.infer(value).orElse(null);
+    }
+
+    private static boolean extendsKey(AttributeValue pkValue, AttributeValue skValue, KeyTemplate sk) {
+        if (!(pkValue instanceof AttributeValue.Str pk) || !(skValue instanceof AttributeValue.Str s) || sk.delimiter().isEmpty()) {
+            return false;
+        }
+        var p = pk.value();
+        var v = s.value();
+        return v.length() > p.length() && v.startsWith(p) && v.startsWith(sk.delimiter(), p.length());
+    }
+
+    private KeyTemplate resolvePk(GroupKey key) {
+        return key.pk() == null ? null : registry(keys.keySchema().partitionKeyName()).normalize(key.pk());
+    }
+
+    private KeyTemplate resolveSk(GroupKey key) {
+        return key.sk() == null ? null : registry(keys.keySchema().sortKeyName()).normalize(key.sk());
+    }
+
+    // ---- type attribute ----
+
+    private void decideTypeAttribute(Item item) {
+        if (typeAttributeDecided) {
+            return;
+        }
+        typeAttributeDecided = true;
+        for (var candidate : TYPE_ATTRIBUTES) {
+            for (var entry : item.attributes().entrySet()) {
+                if (entry.getKey().equalsIgnoreCase(candidate) && isTypeName(entry.getValue())) {
+                    typeAttribute = entry.getKey();
+                    typeAttributeActive = true;
+                    return;
+                }
+            }
+        }
+    }
+
+    private String typeValueOf(Item item) {
+        var value = item.attributes().get(typeAttribute);
+        return isTypeName(value) ? ((AttributeValue.Str) value).value() : null;
+    }
+
+    private static boolean isTypeName(AttributeValue value) {
+        return value instanceof AttributeValue.Str s && !s.value().isEmpty() && s.value().length() <= MAX_TYPE_NAME_LENGTH
+                && KeyTemplates.classify(s.value()) == SegmentKind.LITERAL && KeyTemplates.nameOf(s.value()).isPresent();
+    }
+
+    // ---- labels ----
+
+    private Label labelOf(Group group) {
+        currentRoots();
+        int stamp = revision();
+        if (group.labelStamp != stamp) {
+            group.label = freshLabel(group.key);
+            group.labelStamp = stamp;
+        }
+        return group.label;
+    }
+
+    /** The inferred name with the lens applied. */
+    private Label freshLabel(GroupKey key) {
+        var pk = resolvePk(key);
+        var sk = resolveSk(key);
+        var inferred = labelOf(key, pk, sk, currentRoots());
+        var name = lens.apply(inferred.name(), pk == null ? "" : pk.render(), sk == null ? "" : sk.render(), key.lensBits());
+        return new Label(name, inferred.edge());
+    }
+
+    private Label labelOf(GroupKey key, KeyTemplate pk, KeyTemplate sk, Set<String> roots) {
+        if (typeAttributeActive && key.typeValue() != null) {
+            return new Label(key.typeValue(), false);
+        }
+        if (pk == null) {
+            return new Label(UNKEYED, false);
+        }
+        var owner = pk.ownerName();
+        return switch (key.relation()) {
+            case NO_SORT_KEY, REPEAT -> new Label(owner.orElse(fallbackName), false);
+            case EXTENDS -> new Label(sk.firstNameFrom(pk.size()).or(() -> owner).orElse(fallbackName), false);
+            case OTHER -> {
+                if (sk.isConstant()) {
+                    yield new Label(owner.or(sk::leadingName).orElse(fallbackName), false);
+                }
+                var skName = sk.leadingName();
+                if (skName.isEmpty()) {
+                    yield new Label(owner.orElse(fallbackName), false);
+                }
+                if (owner.isPresent() && roots.contains(skName.get())) {
+                    yield new Label(owner.get() + "→" + skName.get(), true);
+                }
+                yield new Label(skName.get(), false);
+            }
+        };
+    }
+
+    private Set<String> currentRoots() {
+        int registryRevision = revision() - ownRevision;
+        if (registryRevision != rootsStamp || groups.size() != rootsGroupCount) {
+            refreshRoots();
+        }
+        return rootNames;
+    }
+
+    /**
+     * Root names are the owners of partitions that hold an item with a constant or repeated sort key
+     * (or no sort key). A new root name re-reads the groups whose sort key it names, as edges.
+     */
+    private void refreshRoots() {
+        var roots = new HashSet<String>();
+        for (var group : groups) {
+            var key = group.key;
+            var pk = resolvePk(key);
+            if (pk == null) {
+                continue;
+            }
+            var sk = resolveSk(key);
+            boolean root = switch (key.relation()) {
+                case NO_SORT_KEY, REPEAT -> true;
+                case OTHER -> sk.isConstant();
+                case EXTENDS -> false;
+            };
+            if (root) {
+                pk.ownerName().ifPresent(roots::add);
+            }
+        }
+        if (!roots.equals(rootNames)) {
+            var added = new HashSet<>(roots);
+            added.removeAll(rootNames);
+            if (!added.isEmpty() && namesSomeSortKey(added)) {
+                ownRevision++;
+            }
+            rootNames = Set.copyOf(roots);
+        }
+        rootsStamp = revision() - ownRevision;
+        rootsGroupCount = groups.size();
+    }
+
+    private boolean namesSomeSortKey(Set<String> names) {
+        for (var group : groups) {
+            if (group.key.relation() == Relation.OTHER && group.key.sk() != null) {
+                var sk = resolveSk(group.key);
+                if (!sk.isConstant() && sk.leadingName().filter(names::contains).isPresent()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static final class ShapeBuilder {
+        final String name;
+        long count;
+        boolean allEdges = true;
+        final Map<String, Long> pk = new HashMap<>();
+        final Map<String, Long> sk = new HashMap<>();
+
+        ShapeBuilder(String name) {
+            this.name = name;
+        }
+
+        void add(GroupView view) {
+            count += view.count();
+            allEdges &= view.kind() == EntityShape.Kind.EDGE;
+            if (view.pkTemplate() != null) {
+                pk.merge(view.pkTemplate(), view.count(), Long::sum);
+            }
+            if (view.skTemplate() != null) {
+                sk.merge(view.skTemplate(), view.count(), Long::sum);
+            }
+        }
+
+        EntityShape build() {
+            return new EntityShape(name, allEdges ? EntityShape.Kind.EDGE : EntityShape.Kind.ENTITY, count, sorted(pk), sorted(sk));
+        }
+    }
+
+    static List<TemplateCount> sorted(Map<String, Long> counts) {
+        return counts.entrySet().stream().map(e -> new TemplateCount(e.getKey(), e.getValue()))
+                .sorted(Comparator.comparingLong(TemplateCount::count).reversed().thenComparing(TemplateCount::template))
+                .toList();
+    }
+}

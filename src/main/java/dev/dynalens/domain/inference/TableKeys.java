@@ -1,0 +1,46 @@
+package dev.dynalens.domain.inference;
+
+import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.TableDescription;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What inference needs to know about a table: its key schema and the key schemas of its indexes.
+ *
+ * @param tableName a name for entities that keys cannot name (a table keyed by bare ids); may be null
+ * @param keySchema the table's primary key
+ * @param indexes   index name to key schema, in the table's order
+ */
+public record TableKeys(String tableName, KeySchema keySchema, Map<String, KeySchema> indexes) {
+    public TableKeys {
+        Objects.requireNonNull(keySchema, "keySchema");
+        indexes = Collections.unmodifiableMap(new LinkedHashMap<>(indexes == null ? Map.of() : indexes));
+    }
+
+    public static TableKeys of(KeySchema keySchema) {
+        return new TableKeys(null, keySchema, Map.of());
+    }
+
+    /** Global indexes first, then local ones, as DescribeTable lists them. */
+    public static TableKeys from(TableDescription table) {
+        var indexes = new LinkedHashMap<String, KeySchema>();
+        for (IndexDescription index : table.indexes()) {
+            indexes.put(index.name(), index.keySchema());
+        }
+        return new TableKeys(table.name(), table.keySchema(), indexes);
+    }
+
+    public TableKeys withIndex(String name, KeySchema schema) {
+        var copy = new LinkedHashMap<>(indexes);
+        copy.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(schema, "schema"));
+        return new TableKeys(tableName, keySchema, copy);
+    }
+
+    public TableKeys withTableName(String name) {
+        return new TableKeys(name, keySchema, indexes);
+    }
+}

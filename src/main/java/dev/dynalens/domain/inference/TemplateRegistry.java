@@ -1,0 +1,235 @@
+package dev.dynalens.domain.inference;
+
+import dev.dynalens.domain.table.KeySchema.ScalarType;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The templates seen in one key attribute, and which literal positions turned out to be data.
+ *
+ * <p>Templates with the same delimiter, the same number of segments and the same leading name form
+ * a <em>family</em> ({@code CATEGORY#books} and {@code CATEGORY#games}). For each position after the
+ * name the family remembers the distinct literals seen there (at most {@link #HIGH}) and whether a
+ * variable was seen there. A position is variable for the whole family when
+ * <ul>
+ *   <li>a variable was seen there ({@code ORDER#123} makes {@code ORDER#pending} an {@code ORDER#{}}), or
+ *   <li>it holds a value after a name (odd distance from the name: {@code NAME#value#NAME#value}) and
+ *       two or more literals were seen there ({@code CATEGORY#books}, {@code CATEGORY#games} →
+ *       {@code CATEGORY#{}}), or
+ *   <li>it holds a name (even distance) or follows a variable name, and {@link #HIGH} literals were
+ *       seen there ({@code u#{}#follower} and {@code u#{}#following} stay apart).
+ * </ul>
+ * Names themselves merge the same way: when a {@code shape} (delimiter, segment count, leading
+ * empties) has seen {@link #HIGH} different leading names, the names are data (user names as keys)
+ * and all its families become one with a variable name.
+ *
+ * <p>Every decision only ever turns literals into variables, so a template can merge but never
+ * split again. Memory: per shape at most {@link #HIGH} families, per position at most {@link #HIGH}
+ * literals; nothing grows with the item count.
+ */
+final class TemplateRegistry {
+    /** Distinct literals at which a name position, or a position after a variable name, is data. */
+    static final int HIGH = 16;
+    /** Distinct literals at which a value position after a name is data. */
+    static final int LOW = 2;
+
+    private final Map<ShapeKey, Shape> shapes = new HashMap<>();
+    private int revision;
+    private String lastKey;
+    private KeyTemplate lastRaw;
+    private KeyTemplate lastObserved;
+    private KeyTemplate lastNormalized;
+    private int lastObservedRevision = -1;
+
+    /** Bumped whenever a position or a name turned variable, so earlier normalizations may be stale. */
+    int revision() {
+        return revision;
+    }
+
+    /** The raw template of a string key, with a one-entry cache (items of a partition come together). */
+    KeyTemplate rawTemplate(String key) {
+        if (key.equals(lastKey)) {
+            return lastRaw;
+        }
+        var raw = KeyTemplates.infer(key);
+        lastKey = key;
+        lastRaw = raw;
+        return raw;
+    }
+
+    /** Records a raw template and returns it as the population now reads it. */
+    KeyTemplate observe(KeyTemplate raw) {
+        if (raw.type() != ScalarType.S || raw.size() == 1 && raw.segment(0) instanceof KeyTemplate.Variable) {
+            return raw;
+        }
+        if (raw == lastObserved && revision == lastObservedRevision) {
+            return lastNormalized;
+        }
+        var normalized = record(raw);
+        lastObserved = raw;
+        lastNormalized = normalized;
+        lastObservedRevision = revision;
+        return normalized;
+    }
+
+    private KeyTemplate record(KeyTemplate raw) {
+        var shape = shapes.computeIfAbsent(ShapeKey.of(raw), key -> new Shape(key.nameIndex(), key.size()));
+        var name = shape.nameOf(raw);
+        if (name != null && !shape.nameVariable && shape.names.add(name) && shape.names.size() >= HIGH) {
+            shape.makeNameVariable();
+            revision++;
+        }
+        var family = shape.familyFor(shape.nameVariable ? null : name);
+        if (family.record(raw)) {
+            revision++;
+        }
+        return normalize(raw, shape);
+    }
+
+    /** The template as the population now reads it, without recording anything. */
+    KeyTemplate normalize(KeyTemplate template) {
+        if (template.type() != ScalarType.S || template.size() == 1 && template.segment(0) instanceof KeyTemplate.Variable) {
+            return template;
+        }
+        var shape = shapes.get(ShapeKey.of(template));
+        return shape == null ? template : normalize(template, shape);
+    }
+
+    private static KeyTemplate normalize(KeyTemplate template, Shape shape) {
+        var family = shape.families.get(shape.nameVariable ? null : shape.nameOf(template));
+        boolean nameVariable = shape.nameVariable && shape.nameIndex < template.size();
+        if (family == null && !nameVariable) {
+            return template;
+        }
+        List<KeyTemplate.Segment> segments = null;
+        for (int i = 0; i < template.size(); i++) {
+            boolean variable = (nameVariable && i == shape.nameIndex) || (family != null && family.isVariable(i));
+            if (variable && template.segment(i) instanceof KeyTemplate.Literal) {
+                if (segments == null) {
+                    segments = new ArrayList<>(template.segments());
+                }
+                segments.set(i, KeyTemplate.Variable.INSTANCE);
+            }
+        }
+        return segments == null ? template : new KeyTemplate(template.type(), template.delimiter(), segments);
+    }
+
+    /** Delimiter, segment count and the index of the first non-empty segment. */
+    private record ShapeKey(String delimiter, int size, int nameIndex) {
+        static ShapeKey of(KeyTemplate template) {
+            int nameIndex = 0;
+            while (nameIndex < template.size() && template.segment(nameIndex) instanceof KeyTemplate.Literal literal
+                    && literal.text().isEmpty()) {
+                nameIndex++;
+            }
+            return new ShapeKey(template.delimiter(), template.size(), nameIndex);
+        }
+    }
+
+    private static final class Shape {
+        final int nameIndex;
+        final int size;
+        final Set<String> names = new HashSet<>();
+        final Map<String, Family> families = new HashMap<>();
+        boolean nameVariable;
+
+        Shape(int nameIndex, int size) {
+            this.nameIndex = nameIndex;
+            this.size = size;
+        }
+
+        /** The leading literal, or null when the name position is a variable (or there is none). */
+        String nameOf(KeyTemplate template) {
+            return nameIndex < template.size() && template.segment(nameIndex) instanceof KeyTemplate.Literal literal
+                    ? literal.text() : null;
+        }
+
+        Family familyFor(String name) {
+            return families.computeIfAbsent(name, n -> new Family(size, nameIndex, n != null));
+        }
+
+        void makeNameVariable() {
+            nameVariable = true;
+            var merged = new Family(size, nameIndex, false);
+            merged.variable[nameIndex] = true;
+            for (var family : families.values()) {
+                merged.absorb(family);
+            }
+            families.clear();
+            families.put(null, merged);
+            names.clear();
+        }
+    }
+
+    private static final class Family {
+        final int nameIndex;
+        final boolean named;
+        final List<Set<String>> literals;
+        final boolean[] sawVariable;
+        final boolean[] variable;
+
+        Family(int size, int nameIndex, boolean named) {
+            this.nameIndex = nameIndex;
+            this.named = named;
+            this.literals = new ArrayList<>(size);
+            for (int i = 0; i < size; i++) {
+                literals.add(new HashSet<>(4));
+            }
+            this.sawVariable = new boolean[size];
+            this.variable = new boolean[size];
+        }
+
+        boolean isVariable(int position) {
+            return variable[position];
+        }
+
+        /** Adds what the template shows at each position; true when a position just turned variable. */
+        boolean record(KeyTemplate template) {
+            boolean turned = false;
+            for (int i = nameIndex + (named ? 1 : 0); i < template.size(); i++) {
+                if (variable[i]) {
+                    continue;
+                }
+                if (template.segment(i) instanceof KeyTemplate.Literal literal) {
+                    literals.get(i).add(literal.text());
+                } else {
+                    sawVariable[i] = true;
+                }
+                turned |= settle(i);
+            }
+            return turned;
+        }
+
+        void absorb(Family other) {
+            for (int i = 0; i < variable.length; i++) {
+                sawVariable[i] |= other.sawVariable[i] || other.variable[i];
+                for (var literal : other.literals.get(i)) {
+                    if (literals.get(i).size() < HIGH) {
+                        literals.get(i).add(literal);
+                    }
+                }
+                if (i != nameIndex) {
+                    settle(i);
+                }
+            }
+        }
+
+        private boolean settle(int position) {
+            var seen = literals.get(position);
+            boolean valueAfterName = named && (position - nameIndex) % 2 == 1;
+            int threshold = valueAfterName ? LOW : HIGH;
+            if (sawVariable[position] || seen.size() >= threshold) {
+                // Only a position that held literals changes how an already-seen template reads.
+                boolean changesTemplates = !seen.isEmpty();
+                variable[position] = true;
+                seen.clear();
+                return changesTemplates;
+            }
+            return false;
+        }
+    }
+}
