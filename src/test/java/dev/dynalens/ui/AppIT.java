@@ -93,6 +93,7 @@ class AppIT extends FxRobot {
 
         TableView<?> results = lookup("#resultsTable").queryAs(TableView.class);
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> results.getItems().size() == 3);
+        WaitForAsyncUtils.waitForFxEvents(); // the page is applied in one FX runnable; let it finish
         assertThat(lookup("#operationBadge").queryAs(Label.class).getText()).isEqualTo("SCAN");
         assertThat(results.getColumns()).extracting(c -> c.getText()).startsWith("PK", "SK").contains("balance");
 

@@ -156,6 +156,12 @@ final class ErrorMapper {
                     + (profile.endpoint().isPresent() ? "Is the endpoint running?" : "Check your network and proxy."),
                     detail);
         }
+        if (messages.stream().anyMatch(m -> m.contains("acquire operation took longer"))) {
+            // Netty's pool gave up waiting for a connection: the endpoint did not accept one in time.
+            return new ConnectionProblem(Kind.ENDPOINT_UNREACHABLE, "Cannot reach " + endpoint
+                    + ": no connection could be made in time. "
+                    + (profile.endpoint().isPresent() ? "Is the endpoint running?" : "Check your network and proxy."), detail);
+        }
         if (chain.stream().anyMatch(t -> t instanceof ApiCallAttemptTimeoutException
                 || t instanceof ApiCallTimeoutException)) {
             return new ConnectionProblem(Kind.ENDPOINT_UNREACHABLE, endpoint + " did not answer in time.", detail);

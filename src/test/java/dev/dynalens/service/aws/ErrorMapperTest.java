@@ -104,6 +104,16 @@ class ErrorMapperTest {
     }
 
     @Test
+    void connectionPoolAcquireTimeout_isAnUnreachableEndpoint() {
+        var problem = ErrorMapper.toProblem(new CompletionException(client("Unable to execute HTTP request: Acquire operation "
+                + "took longer than the configured maximum time. This indicates that a request cannot get a connection")), LOCAL);
+
+        assertEquals(Kind.ENDPOINT_UNREACHABLE, problem.kind());
+        assertEquals("Cannot reach http://127.0.0.1:1234: no connection could be made in time. Is the endpoint running?",
+                problem.message());
+    }
+
+    @Test
     void unknownRegion_namesTheRegionAndHost() {
         var problem = ErrorMapper.toProblem(unknownHost("dynamodb.eu-nowhere-9.amazonaws.com"), NOWHERE);
 
