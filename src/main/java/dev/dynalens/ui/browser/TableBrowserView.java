@@ -213,7 +213,7 @@ public final class TableBrowserView {
         var longest = sample.stream().mapToInt(item -> item.get(attribute).map(v -> ValueText.cell(v).length()).orElse(0))
                 .max().orElse(0);
         var characters = Math.max(attribute.length() + 2, longest);
-        column.setPrefWidth(Math.max(70, Math.min(340, characters * 7.5 + 24)));
+        column.setPrefWidth(Math.max(70, Math.min(340, characters * 9.6 + 24)));
         return column;
     }
 
