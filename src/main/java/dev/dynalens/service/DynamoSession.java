@@ -40,6 +40,12 @@ public interface DynamoSession extends AutoCloseable {
 
     CompletableFuture<Void> deleteItem(String tableName, Map<String, AttributeValue> key);
 
+    /**
+     * Puts up to 25 items with one BatchWriteItem. The future holds the items DynamoDB left unprocessed
+     * (throttling, size), which the caller retries with backoff; an empty list means all were written.
+     */
+    CompletableFuture<List<Item>> batchPut(String tableName, List<Item> items);
+
     /** Closes the connection's client; further calls fail. */
     @Override
     void close();

@@ -57,5 +57,6 @@ public final class FakeDynamoSession implements DynamoSession {
     @Override public CompletableFuture<Void> deleteTable(String tableName) { throw new UnsupportedOperationException(); }
     @Override public CompletableFuture<Void> putItem(String tableName, Item item) { throw new UnsupportedOperationException(); }
     @Override public CompletableFuture<Void> deleteItem(String tableName, Map<String, AttributeValue> key) { throw new UnsupportedOperationException(); }
+    @Override public CompletableFuture<List<Item>> batchPut(String tableName, List<Item> items) { throw new UnsupportedOperationException(); }
     @Override public void close() { closed = true; }
 }

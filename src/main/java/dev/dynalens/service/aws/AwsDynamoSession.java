@@ -179,6 +179,15 @@ final class AwsDynamoSession implements DynamoSession {
     }
 
     @Override
+    public CompletableFuture<List<Item>> batchPut(String tableName, List<Item> items) {
+        if (profile.readOnly()) {
+            return refused("BatchWriteItem on " + tableName);
+        }
+        return call(tableName, call -> call.track(client.batchWriteItem(cancellation.tag(RequestMapper.batchPut(tableName, items), call)))
+                .thenApply(response -> RequestMapper.unprocessedPuts(response, tableName)));
+    }
+
+    @Override
     public void close() {
         if (closed) {
             return;

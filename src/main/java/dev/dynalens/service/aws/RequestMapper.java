@@ -114,6 +114,27 @@ final class RequestMapper {
         return PutItemRequest.builder().tableName(tableName).item(AttributeValueMapper.toSdk(item.attributes())).build();
     }
 
+    /** DynamoDB's limit for one BatchWriteItem call. */
+    static final int BATCH_WRITE_LIMIT = 25;
+
+    static software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest batchPut(String tableName, java.util.List<Item> items) {
+        if (items.isEmpty() || items.size() > BATCH_WRITE_LIMIT) {
+            throw new IllegalArgumentException("BatchWriteItem takes 1 to " + BATCH_WRITE_LIMIT + " items, not " + items.size());
+        }
+        var requests = items.stream().map(item -> software.amazon.awssdk.services.dynamodb.model.WriteRequest.builder()
+                .putRequest(p -> p.item(AttributeValueMapper.toSdk(item.attributes()))).build()).toList();
+        return software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest.builder()
+                .requestItems(java.util.Map.of(tableName, requests)).build();
+    }
+
+    /** The put requests DynamoDB did not process, back as items. */
+    static java.util.List<Item> unprocessedPuts(software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse response,
+                                                String tableName) {
+        var unprocessed = response.unprocessedItems().getOrDefault(tableName, java.util.List.of());
+        return unprocessed.stream().filter(w -> w.putRequest() != null)
+                .map(w -> AttributeValueMapper.toItem(w.putRequest().item())).toList();
+    }
+
     static DeleteItemRequest deleteItem(String tableName, Map<String, AttributeValue> key) {
         return DeleteItemRequest.builder().tableName(tableName).key(AttributeValueMapper.toSdk(key)).build();
     }
