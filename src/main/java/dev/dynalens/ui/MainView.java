@@ -4,11 +4,14 @@ import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.ui.browser.TableBrowserView;
 import dev.dynalens.ui.browser.TableBrowserViewModel;
+import dev.dynalens.ui.collections.CollectionsView;
+import dev.dynalens.ui.collections.CollectionsViewModel;
 import dev.dynalens.ui.common.StatusKind;
 import dev.dynalens.ui.connections.ConnectionEditorDialog;
 import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -176,14 +179,28 @@ public final class MainView {
         var profile = connections.selectedProperty().get();
         if (profile == null) return;
         try {
-            var model = new TableBrowserViewModel(connections.sessionFor(profile), table, fx);
-            var tab = new Tab(table + " · " + profile.name(), new TableBrowserView(model).createView());
+            var session = connections.sessionFor(profile);
+            var browser = new TableBrowserViewModel(session, table, fx);
+            var analysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("analysis-" + table).factory());
+            var collections = new CollectionsViewModel(session, table, fx, analysis);
+            var views = new TabPane(new Tab("Collections", new CollectionsView(collections).createView()),
+                    new Tab("Scan / Query", new TableBrowserView(browser).createView()));
+            views.setId("tableViews");
+            views.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+            views.getStyleClass().add("floating");
+            var tab = new Tab(table + " · " + profile.name(), views);
             tab.setGraphic(new Circle(5, Color.web(profile.tag().colour())));
             tab.setTooltip(new Tooltip(table + " on " + profile.name() + (profile.readOnly() ? " (read-only)" : "")));
-            tab.setOnClosed(e -> model.cancel());
+            tab.setOnClosed(e -> {
+                browser.cancel();
+                collections.cancelOverview();
+                collections.cancelCollection();
+                analysis.shutdown();
+            });
             tabs.getTabs().add(tab);
             tabs.getSelectionModel().select(tab);
-            model.loadDescription();
+            browser.loadDescription();
+            collections.loadDescription();
         } catch (RuntimeException e) {
             var alert = new Alert(Alert.AlertType.ERROR, Problems.describe(e), ButtonType.OK);
             alert.setHeaderText("Could not open " + table);

@@ -53,6 +53,13 @@ class AppIT extends FxRobot {
             attributes.put("balance", AttributeValue.n("12345678901234567890.123456789012345678"));
             session.putItem(table, new Item(attributes)).get(10, TimeUnit.SECONDS);
         }
+        for (int i = 1; i <= 2; i++) {
+            var order = new LinkedHashMap<String, AttributeValue>();
+            order.put("PK", AttributeValue.s("CUSTOMER#0"));
+            order.put("SK", AttributeValue.s("ORDER#2024-00" + i));
+            order.put("total", AttributeValue.n("19.99"));
+            session.putItem(table, new Item(order)).get(10, TimeUnit.SECONDS);
+        }
         FxToolkit.registerPrimaryStage();
     }
 
@@ -87,19 +94,52 @@ class AppIT extends FxRobot {
 
         interact(() -> tables.getSelectionModel().select(table));
         clickOn("#openTable");
+        clickOn("Scan / Query");
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS,
                 () -> lookup("#fact-keys").tryQueryAs(Label.class).map(l -> l.getText().contains("PK")).orElse(false));
         clickOn("#runButton");
 
-        TableView<?> results = lookup("#resultsTable").queryAs(TableView.class);
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> results.getItems().size() == 3);
+        @SuppressWarnings("unchecked")
+        TableView<Item> results = lookup("#resultsTable").queryAs(TableView.class);
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> results.getItems().size() == 5);
         WaitForAsyncUtils.waitForFxEvents(); // the page is applied in one FX runnable; let it finish
         assertThat(lookup("#operationBadge").queryAs(Label.class).getText()).isEqualTo("SCAN");
         assertThat(results.getColumns()).extracting(c -> c.getText()).startsWith("PK", "SK").contains("balance");
 
-        interact(() -> results.getSelectionModel().select(0));
+        interact(() -> results.getSelectionModel().select(results.getItems().stream()
+                .filter(item -> item.has("balance")).findFirst().orElseThrow()));
         var plain = lookup("#itemPlainJson").queryAs(javafx.scene.control.TextArea.class).getText();
         assertThat(plain).contains("12345678901234567890.123456789012345678");
+    }
+
+    @Test
+    void aCollectionIsGroupedByEntityType_inferredFromTheKeys(TestEndpoint endpoint) throws Exception {
+        clickOn("#addConnection");
+        clickOn("#nameField").write("collections");
+        interact(() -> {
+            lookup("#credentialsModeBox").queryAs(ComboBox.class).getSelectionModel()
+                    .select(ConnectionEditorViewModel.CredentialsMode.LOCAL);
+            lookup("#endpointField").queryAs(TextField.class).setText(endpoint.endpoint().toString());
+        });
+        clickOn("#saveConnection");
+        @SuppressWarnings("unchecked")
+        ListView<String> tables = lookup("#tableList").queryAs(ListView.class);
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> tables.getItems().contains(table));
+        interact(() -> tables.getSelectionModel().select(table));
+        clickOn("#openTable");
+
+        clickOn("#collectionPartition").write("CUSTOMER#0");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !lookup("#openCollection").queryButton().isDisabled());
+        clickOn("#openCollection");
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> lookup("#group-ORDER").tryQuery().isPresent()
+                && lookup("#group-CUSTOMER").tryQuery().isPresent());
+        assertThat(lookup("#collectionStatus").queryAs(Label.class).getText()).startsWith("3 item(s) in 2 entity type(s)");
+
+        clickOn("#analyseButton");
+        TableView<?> entities = lookup("#entityTable").queryAs(TableView.class);
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> lookup("#overviewStatus").queryAs(Label.class).getText().contains("entity type(s)"));
+        assertThat(entities.getItems()).extracting(Object::toString).anySatisfy(row -> assertThat(row).contains("name=CUSTOMER").contains("count=3"))
+                .anySatisfy(row -> assertThat(row).contains("name=ORDER").contains("count=2"));
     }
 
     @Test

@@ -1,0 +1,303 @@
+package dev.dynalens.ui.collections;
+
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.item.ValueText;
+import dev.dynalens.domain.table.SortKeyCondition;
+import java.util.List;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.Circle;
+import javafx.util.StringConverter;
+
+/** Entity overview, one collection grouped by entity, index meanings and adjacency lists. */
+public final class CollectionsView {
+    private final CollectionsViewModel model;
+    private final TabPane tabs = new TabPane();
+    private final TextField partitionField = new TextField();
+
+    public CollectionsView(CollectionsViewModel model) {
+        this.model = model;
+    }
+
+    public Node createView() {
+        var root = new BorderPane();
+        root.setTop(header());
+        tabs.getTabs().addAll(new Tab("Collection", collectionPane()), new Tab("Indexes", indexesPane()),
+                new Tab("Relationships", relationshipsPane()));
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        tabs.setId("collectionTabs");
+        var split = new SplitPane(entitiesPane(), tabs);
+        split.setDividerPositions(0.34);
+        root.setCenter(split);
+        root.setBottom(statusBar());
+        return root;
+    }
+
+    private Node header() {
+        var title = new Label(model.tableName());
+        title.getStyleClass().add("title-3");
+        var analyse = new Button("Analyse table");
+        analyse.setId("analyseButton");
+        analyse.getStyleClass().add("accent");
+        analyse.setOnAction(e -> model.runOverview());
+        analyse.disableProperty().bind(model.overviewRunningProperty().or(Bindings.isNull(model.descriptionProperty())));
+        var cancel = new Button("Cancel");
+        cancel.setOnAction(e -> model.cancelOverview());
+        cancel.disableProperty().bind(model.overviewRunningProperty().not());
+        var spinner = new ProgressIndicator();
+        spinner.setPrefSize(16, 16);
+        spinner.visibleProperty().bind(model.overviewRunningProperty());
+        var status = new Label();
+        status.setId("overviewStatus");
+        status.textProperty().bind(model.overviewStatusProperty());
+        var hint = new Label("Scans every page and infers entity types from the keys; no schema needed.");
+        hint.getStyleClass().addAll("text-muted", "text-small");
+        var row = new HBox(10, title, analyse, cancel, spinner, status);
+        row.setAlignment(Pos.CENTER_LEFT);
+        var box = new VBox(2, row, hint);
+        box.setPadding(new Insets(10, 12, 6, 12));
+        return box;
+    }
+
+    private Node entitiesPane() {
+        var table = new TableView<>(model.entities());
+        table.setId("entityTable");
+        table.getStyleClass().add("dense");
+        table.setPlaceholder(new Label("Analyse the table, or open a collection,\nto see its entity types."));
+        var name = new TableColumn<EntityRow, EntityRow>("Entity");
+        name.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        name.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(EntityRow row, boolean empty) {
+                super.updateItem(row, empty);
+                if (empty || row == null) {
+                    setGraphic(null);
+                    setText(null);
+                } else {
+                    setGraphic(new Circle(5, Color.web(row.colour())));
+                    setText(row.name() + ("edge".equals(row.kind()) ? "  (edge)" : ""));
+                }
+            }
+        });
+        name.setPrefWidth(150);
+        table.getColumns().setAll(List.of(name,
+                textColumn("Items", r -> Long.toString(r.count()), 60),
+                textColumn("Partition key", EntityRow::pkTemplate, 130),
+                textColumn("Sort key", EntityRow::skTemplate, 130),
+                textColumn("Indexes", EntityRow::indexes, 80),
+                textColumn("Attributes", EntityRow::attributes, 300)));
+        var title = new Label("Entity types");
+        title.getStyleClass().add("title-4");
+        var box = new VBox(6, title, table);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        box.setPadding(new Insets(6));
+        return box;
+    }
+
+    private static <R> TableColumn<R, String> textColumn(String title, java.util.function.Function<R, String> text, double width) {
+        var column = new TableColumn<R, String>(title);
+        column.setCellValueFactory(c -> new ReadOnlyStringWrapper(text.apply(c.getValue())));
+        column.setPrefWidth(width);
+        return column;
+    }
+
+    private Node collectionPane() {
+        var indexChoice = new ComboBox<>(model.indexChoices());
+        indexChoice.valueProperty().bindBidirectional(model.indexProperty());
+        partitionField.setId("collectionPartition");
+        partitionField.setPromptText("partition key value, e.g. CUSTOMER#42");
+        partitionField.setPrefColumnCount(18);
+        partitionField.textProperty().bindBidirectional(model.partitionValueProperty());
+        partitionField.setOnAction(e -> model.runCollection());
+        var operator = new ComboBox<SortKeyCondition.Operator>();
+        operator.getItems().add(null);
+        operator.getItems().addAll(SortKeyCondition.Operator.values());
+        operator.setConverter(new StringConverter<>() {
+            @Override public String toString(SortKeyCondition.Operator op) { return op == null ? "whole collection" : "sort key " + op.symbol(); }
+            @Override public SortKeyCondition.Operator fromString(String s) { return null; }
+        });
+        operator.valueProperty().bindBidirectional(model.sortOperatorProperty());
+        var sortValue = new TextField();
+        sortValue.setPromptText("sort key value");
+        sortValue.textProperty().bindBidirectional(model.sortValueProperty());
+        sortValue.disableProperty().bind(Bindings.isNull(model.sortOperatorProperty()));
+        var upper = new TextField();
+        upper.setPromptText("and");
+        upper.textProperty().bindBidirectional(model.sortUpperValueProperty());
+        var between = Bindings.equal(model.sortOperatorProperty(), SortKeyCondition.Operator.BETWEEN);
+        upper.visibleProperty().bind(between);
+        upper.managedProperty().bind(between);
+        var open = new Button("Open collection");
+        open.setId("openCollection");
+        open.getStyleClass().add("accent");
+        open.setOnAction(e -> model.runCollection());
+        open.disableProperty().bind(model.collectionRunningProperty());
+        var more = new Button("Load more");
+        more.setOnAction(e -> model.loadMoreCollection());
+        more.disableProperty().bind(model.hasMoreProperty().not().or(model.collectionRunningProperty()));
+        var cancel = new Button("Cancel");
+        cancel.setOnAction(e -> model.cancelCollection());
+        cancel.disableProperty().bind(model.collectionRunningProperty().not());
+        var sideBySide = new ToggleButton("Side by side");
+        sideBySide.setSelected(true);
+        var bar = new FlowPane(8, 6, indexChoice, partitionField, operator, sortValue, upper, open, more, cancel, sideBySide);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(6));
+
+        var scroll = new ScrollPane();
+        scroll.setFitToHeight(true);
+        Runnable rebuild = () -> {
+            var panes = model.groups().stream().map(CollectionsView::groupPane).toList();
+            Pane container = sideBySide.isSelected() ? new HBox(10) : new VBox(10);
+            container.getChildren().setAll(panes);
+            container.setPadding(new Insets(6));
+            scroll.setFitToHeight(sideBySide.isSelected());
+            scroll.setFitToWidth(!sideBySide.isSelected());
+            scroll.setContent(panes.isEmpty() ? placeholder() : container);
+        };
+        model.groups().addListener((ListChangeListener<EntityGroup>) c -> rebuild.run());
+        sideBySide.selectedProperty().addListener((obs, old, now) -> rebuild.run());
+        rebuild.run();
+        var box = new VBox(bar, scroll);
+        VBox.setVgrow(scroll, Priority.ALWAYS);
+        return box;
+    }
+
+    private static Node placeholder() {
+        var label = new Label("Open a partition to see its item collection, grouped by entity type in sort-key order.");
+        label.getStyleClass().add("text-muted");
+        label.setPadding(new Insets(20));
+        return label;
+    }
+
+    private static Node groupPane(EntityGroup group) {
+        var swatch = new Region();
+        swatch.setMinSize(6, 22);
+        swatch.setStyle("-fx-background-color: " + group.colour() + ";");
+        var title = new Label(group.entity() + "  ·  " + group.items().size());
+        title.getStyleClass().add("text-bold");
+        var templates = new Label(group.keyTemplates());
+        templates.getStyleClass().addAll("text-muted", "text-small");
+        var heading = new HBox(6, swatch, new VBox(0, title, templates));
+        heading.setAlignment(Pos.CENTER_LEFT);
+        var table = new TableView<Item>();
+        table.getStyleClass().addAll("dense", "entity-group");
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        table.getItems().setAll(group.items());
+        for (var attribute : group.columns()) {
+            var column = new TableColumn<Item, String>(attribute);
+            column.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().get(attribute).map(ValueText::cell).orElse("")));
+            var longest = group.items().stream().limit(100)
+                    .mapToInt(i -> i.get(attribute).map(v -> ValueText.cell(v).length()).orElse(0)).max().orElse(0);
+            column.setPrefWidth(Math.max(60, Math.min(280, Math.max(attribute.length() + 2, longest) * 8.5 + 20)));
+            table.getColumns().add(column);
+        }
+        table.setPrefHeight(Math.min(420, 34 + group.items().size() * 26.0));
+        table.setPrefWidth(Math.min(760, table.getColumns().stream().mapToDouble(TableColumn::getPrefWidth).sum() + 16));
+        var pane = new VBox(4, heading, table);
+        pane.getStyleClass().add("entity-group-pane");
+        pane.setStyle("-fx-border-color: " + group.colour() + " transparent transparent transparent; -fx-border-width: 3 0 0 0;");
+        pane.setPadding(new Insets(4));
+        pane.setId("group-" + group.entity());
+        return pane;
+    }
+
+    private Node indexesPane() {
+        var table = new TableView<>(model.indexMeanings());
+        table.setId("indexMeanings");
+        table.getStyleClass().add("dense");
+        table.setPlaceholder(new Label("Analyse the table to see what each index's partition keys mean."));
+        table.getColumns().setAll(List.of(
+                textColumn("Index", CollectionsViewModel.IndexMeaningRow::index, 100),
+                textColumn("Partition key template", CollectionsViewModel.IndexMeaningRow::pkTemplate, 200),
+                textColumn("Means", CollectionsViewModel.IndexMeaningRow::entity, 160),
+                textColumn("Items", r -> Long.toString(r.count()), 80)));
+        table.setOnMouseClicked(e -> {
+            var row = table.getSelectionModel().getSelectedItem();
+            if (row != null && e.getClickCount() == 2) {
+                var template = row.pkTemplate();
+                var prefix = template.contains("{}") ? template.substring(0, template.indexOf("{}")) : template;
+                model.indexProperty().set(row.index());
+                model.partitionValueProperty().set(prefix);
+                tabs.getSelectionModel().select(0);
+                partitionField.requestFocus();
+                partitionField.end();
+            }
+        });
+        var hint = new Label("Double-click a template to open one of its partitions as a collection.");
+        hint.getStyleClass().addAll("text-muted", "text-small");
+        var box = new VBox(6, hint, table);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        box.setPadding(new Insets(6));
+        return box;
+    }
+
+    private Node relationshipsPane() {
+        var table = new TableView<>(model.relationships());
+        table.setId("relationships");
+        table.getStyleClass().add("dense");
+        table.setPlaceholder(new Label("Analyse the table to find adjacency lists (edges written both ways)."));
+        table.getColumns().setAll(List.of(
+                textColumn("Relationship", CollectionsViewModel.RelationshipRow::entities, 260),
+                textColumn("Edges", r -> Long.toString(r.edges()), 70),
+                textColumn("Reverse", r -> Long.toString(r.reverseEdges()), 70),
+                textColumn("Mirrored", r -> Long.toString(r.mirrored()), 80),
+                textColumn("Missing reverse", r -> Long.toString(r.missingReverse()), 120)));
+        var missing = new ListView<String>();
+        missing.setId("missingReverse");
+        missing.setPlaceholder(new Label("Select a relationship to list the edges whose reverse is missing."));
+        table.getSelectionModel().selectedItemProperty().addListener((obs, old, row) ->
+                missing.getItems().setAll(row == null ? List.of() : row.missingReverseKeys()));
+        var split = new SplitPane(table, missing);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.55);
+        return split;
+    }
+
+    private Node statusBar() {
+        var request = new Label();
+        request.textProperty().bind(model.requestSummaryProperty());
+        var status = new Label();
+        status.setId("collectionStatus");
+        status.textProperty().bind(model.collectionStatusProperty());
+        var error = new Label();
+        error.getStyleClass().add("danger");
+        error.textProperty().bind(model.errorProperty());
+        var badge = new Label("QUERY");
+        badge.getStyleClass().add("operation-badge");
+        badge.visibleProperty().bind(model.requestSummaryProperty().isNotEmpty());
+        var box = new HBox(10, badge, request, status, error);
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.setPadding(new Insets(6, 12, 6, 12));
+        box.getStyleClass().add("status-bar");
+        return box;
+    }
+}

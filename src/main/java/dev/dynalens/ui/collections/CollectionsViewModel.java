@@ -1,0 +1,355 @@
+package dev.dynalens.ui.collections;
+
+import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.inference.Analyzer;
+import dev.dynalens.domain.inference.TableAnalysis;
+import dev.dynalens.domain.inference.TableKeys;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.item.ValueText;
+import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.KeyValues;
+import dev.dynalens.domain.table.Page;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.ReadRequests;
+import dev.dynalens.domain.table.SortKeyCondition;
+import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.service.DynamoSession;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.stream.Collectors;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The item-collection viewer of one table: an overview of the entity types inferred from the keys
+ * (a Scan over every page, cancellable), one partition's items grouped by entity (a Query), what each
+ * overloaded index means, and adjacency lists with their missing reverse edges.
+ *
+ * <p>Threads: pages arrive on the SDK's threads; the {@link Analyzer} (not thread-safe) is fed on the
+ * single-threaded {@code analysis} executor; only results are applied on the {@code fx} executor.
+ */
+public final class CollectionsViewModel {
+    public static final String BASE_TABLE = "(table)";
+
+    private final DynamoSession session;
+    private final String tableName;
+    private final Executor fx;
+    private final Executor analysis;
+    private final EntityColours colours = new EntityColours();
+
+    private final ReadOnlyObjectWrapper<TableDescription> description = new ReadOnlyObjectWrapper<>();
+    private final ObservableList<EntityRow> entities = FXCollections.observableArrayList();
+    private final ObservableList<IndexMeaningRow> indexMeanings = FXCollections.observableArrayList();
+    private final ObservableList<RelationshipRow> relationships = FXCollections.observableArrayList();
+    private final ReadOnlyBooleanWrapper overviewRunning = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyStringWrapper overviewStatus = new ReadOnlyStringWrapper("");
+
+    private final StringProperty index = new SimpleStringProperty(BASE_TABLE);
+    private final ObservableList<String> indexChoices = FXCollections.observableArrayList(BASE_TABLE);
+    private final StringProperty partitionValue = new SimpleStringProperty("");
+    private final ObjectProperty<SortKeyCondition.Operator> sortOperator = new SimpleObjectProperty<>();
+    private final StringProperty sortValue = new SimpleStringProperty("");
+    private final StringProperty sortUpperValue = new SimpleStringProperty("");
+    private final ObservableList<EntityGroup> groups = FXCollections.observableArrayList();
+    private final ReadOnlyBooleanWrapper collectionRunning = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper hasMore = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyStringWrapper requestSummary = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper collectionStatus = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
+
+    /** Touched only on the analysis executor. */
+    private Analyzer analyzer;
+    private boolean overviewComplete;
+    private final List<Item> collectionItems = new ArrayList<>();
+
+    private CompletableFuture<Page> overviewInFlight;
+    private CompletableFuture<Page> collectionInFlight;
+    private ReadRequest nextCollectionPage;
+    private ConsumedCapacity collectionCapacity = ConsumedCapacity.NOT_REPORTED;
+    private long overviewGeneration;
+    private long collectionGeneration;
+
+    public CollectionsViewModel(DynamoSession session, String tableName, Executor fx, Executor analysis) {
+        this.session = session;
+        this.tableName = tableName;
+        this.fx = fx;
+        this.analysis = analysis;
+    }
+
+    public String tableName() {
+        return tableName;
+    }
+
+    /** DescribeTable; then the key schema and indexes are known and inference can start. */
+    public CompletableFuture<Void> loadDescription() {
+        return session.describeTable(tableName).thenApplyAsync(table -> {
+            analyzer = new Analyzer(TableKeys.from(table));
+            return table;
+        }, analysis).handleAsync((table, failure) -> {
+            if (failure != null) {
+                error.set("Could not describe " + tableName + ": " + Problems.describe(failure));
+                return null;
+            }
+            description.set(table);
+            indexChoices.setAll(BASE_TABLE);
+            table.indexes().forEach(i -> indexChoices.add(i.name()));
+            return null;
+        }, fx);
+    }
+
+    // ---- overview -------------------------------------------------------------------------------
+
+    /** Scans every page of the table, inferring entity types as pages arrive. */
+    public CompletableFuture<Void> runOverview() {
+        if (description.get() == null) {
+            error.set("The table description is not loaded yet.");
+            return CompletableFuture.completedFuture(null);
+        }
+        cancelOverview();
+        var generation = ++overviewGeneration;
+        overviewRunning.set(true);
+        overviewStatus.set("Scanning " + tableName + "…");
+        var done = new CompletableFuture<Void>();
+        CompletableFuture.runAsync(() -> {
+            analyzer = new Analyzer(TableKeys.from(description.get()));
+            overviewComplete = false;
+        }, analysis).thenRun(() -> fx.execute(() -> scanPage(new ReadRequest.Scan(tableName, null, null, null), generation, 0, done)));
+        return done;
+    }
+
+    private void scanPage(ReadRequest request, long generation, int pages, CompletableFuture<Void> done) {
+        var future = session.read(request);
+        overviewInFlight = future;
+        future.thenApplyAsync(page -> {
+            analyzer.acceptAll(page.items());
+            if (!page.hasMore()) {
+                overviewComplete = true;
+            }
+            return new Object[] {page, analyzer.result()};
+        }, analysis).handleAsync((result, failure) -> {
+            if (generation != overviewGeneration) {
+                done.complete(null);
+                return null;
+            }
+            if (failure != null) {
+                overviewRunning.set(false);
+                overviewStatus.set(Problems.isCancellation(failure) ? "Overview cancelled after " + pages + " page(s); showing what was read."
+                        : "Overview failed: " + Problems.describe(failure));
+                done.complete(null);
+                return null;
+            }
+            var page = (Page) result[0];
+            var snapshot = (TableAnalysis) result[1];
+            apply(snapshot);
+            var read = pages + 1;
+            if (page.hasMore()) {
+                overviewStatus.set(String.format(Locale.ROOT, "Scanning… %,d items in %d page(s)", snapshot.itemCount(), read));
+                scanPage(page.next().map(request::withExclusiveStartKey).orElseThrow(), generation, read, done);
+            } else {
+                overviewRunning.set(false);
+                overviewStatus.set(String.format(Locale.ROOT, "%,d items · %d entity type(s) · %d page(s)", snapshot.itemCount(),
+                        snapshot.entities().size(), read));
+                regroupCollection();
+                done.complete(null);
+            }
+            return null;
+        }, fx);
+    }
+
+    public void cancelOverview() {
+        var current = overviewInFlight;
+        if (current != null && !current.isDone()) {
+            current.cancel(true);
+        }
+    }
+
+    private void apply(TableAnalysis snapshot) {
+        entities.setAll(snapshot.entities().stream().map(e -> new EntityRow(e.name(), e.kind().name().toLowerCase(Locale.ROOT),
+                e.count(), e.pkTemplate(), e.skTemplate().orElse(""),
+                e.attributes().stream().map(a -> a.name() + ":" + a.typeLabel()).collect(Collectors.joining(", ")),
+                String.join(", ", e.indexes().keySet()), colours.of(e.name()))).toList());
+        indexMeanings.setAll(snapshot.indexes().stream().flatMap(i -> i.meanings().stream()
+                .map(m -> new IndexMeaningRow(i.name(), m.pkTemplate(), m.entity(), m.count(), colours.of(m.entity())))).toList());
+        relationships.setAll(snapshot.relationships().stream().map(r -> new RelationshipRow(
+                r.entity().equals(r.reverseEntity()) ? r.entity() : r.entity() + "  ⇄  " + r.reverseEntity(),
+                r.edges(), r.reverseEdges(), r.mirrored(), r.missingReverseCount(),
+                r.missingReverse().stream().map(RelationshipRow::keyText).toList())).toList());
+    }
+
+    // ---- collection -----------------------------------------------------------------------------
+
+    /** Queries one partition and groups its items by entity type, in sort-key order. */
+    public CompletableFuture<Void> runCollection() {
+        ReadRequest.Query query;
+        try {
+            query = buildQuery();
+        } catch (IllegalArgumentException e) {
+            error.set(e.getMessage());
+            return CompletableFuture.completedFuture(null);
+        }
+        cancelCollection();
+        var generation = ++collectionGeneration;
+        error.set("");
+        collectionCapacity = ConsumedCapacity.NOT_REPORTED;
+        groups.clear();
+        return CompletableFuture.runAsync(collectionItems::clear, analysis)
+                .thenComposeAsync(ignored -> queryPage(query, generation), fx);
+    }
+
+    public CompletableFuture<Void> loadMoreCollection() {
+        if (nextCollectionPage == null || collectionRunning.get()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return queryPage(nextCollectionPage, collectionGeneration);
+    }
+
+    /** Opens one partition of an index (for example GSI1 = STATUS#OPEN) as a collection. */
+    public CompletableFuture<Void> openPartition(String indexName, String value) {
+        index.set(indexName == null ? BASE_TABLE : indexName);
+        partitionValue.set(value);
+        sortOperator.set(null);
+        return runCollection();
+    }
+
+    private CompletableFuture<Void> queryPage(ReadRequest request, long generation) {
+        collectionRunning.set(true);
+        requestSummary.set(ReadRequests.describe(request));
+        var future = session.read(request);
+        collectionInFlight = future;
+        return future.thenApplyAsync(page -> {
+            if (!overviewComplete) {
+                analyzer.acceptAll(page.items()); // infer from the collection itself until a full overview exists
+            }
+            collectionItems.addAll(page.items());
+            return new Object[] {page, group()};
+        }, analysis).handleAsync((result, failure) -> {
+            if (generation != collectionGeneration) {
+                return null;
+            }
+            collectionRunning.set(false);
+            if (failure != null) {
+                error.set(Problems.isCancellation(failure) ? "Cancelled." : "Query failed: " + Problems.describe(failure));
+                return null;
+            }
+            var page = (Page) result[0];
+            @SuppressWarnings("unchecked")
+            var grouped = (List<EntityGroup>) result[1];
+            groups.setAll(grouped);
+            collectionCapacity = collectionCapacity.plus(page.consumedCapacity());
+            nextCollectionPage = page.next().map(request::withExclusiveStartKey).orElse(null);
+            hasMore.set(page.hasMore());
+            var count = grouped.stream().mapToInt(g -> g.items().size()).sum();
+            collectionStatus.set(count + " item(s) in " + grouped.size() + " entity type(s)"
+                    + (collectionCapacity.reported() ? String.format(Locale.ROOT, " · %s RCU", collectionCapacity.capacityUnits()) : "")
+                    + (page.hasMore() ? " · more available" : ""));
+            return null;
+        }, fx);
+    }
+
+    /** Runs on the analysis executor: the loaded collection items by entity, keeping sort-key order. */
+    private List<EntityGroup> group() {
+        var byEntity = new LinkedHashMap<String, List<Item>>();
+        for (var item : collectionItems) {
+            byEntity.computeIfAbsent(analyzer.entityOf(item), e -> new ArrayList<>()).add(item);
+        }
+        var keys = description.get() == null ? null : description.get().keySchema();
+        var snapshot = analyzer.result();
+        var result = new ArrayList<EntityGroup>();
+        for (Map.Entry<String, List<Item>> entry : byEntity.entrySet()) {
+            var columns = new LinkedHashSet<String>();
+            if (keys != null) {
+                columns.add(keys.partitionKeyName());
+                if (keys.sortKeyName() != null) columns.add(keys.sortKeyName());
+            }
+            entry.getValue().forEach(item -> columns.addAll(item.attributes().keySet()));
+            var templates = snapshot.entity(entry.getKey())
+                    .map(e -> e.pkTemplate() + e.skTemplate().map(sk -> " · " + sk).orElse("")).orElse("");
+            result.add(new EntityGroup(entry.getKey(), colours.of(entry.getKey()), templates, List.copyOf(columns), entry.getValue()));
+        }
+        return result;
+    }
+
+    private void regroupCollection() {
+        CompletableFuture.supplyAsync(this::group, analysis).thenAcceptAsync(grouped -> {
+            if (!grouped.isEmpty()) groups.setAll(grouped);
+        }, fx);
+    }
+
+    public void cancelCollection() {
+        var current = collectionInFlight;
+        if (current != null && !current.isDone()) {
+            current.cancel(true);
+        }
+    }
+
+    ReadRequest.Query buildQuery() {
+        var table = description.get();
+        if (table == null) {
+            throw new IllegalArgumentException("The table description is not loaded yet.");
+        }
+        var indexName = BASE_TABLE.equals(index.get()) || index.get() == null ? null : index.get();
+        var keys = table.keySchemaOf(indexName);
+        var pk = keys.partitionKey();
+        if (partitionValue.get() == null || partitionValue.get().isEmpty()) {
+            throw new IllegalArgumentException("Type or pick a partition key value (" + pk.name() + ") to open its collection.");
+        }
+        SortKeyCondition condition = null;
+        if (sortOperator.get() != null) {
+            var sk = keys.sortKeyAttribute().orElseThrow(() -> new IllegalArgumentException("This key schema has no sort key."));
+            var low = KeyValues.parse(sk.name(), sk.type(), sortValue.get());
+            condition = sortOperator.get() == SortKeyCondition.Operator.BETWEEN
+                    ? SortKeyCondition.between(low, KeyValues.parse(sk.name(), sk.type(), sortUpperValue.get()))
+                    : SortKeyCondition.of(sortOperator.get(), low);
+        }
+        return new ReadRequest.Query(tableName, indexName, pk.name(), KeyValues.parse(pk.name(), pk.type(), partitionValue.get()),
+                keys.sortKeyName(), condition, true, 100, null);
+    }
+
+    /** What one partition-key template of an index means. */
+    public record IndexMeaningRow(String index, String pkTemplate, String entity, long count, String colour) {
+    }
+
+    /** An adjacency list, both directions. */
+    public record RelationshipRow(String entities, long edges, long reverseEdges, long mirrored, long missingReverse,
+                                  List<String> missingReverseKeys) {
+        static String keyText(Map<String, dev.dynalens.domain.item.AttributeValue> key) {
+            return key.entrySet().stream().map(e -> e.getKey() + "=" + ValueText.literal(e.getValue()))
+                    .collect(Collectors.joining(", "));
+        }
+    }
+
+    public ReadOnlyObjectProperty<TableDescription> descriptionProperty() { return description.getReadOnlyProperty(); }
+    public ObservableList<EntityRow> entities() { return entities; }
+    public ObservableList<IndexMeaningRow> indexMeanings() { return indexMeanings; }
+    public ObservableList<RelationshipRow> relationships() { return relationships; }
+    public ReadOnlyBooleanProperty overviewRunningProperty() { return overviewRunning.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty overviewStatusProperty() { return overviewStatus.getReadOnlyProperty(); }
+    public StringProperty indexProperty() { return index; }
+    public ObservableList<String> indexChoices() { return indexChoices; }
+    public StringProperty partitionValueProperty() { return partitionValue; }
+    public ObjectProperty<SortKeyCondition.Operator> sortOperatorProperty() { return sortOperator; }
+    public StringProperty sortValueProperty() { return sortValue; }
+    public StringProperty sortUpperValueProperty() { return sortUpperValue; }
+    public ObservableList<EntityGroup> groups() { return groups; }
+    public ReadOnlyBooleanProperty collectionRunningProperty() { return collectionRunning.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty hasMoreProperty() { return hasMore.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty requestSummaryProperty() { return requestSummary.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty collectionStatusProperty() { return collectionStatus.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
+}

@@ -1,0 +1,124 @@
+package dev.dynalens.ui.collections;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.Page;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.testsupport.FakeDynamoSession;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class CollectionsViewModelTest {
+    private final FakeDynamoSession session = new FakeDynamoSession(ConnectionProfile.local("t", URI.create("http://127.0.0.1:9")));
+    private final CollectionsViewModel model = new CollectionsViewModel(session, "Shop", Runnable::run, Runnable::run);
+
+    private static final TableDescription SHOP = new TableDescription("Shop", KeySchema.of("PK", "SK"),
+            List.of(new IndexDescription("GSI1", IndexDescription.Kind.GLOBAL, KeySchema.of("GSI1PK", "GSI1SK"),
+                    IndexDescription.Projection.ALL, List.of(), null, null, "ACTIVE")),
+            List.of(), 0, 0, TableDescription.BillingMode.PAY_PER_REQUEST, null, null, "ACTIVE",
+            TableDescription.TimeToLive.unsupported());
+
+    private static Item item(String pk, String sk, String... more) {
+        var attributes = new LinkedHashMap<String, AttributeValue>();
+        attributes.put("PK", AttributeValue.s(pk));
+        attributes.put("SK", AttributeValue.s(sk));
+        for (int i = 0; i < more.length; i += 2) attributes.put(more[i], AttributeValue.s(more[i + 1]));
+        return new Item(attributes);
+    }
+
+    private static final List<Item> SHOP_ITEMS = List.of(
+            item("CUSTOMER#1", "PROFILE", "name", "Ada"),
+            item("CUSTOMER#1", "ORDER#2024-001", "GSI1PK", "STATUS#OPEN", "GSI1SK", "2024-01-01T10:00:00Z", "status", "OPEN"),
+            item("CUSTOMER#1", "ORDER#2024-002", "GSI1PK", "STATUS#SHIPPED", "GSI1SK", "2024-02-01T10:00:00Z", "status", "SHIPPED"),
+            item("CUSTOMER#2", "PROFILE", "name", "Grace"),
+            item("CUSTOMER#2", "ORDER#2024-003", "GSI1PK", "STATUS#OPEN", "GSI1SK", "2024-03-01T10:00:00Z", "status", "OPEN"),
+            item("PRODUCT#B1", "METADATA", "GSI1PK", "CATEGORY#books", "GSI1SK", "Dune", "title", "Dune"),
+            item("PRODUCT#G1", "METADATA", "GSI1PK", "CATEGORY#games", "GSI1SK", "Go", "title", "Go"));
+
+    @BeforeEach
+    void describe() {
+        session.description.complete(SHOP);
+        model.loadDescription();
+    }
+
+    @Test
+    void collection_groupsItsItemsByEntity_withOnlyThatEntitysColumns_inSortKeyOrder() {
+        session.responder = request -> new Page(SHOP_ITEMS.subList(0, 3), null, 3, new ConsumedCapacity(0.5, null, null));
+        model.partitionValueProperty().set("CUSTOMER#1");
+        model.runCollection();
+
+        var query = (ReadRequest.Query) session.reads.get(0);
+        assertThat(query.partitionKeyValue()).isEqualTo(AttributeValue.s("CUSTOMER#1"));
+        assertThat(model.groups()).extracting(EntityGroup::entity).containsExactly("CUSTOMER", "ORDER");
+        var orders = model.groups().get(1);
+        assertThat(orders.columns()).containsExactly("PK", "SK", "GSI1PK", "GSI1SK", "status");
+        assertThat(orders.items()).extracting(i -> i.get("SK").orElseThrow()).containsExactly(
+                AttributeValue.s("ORDER#2024-001"), AttributeValue.s("ORDER#2024-002"));
+        assertThat(model.groups().get(0).columns()).containsExactly("PK", "SK", "name");
+        assertThat(model.collectionStatusProperty().get()).isEqualTo("3 item(s) in 2 entity type(s) · 0.5 RCU");
+        assertThat(model.requestSummaryProperty().get()).startsWith("Query Shop · PK = \"CUSTOMER#1\"");
+    }
+
+    @Test
+    void overview_readsEveryPage_andShowsEntitiesIndexMeaningsAndColours() {
+        session.responder = request -> {
+            var start = request.exclusiveStartKey() == null ? 0 : 4;
+            var end = start == 0 ? 4 : SHOP_ITEMS.size();
+            Map<String, AttributeValue> last = start == 0 ? Map.of("PK", AttributeValue.s("x"), "SK", AttributeValue.s("y")) : null;
+            return new Page(SHOP_ITEMS.subList(start, end), last, end - start, ConsumedCapacity.NOT_REPORTED);
+        };
+        model.runOverview().join();
+
+        assertThat(session.reads).hasSize(2).allMatch(r -> r instanceof ReadRequest.Scan);
+        assertThat(model.entities()).extracting(EntityRow::name, EntityRow::count)
+                .contains(org.assertj.core.groups.Tuple.tuple("CUSTOMER", 2L), org.assertj.core.groups.Tuple.tuple("ORDER", 3L),
+                        org.assertj.core.groups.Tuple.tuple("PRODUCT", 2L));
+        assertThat(model.entities()).extracting(EntityRow::colour).doesNotHaveDuplicates();
+        assertThat(model.indexMeanings()).extracting(CollectionsViewModel.IndexMeaningRow::pkTemplate,
+                CollectionsViewModel.IndexMeaningRow::entity).contains(
+                org.assertj.core.groups.Tuple.tuple("STATUS#{}", "ORDER"), org.assertj.core.groups.Tuple.tuple("CATEGORY#{}", "PRODUCT"));
+        assertThat(model.overviewStatusProperty().get()).isEqualTo("7 items · 3 entity type(s) · 2 page(s)");
+        assertThat(model.overviewRunningProperty().get()).isFalse();
+    }
+
+    @Test
+    void openPartition_queriesTheIndex() {
+        session.responder = request -> new Page(List.of(SHOP_ITEMS.get(1), SHOP_ITEMS.get(4)), null, 2, ConsumedCapacity.NOT_REPORTED);
+        model.openPartition("GSI1", "STATUS#OPEN");
+        var query = (ReadRequest.Query) session.reads.get(0);
+        assertThat(query.indexName()).isEqualTo("GSI1");
+        assertThat(query.partitionKeyName()).isEqualTo("GSI1PK");
+        assertThat(model.groups()).singleElement().extracting(EntityGroup::entity).isEqualTo("ORDER");
+    }
+
+    @Test
+    void cancellingTheOverview_keepsWhatWasRead() {
+        model.runOverview();
+        session.lastRead().complete(new Page(SHOP_ITEMS.subList(0, 3), Map.of("PK", AttributeValue.s("x"), "SK", AttributeValue.s("y")),
+                3, ConsumedCapacity.NOT_REPORTED));
+        var second = session.lastRead();
+        model.cancelOverview();
+        assertThat(second.isCancelled()).isTrue();
+        assertThat(model.overviewRunningProperty().get()).isFalse();
+        assertThat(model.overviewStatusProperty().get()).startsWith("Overview cancelled after 1 page(s)");
+        assertThat(model.entities()).extracting(EntityRow::name).contains("CUSTOMER", "ORDER");
+    }
+
+    @Test
+    void aCollectionWithoutAPartitionValue_explains() {
+        model.runCollection();
+        assertThat(session.reads).isEmpty();
+        assertThat(model.errorProperty().get()).contains("partition key value (PK)");
+    }
+}
