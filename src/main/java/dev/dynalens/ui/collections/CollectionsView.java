@@ -55,7 +55,7 @@ public final class CollectionsView {
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("collectionTabs");
         var split = new SplitPane(entitiesPane(), tabs);
-        split.setDividerPositions(0.34);
+        split.setDividerPositions(0.3);
         root.setCenter(split);
         root.setBottom(statusBar());
         return root;
@@ -107,7 +107,7 @@ public final class CollectionsView {
                 }
             }
         });
-        name.setPrefWidth(150);
+        name.setPrefWidth(190);
         table.getColumns().setAll(List.of(name,
                 textColumn("Items", r -> Long.toString(r.count()), 60),
                 textColumn("Partition key", EntityRow::pkTemplate, 130),
@@ -217,11 +217,13 @@ public final class CollectionsView {
             column.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().get(attribute).map(ValueText::cell).orElse("")));
             var longest = group.items().stream().limit(100)
                     .mapToInt(i -> i.get(attribute).map(v -> ValueText.cell(v).length()).orElse(0)).max().orElse(0);
-            column.setPrefWidth(Math.max(60, Math.min(280, Math.max(attribute.length() + 2, longest) * 8.5 + 20)));
+            column.setPrefWidth(Math.max(60, Math.min(260, Math.max(attribute.length() + 2, longest) * 9.2 + 20)));
             table.getColumns().add(column);
         }
-        table.setPrefHeight(Math.min(420, 34 + group.items().size() * 26.0));
-        table.setPrefWidth(Math.min(760, table.getColumns().stream().mapToDouble(TableColumn::getPrefWidth).sum() + 16));
+        var height = Math.min(440, 66 + group.items().size() * 28.0); // header, rows and a horizontal scroll bar
+        table.setPrefHeight(height);
+        table.setMinHeight(Math.min(height, 160));
+        table.setPrefWidth(Math.min(520, table.getColumns().stream().mapToDouble(TableColumn::getPrefWidth).sum() + 16));
         var pane = new VBox(4, heading, table);
         pane.getStyleClass().add("entity-group-pane");
         pane.setStyle("-fx-border-color: " + group.colour() + " transparent transparent transparent; -fx-border-width: 3 0 0 0;");
@@ -268,9 +270,9 @@ public final class CollectionsView {
         table.getColumns().setAll(List.of(
                 textColumn("Relationship", CollectionsViewModel.RelationshipRow::entities, 260),
                 textColumn("Edges", r -> Long.toString(r.edges()), 70),
-                textColumn("Reverse", r -> Long.toString(r.reverseEdges()), 70),
-                textColumn("Mirrored", r -> Long.toString(r.mirrored()), 80),
-                textColumn("Missing reverse", r -> Long.toString(r.missingReverse()), 120)));
+                textColumn("Reverse", r -> Long.toString(r.reverseEdges()), 90),
+                textColumn("Mirrored", r -> Long.toString(r.mirrored()), 100),
+                textColumn("Missing reverse", r -> Long.toString(r.missingReverse()), 150)));
         var missing = new ListView<String>();
         missing.setId("missingReverse");
         missing.setPlaceholder(new Label("Select a relationship to list the edges whose reverse is missing."));
