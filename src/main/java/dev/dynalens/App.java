@@ -5,6 +5,7 @@ import dev.dynalens.service.aws.AwsDynamoSessionFactory;
 import dev.dynalens.service.aws.SdkAwsEnvironment;
 import dev.dynalens.service.config.ConfigDirectory;
 import dev.dynalens.service.config.JsonConnectionStore;
+import dev.dynalens.service.config.JsonLensStore;
 import dev.dynalens.ui.MainView;
 import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
@@ -43,7 +44,8 @@ public class App extends Application {
         var environment = new SdkAwsEnvironment();
         connections = new ConnectionsViewModel(new JsonConnectionStore(ConfigDirectory.current()),
                 new AwsDynamoSessionFactory(), fx, background);
-        var view = new MainView(connections, () -> new ConnectionEditorViewModel(environment), fx);
+        var view = new MainView(connections, () -> new ConnectionEditorViewModel(environment), fx,
+                new JsonLensStore(ConfigDirectory.current()));
 
         var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
         var scene = new Scene(view.createView(), Math.min(1360, screen.getWidth()), Math.min(840, screen.getHeight()));

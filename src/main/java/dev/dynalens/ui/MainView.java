@@ -2,6 +2,7 @@ package dev.dynalens.ui;
 
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.service.LensStore;
 import dev.dynalens.ui.browser.TableBrowserView;
 import dev.dynalens.ui.browser.TableBrowserViewModel;
 import dev.dynalens.ui.collections.CollectionsView;
@@ -41,12 +42,15 @@ public final class MainView {
     private final ConnectionsViewModel connections;
     private final Supplier<ConnectionEditorViewModel> editorModels;
     private final Executor fx;
+    private final LensStore lenses;
     private final TabPane tabs = new TabPane();
 
-    public MainView(ConnectionsViewModel connections, Supplier<ConnectionEditorViewModel> editorModels, Executor fx) {
+    public MainView(ConnectionsViewModel connections, Supplier<ConnectionEditorViewModel> editorModels, Executor fx,
+                    LensStore lenses) {
         this.connections = connections;
         this.editorModels = editorModels;
         this.fx = fx;
+        this.lenses = lenses;
     }
 
     public Parent createView() {
@@ -182,7 +186,7 @@ public final class MainView {
             var session = connections.sessionFor(profile);
             var browser = new TableBrowserViewModel(session, table, fx);
             var analysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("analysis-" + table).factory());
-            var collections = new CollectionsViewModel(session, table, fx, analysis);
+            var collections = new CollectionsViewModel(session, table, fx, analysis, lenses, profile.id());
             var views = new TabPane(new Tab("Collections", new CollectionsView(collections).createView()),
                     new Tab("Scan / Query", new TableBrowserView(browser).createView()));
             views.setId("tableViews");

@@ -114,12 +114,51 @@ public final class CollectionsView {
                 textColumn("Sort key", EntityRow::skTemplate, 130),
                 textColumn("Indexes", EntityRow::indexes, 80),
                 textColumn("Attributes", EntityRow::attributes, 300)));
+        table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
+        table.setContextMenu(lensMenu(table));
         var title = new Label("Entity types");
         title.getStyleClass().add("title-4");
-        var box = new VBox(6, title, table);
+        var hint = new Label("Right-click to rename, merge or reset names; your names are kept for this table.");
+        hint.getStyleClass().addAll("text-muted", "text-small");
+        hint.setWrapText(true);
+        var box = new VBox(6, title, table, hint);
         VBox.setVgrow(table, Priority.ALWAYS);
         box.setPadding(new Insets(6));
         return box;
+    }
+
+    private javafx.scene.control.ContextMenu lensMenu(TableView<EntityRow> table) {
+        var rename = new javafx.scene.control.MenuItem("Rename…");
+        rename.setOnAction(e -> {
+            var row = table.getSelectionModel().getSelectedItem();
+            if (row == null) return;
+            var dialog = new javafx.scene.control.TextInputDialog(row.name());
+            dialog.initOwner(table.getScene().getWindow());
+            dialog.setHeaderText("Rename the entity type " + row.name());
+            dialog.setContentText("New name:");
+            dialog.showAndWait().ifPresent(name -> model.renameEntity(row.name(), name));
+        });
+        var merge = new javafx.scene.control.MenuItem("Merge selected…");
+        merge.setOnAction(e -> {
+            var names = table.getSelectionModel().getSelectedItems().stream().map(EntityRow::name).toList();
+            if (names.size() < 2) return;
+            var dialog = new javafx.scene.control.TextInputDialog(names.get(0));
+            dialog.initOwner(table.getScene().getWindow());
+            dialog.setHeaderText("Show " + String.join(", ", names) + " as one entity type");
+            dialog.setContentText("Name:");
+            dialog.showAndWait().ifPresent(name -> model.mergeEntities(names, name));
+        });
+        merge.disableProperty().bind(Bindings.size(table.getSelectionModel().getSelectedItems()).lessThan(2));
+        var reset = new javafx.scene.control.MenuItem("Reset to the inferred names");
+        reset.setOnAction(e -> model.resetLens());
+        var export = new javafx.scene.control.MenuItem("Export names (lens)…");
+        export.setOnAction(e -> {
+            var chooser = new javafx.stage.FileChooser();
+            chooser.setInitialFileName(model.tableName() + ".lens.json");
+            var file = chooser.showSaveDialog(table.getScene().getWindow());
+            if (file != null) model.exportLens(file.toPath());
+        });
+        return new javafx.scene.control.ContextMenu(rename, merge, new javafx.scene.control.SeparatorMenuItem(), reset, export);
     }
 
     private static <R> TableColumn<R, String> textColumn(String title, java.util.function.Function<R, String> text, double width) {

@@ -2,6 +2,7 @@ package dev.dynalens.ui.collections;
 
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.inference.Analyzer;
+import dev.dynalens.domain.inference.Lens;
 import dev.dynalens.domain.inference.TableAnalysis;
 import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.item.Item;
@@ -14,6 +15,7 @@ import dev.dynalens.domain.table.ReadRequests;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.LensStore;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -51,6 +53,8 @@ public final class CollectionsViewModel {
     private final String tableName;
     private final Executor fx;
     private final Executor analysis;
+    private final LensStore lenses;
+    private final String lensScope;
     private final EntityColours colours = new EntityColours();
 
     private final ReadOnlyObjectWrapper<TableDescription> description = new ReadOnlyObjectWrapper<>();
@@ -75,6 +79,7 @@ public final class CollectionsViewModel {
 
     /** Touched only on the analysis executor. */
     private Analyzer analyzer;
+    private Lens lens = Lens.NONE;
     private boolean overviewComplete;
     private final List<Item> collectionItems = new ArrayList<>();
 
@@ -85,11 +90,17 @@ public final class CollectionsViewModel {
     private long overviewGeneration;
     private long collectionGeneration;
 
-    public CollectionsViewModel(DynamoSession session, String tableName, Executor fx, Executor analysis) {
+    /**
+     * @param lensScope where this table's lens is kept (the connection's id, or the workspace file)
+     */
+    public CollectionsViewModel(DynamoSession session, String tableName, Executor fx, Executor analysis, LensStore lenses,
+                                String lensScope) {
         this.session = session;
         this.tableName = tableName;
         this.fx = fx;
         this.analysis = analysis;
+        this.lenses = lenses;
+        this.lensScope = lensScope;
     }
 
     public String tableName() {
@@ -99,7 +110,10 @@ public final class CollectionsViewModel {
     /** DescribeTable; then the key schema and indexes are known and inference can start. */
     public CompletableFuture<Void> loadDescription() {
         return session.describeTable(tableName).thenApplyAsync(table -> {
-            analyzer = new Analyzer(TableKeys.from(table));
+            var loaded = lenses.load(lensScope, tableName);
+            lens = loaded.lens();
+            analyzer = new Analyzer(TableKeys.from(table), lens);
+            loaded.problem().ifPresent(problem -> fx.execute(() -> error.set(problem)));
             return table;
         }, analysis).handleAsync((table, failure) -> {
             if (failure != null) {
@@ -126,8 +140,9 @@ public final class CollectionsViewModel {
         overviewRunning.set(true);
         overviewStatus.set("Scanning " + tableName + "…");
         var done = new CompletableFuture<Void>();
+        var keys = TableKeys.from(description.get());
         CompletableFuture.runAsync(() -> {
-            analyzer = new Analyzer(TableKeys.from(description.get()));
+            analyzer = new Analyzer(keys, lens);
             overviewComplete = false;
         }, analysis).thenRun(() -> fx.execute(() -> scanPage(new ReadRequest.Scan(tableName, null, null, null), generation, 0, done)));
         return done;
@@ -190,6 +205,79 @@ public final class CollectionsViewModel {
                 r.entity().equals(r.reverseEntity()) ? r.entity() : r.entity() + "  ⇄  " + r.reverseEntity(),
                 r.edges(), r.reverseEdges(), r.mirrored(), r.missingReverseCount(),
                 r.missingReverse().stream().map(RelationshipRow::keyText).toList())).toList());
+    }
+
+    // ---- lens: the person's corrections to the inferred names ------------------------------------
+
+    /** Renames an entity type everywhere in this table's views; saved with the table's lens. */
+    public CompletableFuture<Void> renameEntity(String from, String to) {
+        if (to == null || to.isBlank() || to.strip().equals(from)) {
+            return CompletableFuture.completedFuture(null);
+        }
+        // Renaming a name that is itself a rename changes the original entry, so names never chain.
+        return changeLens(current -> current.withRename(beforeRename(current, from), to.strip()),
+                "Renamed " + from + " to " + to.strip());
+    }
+
+    /** Shows several entity types as one. */
+    public CompletableFuture<Void> mergeEntities(java.util.Collection<String> from, String into) {
+        if (from.size() < 2 || into == null || into.isBlank()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return changeLens(current -> current.withMerge(from.stream().map(name -> beforeRename(current, name)).toList(), into.strip()),
+                "Merged " + String.join(", ", from) + " into " + into.strip());
+    }
+
+    /** A lens renames last (after splits and merges): the name an entity had before its rename, if it has one. */
+    private static String beforeRename(Lens lens, String shown) {
+        return lens.renames().entrySet().stream().filter(e -> e.getValue().equals(shown))
+                .map(Map.Entry::getKey).findFirst().orElse(shown);
+    }
+
+    /** Separates the items of an entity whose attribute has a given value into an entity of their own. */
+    public CompletableFuture<Void> splitEntity(String entity, String attribute, String value, String into) {
+        return changeLens(current -> current.withSplit(entity, new Lens.AttributeEquals(attribute, value), into.strip()),
+                "Split " + into.strip() + " out of " + entity);
+    }
+
+    /** Forgets every correction: the names are the inferred ones again. */
+    public CompletableFuture<Void> resetLens() {
+        return changeLens(current -> Lens.NONE, "Back to the inferred entity names");
+    }
+
+    public CompletableFuture<Void> exportLens(java.nio.file.Path file) {
+        return CompletableFuture.runAsync(() -> lenses.export(lens, file), analysis).handleAsync((ok, failure) -> {
+            overviewStatus.set(failure == null ? "Lens exported to " + file : "Export failed: " + Problems.describe(failure));
+            return null;
+        }, fx);
+    }
+
+    private CompletableFuture<Void> changeLens(java.util.function.UnaryOperator<Lens> change, String message) {
+        if (description.get() == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        var keys = TableKeys.from(description.get());
+        var rescan = !entities.isEmpty() && !overviewRunning.get();
+        return CompletableFuture.supplyAsync(() -> {
+            lens = change.apply(lens);
+            lenses.save(lensScope, tableName, lens);
+            // A new lens needs a fresh pass: re-read what is loaded now, then rescan if an overview was shown.
+            analyzer = new Analyzer(keys, lens);
+            overviewComplete = false;
+            analyzer.acceptAll(collectionItems);
+            return group();
+        }, analysis).handleAsync((grouped, failure) -> {
+            if (failure != null) {
+                error.set("Could not save the entity names: " + Problems.describe(failure));
+                return null;
+            }
+            groups.setAll(grouped);
+            overviewStatus.set(message + (rescan ? "; analysing again…" : ""));
+            if (rescan) {
+                runOverview();
+            }
+            return null;
+        }, fx);
     }
 
     // ---- collection -----------------------------------------------------------------------------

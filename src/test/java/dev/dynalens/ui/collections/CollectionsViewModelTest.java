@@ -11,6 +11,8 @@ import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.domain.inference.Lens;
+import dev.dynalens.service.LensStore;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -21,7 +23,20 @@ import org.junit.jupiter.api.Test;
 
 class CollectionsViewModelTest {
     private final FakeDynamoSession session = new FakeDynamoSession(ConnectionProfile.local("t", URI.create("http://127.0.0.1:9")));
-    private final CollectionsViewModel model = new CollectionsViewModel(session, "Shop", Runnable::run, Runnable::run);
+    private final InMemoryLenses lenses = new InMemoryLenses();
+    private final CollectionsViewModel model = new CollectionsViewModel(session, "Shop", Runnable::run, Runnable::run, lenses, "conn-1");
+
+    /** Lenses kept in a map, keyed like the real store. */
+    static final class InMemoryLenses implements LensStore {
+        final Map<String, Lens> saved = new java.util.HashMap<>();
+
+        @Override public Loaded load(String scope, String table) {
+            return new Loaded(saved.getOrDefault(scope + "/" + table, Lens.NONE), java.util.Optional.empty());
+        }
+        @Override public void save(String scope, String table, Lens lens) { saved.put(scope + "/" + table, lens); }
+        @Override public void export(Lens lens, java.nio.file.Path file) { throw new UnsupportedOperationException(); }
+        @Override public java.nio.file.Path location(String scope, String table) { return java.nio.file.Path.of(scope, table); }
+    }
 
     private static final TableDescription SHOP = new TableDescription("Shop", KeySchema.of("PK", "SK"),
             List.of(new IndexDescription("GSI1", IndexDescription.Kind.GLOBAL, KeySchema.of("GSI1PK", "GSI1SK"),
@@ -113,6 +128,33 @@ class CollectionsViewModelTest {
         assertThat(model.overviewRunningProperty().get()).isFalse();
         assertThat(model.overviewStatusProperty().get()).startsWith("Overview cancelled after 1 page(s)");
         assertThat(model.entities()).extracting(EntityRow::name).contains("CUSTOMER", "ORDER");
+    }
+
+    @Test
+    void renameAndMerge_areSavedWithTheTable_andRelabelTheLoadedCollection() {
+        session.responder = request -> request instanceof ReadRequest.Query
+                ? new Page(SHOP_ITEMS.subList(0, 3), null, 3, ConsumedCapacity.NOT_REPORTED)
+                : new Page(SHOP_ITEMS, null, SHOP_ITEMS.size(), ConsumedCapacity.NOT_REPORTED);
+        model.partitionValueProperty().set("CUSTOMER#1");
+        model.runCollection();
+
+        model.renameEntity("ORDER", "Purchase").join();
+        assertThat(model.groups()).extracting(EntityGroup::entity).containsExactly("CUSTOMER", "Purchase");
+        model.renameEntity("Purchase", "Sale").join();
+        assertThat(lenses.saved.get("conn-1/Shop").renames()).containsExactly(Map.entry("ORDER", "Sale"));
+
+        model.runOverview().join();
+        model.mergeEntities(List.of("CUSTOMER", "Sale"), "Account").join();
+        assertThat(model.groups()).extracting(EntityGroup::entity).containsExactly("Account");
+        assertThat(model.entities()).extracting(EntityRow::name).contains("Account", "PRODUCT").doesNotContain("CUSTOMER", "Sale");
+
+        var reopened = new CollectionsViewModel(session, "Shop", Runnable::run, Runnable::run, lenses, "conn-1");
+        reopened.loadDescription();
+        reopened.runOverview().join();
+        assertThat(reopened.entities()).extracting(EntityRow::name).contains("Account");
+
+        model.resetLens().join();
+        assertThat(lenses.saved.get("conn-1/Shop").isEmpty()).isTrue();
     }
 
     @Test
