@@ -83,11 +83,11 @@ public final class CollectionsViewModel {
     private boolean overviewComplete;
     private final List<Item> collectionItems = new ArrayList<>();
 
-    private CompletableFuture<Page> overviewInFlight;
+    private volatile CompletableFuture<Page> overviewInFlight;
     private CompletableFuture<Page> collectionInFlight;
     private ReadRequest nextCollectionPage;
     private ConsumedCapacity collectionCapacity = ConsumedCapacity.NOT_REPORTED;
-    private long overviewGeneration;
+    private volatile long overviewGeneration;
     private long collectionGeneration;
 
     /**
@@ -148,43 +148,58 @@ public final class CollectionsViewModel {
         return done;
     }
 
+    /**
+     * Reads one page; as soon as it arrives its analysis is queued and the next page is requested, so the
+     * network and the inference overlap (the analysis executor keeps pages in order).
+     */
     private void scanPage(ReadRequest request, long generation, int pages, CompletableFuture<Void> done) {
         var future = session.read(request);
         overviewInFlight = future;
-        future.thenApplyAsync(page -> {
-            analyzer.acceptAll(page.items());
-            if (!page.hasMore()) {
-                overviewComplete = true;
-            }
-            return new Object[] {page, analyzer.result()};
-        }, analysis).handleAsync((result, failure) -> {
-            if (generation != overviewGeneration) {
-                done.complete(null);
-                return null;
-            }
+        future.whenComplete((page, failure) -> {
             if (failure != null) {
-                overviewRunning.set(false);
-                overviewStatus.set(Problems.isCancellation(failure) ? "Overview cancelled after " + pages + " page(s); showing what was read."
-                        : "Overview failed: " + Problems.describe(failure));
-                done.complete(null);
-                return null;
+                analysis.execute(() -> fx.execute(() -> overviewFailed(failure, generation, pages, done)));
+                return;
             }
-            var page = (Page) result[0];
-            var snapshot = (TableAnalysis) result[1];
-            apply(snapshot);
+            var last = !page.hasMore();
             var read = pages + 1;
-            if (page.hasMore()) {
-                overviewStatus.set(String.format(Locale.ROOT, "Scanning… %,d items in %d page(s)", snapshot.itemCount(), read));
+            analysis.execute(() -> {
+                analyzer.acceptAll(page.items());
+                if (last) {
+                    overviewComplete = true;
+                }
+                var snapshot = analyzer.result();
+                fx.execute(() -> overviewPage(snapshot, generation, read, last, done));
+            });
+            if (!last && generation == overviewGeneration) {
                 scanPage(page.next().map(request::withExclusiveStartKey).orElseThrow(), generation, read, done);
-            } else {
-                overviewRunning.set(false);
-                overviewStatus.set(String.format(Locale.ROOT, "%,d items · %d entity type(s) · %d page(s)", snapshot.itemCount(),
-                        snapshot.entities().size(), read));
-                regroupCollection();
-                done.complete(null);
             }
-            return null;
-        }, fx);
+        });
+    }
+
+    private void overviewPage(TableAnalysis snapshot, long generation, int pages, boolean last, CompletableFuture<Void> done) {
+        if (generation != overviewGeneration) {
+            done.complete(null);
+            return;
+        }
+        apply(snapshot);
+        if (!last) {
+            overviewStatus.set(String.format(Locale.ROOT, "Scanning… %,d items in %d page(s)", snapshot.itemCount(), pages));
+            return;
+        }
+        overviewRunning.set(false);
+        overviewStatus.set(String.format(Locale.ROOT, "%,d items · %d entity type(s) · %d page(s)", snapshot.itemCount(),
+                snapshot.entities().size(), pages));
+        regroupCollection();
+        done.complete(null);
+    }
+
+    private void overviewFailed(Throwable failure, long generation, int pages, CompletableFuture<Void> done) {
+        if (generation == overviewGeneration) {
+            overviewRunning.set(false);
+            overviewStatus.set(Problems.isCancellation(failure) ? "Overview cancelled after " + pages + " page(s); showing what was read."
+                    : "Overview failed: " + Problems.describe(failure));
+        }
+        done.complete(null);
     }
 
     public void cancelOverview() {
