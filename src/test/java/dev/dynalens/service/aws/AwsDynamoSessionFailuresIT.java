@@ -124,16 +124,18 @@ class AwsDynamoSessionFailuresIT {
 
     @Test
     void closedPort_isEndpointUnreachable() throws Exception {
-        // Not a port from ServerSocket(0): a just-freed ephemeral port can be picked as the client's own
-        // source port, and the TCP connection then connects to itself instead of being refused.
+        // Port 1: nothing listens there, and it is outside the ephemeral range.
         int port = 1;
         var session = open(ConnectionProfile.local("nothing there", URI.create("http://127.0.0.1:" + port)));
 
         var problem = problemOf(session.testConnection());
 
         assertEquals(ConnectionProblem.Kind.ENDPOINT_UNREACHABLE, problem.kind(), () -> problem + " | " + problem.detail());
-        assertEquals("Cannot reach http://127.0.0.1:" + port + ": connection refused. Is the endpoint running?",
-                problem.message());
+        // Usually Netty reports the refused connection; on a loaded 2-core machine its pool has been seen to
+        // report an acquire timeout instead (2 of about 12 full runs). Both say the same thing to the person.
+        assertTrue(problem.message().equals("Cannot reach http://127.0.0.1:" + port + ": connection refused. Is the endpoint running?")
+                || problem.message().equals("Cannot reach http://127.0.0.1:" + port
+                        + ": no connection could be made in time. Is the endpoint running?"), problem.message());
     }
 
     @Test
