@@ -6,9 +6,14 @@ import dev.dynalens.service.aws.SdkAwsEnvironment;
 import dev.dynalens.service.config.ConfigDirectory;
 import dev.dynalens.service.config.JsonConnectionStore;
 import dev.dynalens.service.config.JsonLensStore;
+import dev.dynalens.service.workspace.FileWorkspaceOpener;
 import dev.dynalens.ui.MainView;
+import dev.dynalens.ui.common.StatusKind;
 import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
@@ -43,7 +48,7 @@ public class App extends Application {
         Executor background = Executors.newVirtualThreadPerTaskExecutor();
         var environment = new SdkAwsEnvironment();
         connections = new ConnectionsViewModel(new JsonConnectionStore(ConfigDirectory.current()),
-                new AwsDynamoSessionFactory(), fx, background);
+                new AwsDynamoSessionFactory(), new FileWorkspaceOpener(background), fx, background);
         var view = new MainView(connections, () -> new ConnectionEditorViewModel(environment), fx,
                 new JsonLensStore(ConfigDirectory.current()));
 
@@ -54,7 +59,45 @@ public class App extends Application {
         stage.setScene(scene);
         stage.show();
         connections.loadSaved();
+        if (connections.connections().isEmpty() && !connections.statusKindProperty().get().equals(StatusKind.ERROR)
+                && Boolean.parseBoolean(System.getProperty(SAMPLES_PROPERTY, "true"))) {
+            openSamples(view);
+        }
     }
+
+    /** First start, nothing saved: open the bundled samples so there is a populated collection at once. */
+    private void openSamples(MainView view) {
+        var folder = ConfigDirectory.current().resolve("samples");
+        try {
+            Files.createDirectories(folder);
+            for (var name : SAMPLES) {
+                try (var in = App.class.getResourceAsStream("samples/" + name)) {
+                    if (in == null) {
+                        return; // a build without the samples: start empty
+                    }
+                    Files.copy(in, folder.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        } catch (IOException e) {
+            reportUnexpected(e);
+            return;
+        }
+        // The shop opens last, so it is the one selected and shown.
+        connections.openWorkspace(folder.resolve(SAMPLES.get(1)))
+                .thenCompose(ok -> connections.openWorkspace(folder.resolve(SAMPLES.get(2))))
+                .thenCompose(ok -> connections.openWorkspace(folder.resolve(SAMPLES.get(0))))
+                .thenCompose(ok -> connections.refreshTables())
+                .thenAccept(ignored -> {
+                    if (!connections.tables().isEmpty()) {
+                        view.openTableAndShowExample(connections.tables().get(0));
+                    }
+                });
+    }
+
+    /** {@code -Ddynalens.samples=false} starts empty even on first start (tests that add their own connections). */
+    public static final String SAMPLES_PROPERTY = "dynalens.samples";
+
+    private static final java.util.List<String> SAMPLES = java.util.List.of("online-shop.json", "blog.json", "teams.json");
 
     @Override
     public void stop() {

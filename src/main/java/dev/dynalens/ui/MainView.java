@@ -8,6 +8,8 @@ import dev.dynalens.ui.browser.TableBrowserViewModel;
 import dev.dynalens.ui.collections.CollectionsView;
 import dev.dynalens.ui.collections.CollectionsViewModel;
 import dev.dynalens.ui.common.StatusKind;
+import dev.dynalens.ui.load.LoadIntoTableDialog;
+import dev.dynalens.ui.load.LoadIntoTableViewModel;
 import dev.dynalens.ui.connections.ConnectionEditorDialog;
 import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
@@ -80,11 +82,18 @@ public final class MainView {
             var selected = connections.selectedProperty().get();
             if (selected != null) connections.test(selected);
         });
+        var open = new Button("Open file…");
+        open.setId("openFile");
+        open.setTooltip(new Tooltip("Open a NoSQL Workbench model, DynamoDB JSON lines or `aws dynamodb scan` output as an offline workspace"));
+        open.setOnAction(e -> openFile());
         var noneSelected = connections.selectedProperty().isNull();
-        edit.disableProperty().bind(noneSelected);
+        var workspaceSelected = javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> connections.selectedProperty().get() != null && ConnectionsViewModel.isWorkspace(connections.selectedProperty().get()),
+                connections.selectedProperty());
+        edit.disableProperty().bind(noneSelected.or(workspaceSelected));
         remove.disableProperty().bind(noneSelected);
-        test.disableProperty().bind(noneSelected);
-        var buttons = new HBox(6, add, edit, test, remove);
+        test.disableProperty().bind(noneSelected.or(workspaceSelected));
+        var buttons = new javafx.scene.layout.FlowPane(6, 6, add, open, edit, test, remove);
 
         var list = new ListView<>(connections.connections());
         list.setId("connectionList");
@@ -95,7 +104,9 @@ public final class MainView {
             if (now != null && now != list.getSelectionModel().getSelectedItem()) list.getSelectionModel().select(now);
         });
         list.setOnMouseClicked(e -> {
-            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) editSelected();
+            var selected = connections.selectedProperty().get();
+            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && selected != null
+                    && !ConnectionsViewModel.isWorkspace(selected)) editSelected();
         });
 
         var tablesTitle = new Label("Tables");
@@ -122,7 +133,12 @@ public final class MainView {
         open.disableProperty().bind(tableList.getSelectionModel().selectedItemProperty().isNull());
         open.setOnAction(e -> openTable(tableList.getSelectionModel().getSelectedItem()));
 
-        var box = new VBox(8, title, buttons, list, new HBox(8, tablesTitle, refresh, open, busy), tableList);
+        var load = new Button("Load into…");
+        load.setId("loadInto");
+        load.setTooltip(new Tooltip("Write every item of this table into a table on a connection"));
+        load.disableProperty().bind(tableList.getSelectionModel().selectedItemProperty().isNull());
+        load.setOnAction(e -> loadInto(tableList.getSelectionModel().getSelectedItem()));
+        var box = new VBox(8, title, buttons, list, new javafx.scene.layout.FlowPane(6, 6, tablesTitle, refresh, open, load, busy), tableList);
         VBox.setVgrow(tableList, Priority.ALWAYS);
         box.setPadding(new Insets(10));
         box.setMinWidth(240);
@@ -161,6 +177,34 @@ public final class MainView {
         ConnectionEditorDialog.show(tabs.getScene().getWindow(), editorModels.get(), connections).ifPresent(connections::add);
     }
 
+    private void loadInto(String table) {
+        var source = connections.selectedProperty().get();
+        if (source == null || table == null) return;
+        var targets = connections.connections().stream().filter(c -> !ConnectionsViewModel.isWorkspace(c)).toList();
+        if (targets.isEmpty()) {
+            var alert = new Alert(Alert.AlertType.INFORMATION, "Add a connection to write into first (for example a local "
+                    + "DynamoDB-compatible endpoint).", ButtonType.OK);
+            alert.setHeaderText("No connection to load into");
+            alert.initOwner(tabs.getScene().getWindow());
+            alert.showAndWait();
+            return;
+        }
+        LoadIntoTableDialog.show(tabs.getScene().getWindow(),
+                new LoadIntoTableViewModel(connections.sessionFor(source), table, targets, connections::sessionFor, fx));
+    }
+
+    private void openFile() {
+        var chooser = new javafx.stage.FileChooser();
+        chooser.setTitle("Open a workspace file");
+        chooser.getExtensionFilters().addAll(
+                new javafx.stage.FileChooser.ExtensionFilter("DynamoDB data (*.json, *.jsonl, *.json.gz)", "*.json", "*.jsonl", "*.gz"),
+                new javafx.stage.FileChooser.ExtensionFilter("All files", "*"));
+        var file = chooser.showOpenDialog(tabs.getScene().getWindow());
+        if (file != null) {
+            connections.openWorkspace(file.toPath());
+        }
+    }
+
     private void editSelected() {
         var selected = connections.selectedProperty().get();
         if (selected == null) return;
@@ -172,6 +216,10 @@ public final class MainView {
     private void removeSelected() {
         var selected = connections.selectedProperty().get();
         if (selected == null) return;
+        if (ConnectionsViewModel.isWorkspace(selected)) {
+            connections.remove(selected); // closing a file loses nothing
+            return;
+        }
         var confirm = new Alert(Alert.AlertType.CONFIRMATION, "Remove the connection \"" + selected.name()
                 + "\"? Nothing in AWS is touched.", ButtonType.CANCEL, ButtonType.OK);
         confirm.initOwner(tabs.getScene().getWindow());
@@ -179,9 +227,21 @@ public final class MainView {
         confirm.showAndWait().filter(ButtonType.OK::equals).ifPresent(b -> connections.remove(selected));
     }
 
-    private void openTable(String table) {
+    /**
+     * Opens a table of the selected connection, analyses it and shows its richest partition: what a
+     * newcomer sees first with the samples.
+     */
+    public void openTableAndShowExample(String table) {
+        var collections = openTable(table);
+        if (collections != null) {
+            collections.loadDescription().thenCompose(ignored -> collections.runOverview())
+                    .thenCompose(ignored -> collections.openExampleCollection());
+        }
+    }
+
+    private CollectionsViewModel openTable(String table) {
         var profile = connections.selectedProperty().get();
-        if (profile == null) return;
+        if (profile == null) return null;
         try {
             var session = connections.sessionFor(profile);
             var browser = new TableBrowserViewModel(session, table, fx);
@@ -205,10 +265,12 @@ public final class MainView {
             tabs.getSelectionModel().select(tab);
             browser.loadDescription();
             collections.loadDescription();
+            return collections;
         } catch (RuntimeException e) {
             var alert = new Alert(Alert.AlertType.ERROR, Problems.describe(e), ButtonType.OK);
             alert.setHeaderText("Could not open " + table);
             alert.showAndWait();
+            return null;
         }
     }
 
@@ -225,7 +287,9 @@ public final class MainView {
             var dot = new Circle(6, Color.web(profile.tag().colour()));
             var name = new Label(profile.name());
             name.getStyleClass().add("text-bold");
-            var where = new Label(profile.endpoint().map(Object::toString).orElse(profile.region()));
+            var where = new Label(ConnectionsViewModel.isWorkspace(profile)
+                    ? "file · " + profile.id().substring(ConnectionsViewModel.WORKSPACE_ID_PREFIX.length())
+                    : profile.endpoint().map(Object::toString).orElse(profile.region()));
             where.getStyleClass().addAll("text-muted", "text-small");
             var details = new HBox(6, where);
             details.setAlignment(Pos.CENTER_LEFT);
@@ -234,7 +298,7 @@ public final class MainView {
                 badge.getStyleClass().addAll("text-small", "prod-badge");
                 details.getChildren().add(badge);
             }
-            if (profile.readOnly()) {
+            if (profile.readOnly() && !ConnectionsViewModel.isWorkspace(profile)) {
                 var badge = new Label("read-only");
                 badge.getStyleClass().addAll("text-small", "read-only-badge");
                 details.getChildren().add(badge);

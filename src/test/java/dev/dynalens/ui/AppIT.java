@@ -66,6 +66,7 @@ class AppIT extends FxRobot {
     @BeforeEach
     void startApp() throws Exception {
         System.setProperty(ConfigDirectory.OVERRIDE_PROPERTY, configDir.toString());
+        System.setProperty(App.SAMPLES_PROPERTY, "false");
         app = FxToolkit.setupApplication(App.class);
     }
 
@@ -73,6 +74,27 @@ class AppIT extends FxRobot {
     void stopApp() throws Exception {
         FxToolkit.cleanupApplication(app);
         System.clearProperty(ConfigDirectory.OVERRIDE_PROPERTY);
+        System.clearProperty(App.SAMPLES_PROPERTY);
+    }
+
+    @Test
+    void firstStart_opensTheSamples_andShowsAPopulatedCollectionGroupedByEntity(@TempDir Path freshConfig) throws Exception {
+        FxToolkit.cleanupApplication(app);
+        System.setProperty(ConfigDirectory.OVERRIDE_PROPERTY, freshConfig.toString());
+        System.setProperty(App.SAMPLES_PROPERTY, "true");
+        app = FxToolkit.setupApplication(App.class);
+
+        @SuppressWarnings("unchecked")
+        ListView<dev.dynalens.domain.connection.ConnectionProfile> list = lookup("#connectionList").queryAs(ListView.class);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> list.getItems().size() == 3);
+        assertThat(list.getItems()).extracting(p -> p.name()).containsExactlyInAnyOrder("online-shop.json", "blog.json", "teams.json");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> lookup("#group-ORDER").tryQuery().isPresent()
+                && lookup("#group-CUSTOMER").tryQuery().isPresent());
+        var status = lookup("#collectionStatus").queryAs(Label.class).getText();
+        assertThat(status).matches("\\d+ item\\(s\\) in [2-9] entity type\\(s\\).*");
+        TableView<?> entities = lookup("#entityTable").queryAs(TableView.class);
+        assertThat(entities.getItems()).extracting(Object::toString).anySatisfy(row -> assertThat(row).contains("name=PRODUCT"));
+        assertThat(Files.exists(freshConfig.resolve("connections.json"))).isFalse(); // samples are not saved connections
     }
 
     @Test

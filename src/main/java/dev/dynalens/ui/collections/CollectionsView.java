@@ -80,7 +80,17 @@ public final class CollectionsView {
         status.textProperty().bind(model.overviewStatusProperty());
         var hint = new Label("Scans every page and infers entity types from the keys; no schema needed.");
         hint.getStyleClass().addAll("text-muted", "text-small");
-        var row = new HBox(10, title, analyse, cancel, spinner, status);
+        var example = new Button();
+        example.setId("exampleCollection");
+        example.textProperty().bind(Bindings.concat("Open ", model.examplePartitionProperty()));
+        example.visibleProperty().bind(model.examplePartitionProperty().isNotEmpty());
+        example.managedProperty().bind(example.visibleProperty());
+        example.setTooltip(new javafx.scene.control.Tooltip("The partition with the most entity types the overview saw"));
+        example.setOnAction(e -> {
+            tabs.getSelectionModel().select(0);
+            model.openExampleCollection();
+        });
+        var row = new HBox(10, title, analyse, cancel, spinner, status, example);
         row.setAlignment(Pos.CENTER_LEFT);
         var box = new VBox(2, row, hint);
         box.setPadding(new Insets(10, 12, 6, 12));

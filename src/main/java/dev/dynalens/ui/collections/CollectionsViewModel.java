@@ -82,8 +82,13 @@ public final class CollectionsViewModel {
     private Lens lens = Lens.NONE;
     private boolean overviewComplete;
     private final List<Item> collectionItems = new ArrayList<>();
+    /** Partition key values seen first in the overview, with the entity types in each (a bounded sample). */
+    private final Map<dev.dynalens.domain.item.AttributeValue, java.util.Set<String>> samplePartitions = new LinkedHashMap<>();
+    private static final int SAMPLE_PARTITIONS = 2_000;
+    private final ReadOnlyStringWrapper examplePartition = new ReadOnlyStringWrapper("");
 
     private volatile CompletableFuture<Page> overviewInFlight;
+    private CompletableFuture<Void> descriptionLoaded;
     private CompletableFuture<Page> collectionInFlight;
     private ReadRequest nextCollectionPage;
     private ConsumedCapacity collectionCapacity = ConsumedCapacity.NOT_REPORTED;
@@ -109,7 +114,10 @@ public final class CollectionsViewModel {
 
     /** DescribeTable; then the key schema and indexes are known and inference can start. */
     public CompletableFuture<Void> loadDescription() {
-        return session.describeTable(tableName).thenApplyAsync(table -> {
+        if (descriptionLoaded != null) {
+            return descriptionLoaded; // one DescribeTable per view; later callers wait for the same one
+        }
+        return descriptionLoaded = session.describeTable(tableName).thenApplyAsync(table -> {
             var loaded = lenses.load(lensScope, tableName);
             lens = loaded.lens();
             analyzer = new Analyzer(TableKeys.from(table), lens);
@@ -144,6 +152,7 @@ public final class CollectionsViewModel {
         CompletableFuture.runAsync(() -> {
             analyzer = new Analyzer(keys, lens);
             overviewComplete = false;
+            samplePartitions.clear();
         }, analysis).thenRun(() -> fx.execute(() -> scanPage(new ReadRequest.Scan(tableName, null, null, null), generation, 0, done)));
         return done;
     }
@@ -164,16 +173,49 @@ public final class CollectionsViewModel {
             var read = pages + 1;
             analysis.execute(() -> {
                 analyzer.acceptAll(page.items());
+                samplePartitions(page.items());
                 if (last) {
                     overviewComplete = true;
                 }
                 var snapshot = analyzer.result();
-                fx.execute(() -> overviewPage(snapshot, generation, read, last, done));
+                var example = last ? richestPartition() : "";
+                fx.execute(() -> {
+                    if (last) examplePartition.set(example);
+                    overviewPage(snapshot, generation, read, last, done);
+                });
             });
             if (!last && generation == overviewGeneration) {
                 scanPage(page.next().map(request::withExclusiveStartKey).orElseThrow(), generation, read, done);
             }
         });
+    }
+
+    /** Runs on the analysis executor. */
+    private void samplePartitions(List<Item> items) {
+        var pkName = description.get() == null ? null : description.get().keySchema().partitionKeyName();
+        if (pkName == null) return;
+        for (var item : items) {
+            var pk = item.attributes().get(pkName);
+            if (pk == null || (samplePartitions.size() >= SAMPLE_PARTITIONS && !samplePartitions.containsKey(pk))) continue;
+            samplePartitions.computeIfAbsent(pk, k -> new LinkedHashSet<>()).add(analyzer.entityOf(item));
+        }
+    }
+
+    /** Runs on the analysis executor: the sampled partition holding the most entity types, as text. */
+    private String richestPartition() {
+        return samplePartitions.entrySet().stream().max(java.util.Comparator.comparingInt(e -> e.getValue().size()))
+                .filter(e -> e.getValue().size() > 1)
+                .map(e -> e.getKey() instanceof dev.dynalens.domain.item.AttributeValue.Str str ? str.value()
+                        : e.getKey() instanceof dev.dynalens.domain.item.AttributeValue.Num num ? num.value().text() : "")
+                .orElse("");
+    }
+
+    /** Opens the example partition found by the overview (the one with the most entity types), if any. */
+    public CompletableFuture<Void> openExampleCollection() {
+        if (examplePartition.get().isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return openPartition(null, examplePartition.get());
     }
 
     private void overviewPage(TableAnalysis snapshot, long generation, int pages, boolean last, CompletableFuture<Void> done) {
@@ -455,4 +497,5 @@ public final class CollectionsViewModel {
     public ReadOnlyStringProperty requestSummaryProperty() { return requestSummary.getReadOnlyProperty(); }
     public ReadOnlyStringProperty collectionStatusProperty() { return collectionStatus.getReadOnlyProperty(); }
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty examplePartitionProperty() { return examplePartition.getReadOnlyProperty(); }
 }

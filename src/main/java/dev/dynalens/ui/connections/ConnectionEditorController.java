@@ -37,7 +37,7 @@ public final class ConnectionEditorController {
         regionBox.getItems().setAll(model.regions());
         regionBox.valueProperty().bindBidirectional(model.regionProperty());
         endpointField.textProperty().bindBidirectional(model.endpointProperty());
-        tagBox.getItems().setAll(ConnectionTag.values());
+        tagBox.getItems().setAll(java.util.Arrays.stream(ConnectionTag.values()).filter(t -> t != ConnectionTag.FILE).toList());
         tagBox.valueProperty().bindBidirectional(model.tagProperty());
         readOnlyBox.selectedProperty().bindBidirectional(model.readOnlyProperty());
         hintLabel.textProperty().bind(model.hintProperty());

@@ -1,11 +1,15 @@
 package dev.dynalens.ui.connections;
 
 import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.connection.ConnectionTag;
+import dev.dynalens.domain.connection.CredentialsSource;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.service.ConnectionStore;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.DynamoSessionFactory;
+import dev.dynalens.service.WorkspaceOpener;
 import dev.dynalens.ui.common.StatusKind;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -34,6 +38,7 @@ public final class ConnectionsViewModel {
     private final DynamoSessionFactory sessionFactory;
     private final Executor fx;
     private final Executor background;
+    private final WorkspaceOpener workspaces;
 
     private final ObservableList<ConnectionProfile> connections = FXCollections.observableArrayList();
     private final ObjectProperty<ConnectionProfile> selected = new SimpleObjectProperty<>();
@@ -48,9 +53,11 @@ public final class ConnectionsViewModel {
      * @param fx         applies results on the FX thread
      * @param background runs blocking clean-up (closing a client waits about 2 s for its event loop)
      */
-    public ConnectionsViewModel(ConnectionStore store, DynamoSessionFactory sessionFactory, Executor fx, Executor background) {
+    public ConnectionsViewModel(ConnectionStore store, DynamoSessionFactory sessionFactory, WorkspaceOpener workspaces,
+                                Executor fx, Executor background) {
         this.store = store;
         this.sessionFactory = sessionFactory;
+        this.workspaces = workspaces;
         this.fx = fx;
         this.background = background;
         selected.addListener((obs, old, now) -> refreshTables());
@@ -121,16 +128,54 @@ public final class ConnectionsViewModel {
         persist("Removed " + profile.name());
     }
 
-    /** Saves the list; a failure is reported in the status (and left there), never thrown. */
+    /** Saves the list (workspaces opened from files are not saved); a failure is reported, never thrown. */
     private boolean persist(String message) {
         try {
-            store.save(List.copyOf(connections));
+            store.save(connections.stream().filter(c -> !isWorkspace(c)).toList());
             setStatus(StatusKind.INFO, message);
             return true;
         } catch (RuntimeException e) {
             setStatus(StatusKind.ERROR, message + " for this session only: saving failed: " + Problems.describe(e));
             return false;
         }
+    }
+
+    /** The id prefix of workspaces opened from files: they live in the list for this run only. */
+    public static final String WORKSPACE_ID_PREFIX = "file:";
+
+    public static boolean isWorkspace(ConnectionProfile profile) {
+        return profile.id().startsWith(WORKSPACE_ID_PREFIX);
+    }
+
+    /**
+     * Opens a file as an offline workspace: it appears in the list (not saved), selected, with its tables.
+     * What could not be read is reported in the status; the rest is there.
+     */
+    public CompletableFuture<Boolean> openWorkspace(Path file) {
+        setBusy(true);
+        setStatus(StatusKind.INFO, "Opening " + file.getFileName() + "…");
+        return workspaces.open(file).handleAsync((opened, failure) -> {
+            busy.set(false);
+            if (failure != null) {
+                setStatus(StatusKind.ERROR, "Could not open " + file + ": " + Problems.describe(failure));
+                return false;
+            }
+            var id = WORKSPACE_ID_PREFIX + opened.file().toAbsolutePath();
+            closeSession(id);
+            connections.removeIf(c -> c.id().equals(id));
+            var profile = new ConnectionProfile(id, opened.name(), new CredentialsSource.LocalPlaceholder(), "local", null, true,
+                    ConnectionTag.FILE);
+            openSessions.put(id, opened.session());
+            connections.add(profile);
+            selected.set(profile);
+            if (opened.problems().isEmpty()) {
+                setStatus(StatusKind.SUCCESS, opened.summary());
+            } else {
+                setStatus(StatusKind.ERROR, opened.summary() + " · " + opened.problems().size() + " problem(s), first: "
+                        + opened.problems().get(0));
+            }
+            return true;
+        }, fx);
     }
 
     /** The open session of a connection, opening it on first use. */

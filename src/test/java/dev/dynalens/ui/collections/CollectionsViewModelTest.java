@@ -104,6 +104,7 @@ class CollectionsViewModelTest {
                 CollectionsViewModel.IndexMeaningRow::entity).contains(
                 org.assertj.core.groups.Tuple.tuple("STATUS#{}", "ORDER"), org.assertj.core.groups.Tuple.tuple("CATEGORY#{}", "PRODUCT"));
         assertThat(model.overviewStatusProperty().get()).isEqualTo("7 items · 3 entity type(s) · 2 page(s)");
+        assertThat(model.examplePartitionProperty().get()).isEqualTo("CUSTOMER#1");
         assertThat(model.overviewRunningProperty().get()).isFalse();
     }
 

@@ -6,6 +6,7 @@ import dev.dynalens.domain.connection.ConnectionProblem;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.DynamoAccessException;
 import dev.dynalens.service.ConnectionStore;
+import dev.dynalens.service.WorkspaceOpener;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import dev.dynalens.ui.common.StatusKind;
 import java.net.URI;
@@ -19,11 +20,12 @@ import org.junit.jupiter.api.Test;
 class ConnectionsViewModelTest {
     private final InMemoryStore store = new InMemoryStore();
     private final List<FakeDynamoSession> opened = new ArrayList<>();
+    private WorkspaceOpener workspaces = file -> CompletableFuture.failedFuture(new java.io.IOException("no such file"));
     private final ConnectionsViewModel model = new ConnectionsViewModel(store, profile -> {
         var session = new FakeDynamoSession(profile);
         opened.add(session);
         return session;
-    }, Runnable::run, Runnable::run);
+    }, file -> workspaces.open(file), Runnable::run, Runnable::run);
 
     private final ConnectionProfile local = ConnectionProfile.local("dynalite", URI.create("http://127.0.0.1:9"));
 
@@ -80,7 +82,7 @@ class ConnectionsViewModelTest {
                     ConnectionProblem.Kind.ENDPOINT_UNREACHABLE, "Cannot reach http://127.0.0.1:9: connection refused", null), null));
             opened.add(session);
             return session;
-        }, Runnable::run, Runnable::run);
+        }, file -> workspaces.open(file), Runnable::run, Runnable::run);
 
         var ok = failing.test(local).join();
 
@@ -106,6 +108,33 @@ class ConnectionsViewModelTest {
         assertThat(model.connections()).isEmpty();
         assertThat(store.saved).isEmpty();
         assertThat(model.selectedProperty().get()).isNull();
+    }
+
+    @Test
+    void openingAFile_addsAReadOnlyWorkspace_listsItsTables_andNeverSavesIt() {
+        model.add(local);
+        var workspace = new FakeDynamoSession(local);
+        workspace.tables = CompletableFuture.completedFuture(List.of("OnlineShop"));
+        workspaces = file -> CompletableFuture.completedFuture(new WorkspaceOpener.OpenedWorkspace("online-shop.json", file,
+                workspace, "NoSQL Workbench model · 1 table · 108 items", List.of()));
+
+        assertThat(model.openWorkspace(Path.of("samples/online-shop.json")).join()).isTrue();
+
+        var profile = model.selectedProperty().get();
+        assertThat(ConnectionsViewModel.isWorkspace(profile)).isTrue();
+        assertThat(profile.readOnly()).isTrue();
+        assertThat(model.tables()).containsExactly("OnlineShop");
+        assertThat(model.statusProperty().get()).isEqualTo("NoSQL Workbench model · 1 table · 108 items");
+        model.remove(local);
+        assertThat(store.saved).isEmpty();
+        assertThat(model.connections()).containsExactly(profile);
+    }
+
+    @Test
+    void aFileThatCannotBeOpened_isReported() {
+        assertThat(model.openWorkspace(Path.of("missing.json")).join()).isFalse();
+        assertThat(model.statusKindProperty().get()).isEqualTo(StatusKind.ERROR);
+        assertThat(model.statusProperty().get()).contains("missing.json").contains("no such file");
     }
 
     @Test
