@@ -29,13 +29,16 @@ public final class KeyIndex {
     private final Map<AttributeValue, int[]> partitions;
     private final BitSet members;
     private final int size;
+    private final List<String> orderAttributes;
 
-    private KeyIndex(KeySchema keys, KeySchema tableKeys, Map<AttributeValue, int[]> partitions, BitSet members, int size) {
+    private KeyIndex(KeySchema keys, KeySchema tableKeys, Map<AttributeValue, int[]> partitions, BitSet members, int size,
+                     List<String> orderAttributes) {
         this.keys = keys;
         this.tableKeys = tableKeys;
         this.partitions = partitions;
         this.members = members;
         this.size = size;
+        this.orderAttributes = orderAttributes;
     }
 
     /**
@@ -58,7 +61,7 @@ public final class KeyIndex {
         var comparator = new PositionOrder(items, keys, tableKeys);
         var partitions = new HashMap<AttributeValue, int[]>(grouped.size() * 4 / 3 + 1);
         grouped.forEach((value, list) -> partitions.put(value, comparator.sorted(list.toArray())));
-        return new KeyIndex(keys, tableKeys, partitions, members, members.cardinality());
+        return new KeyIndex(keys, tableKeys, partitions, members, members.cardinality(), List.of(comparator.attributes));
     }
 
     /** Whether an item has every key attribute of the schema, each of its declared type and not empty. */
@@ -75,6 +78,14 @@ public final class KeyIndex {
 
     public KeySchema tableKeySchema() {
         return tableKeys;
+    }
+
+    /**
+     * The attributes that order a partition, most significant first: the index's sort key, then the
+     * table's keys that are not already among the index's keys. Two items of a table never agree on all.
+     */
+    public List<String> orderAttributes() {
+        return orderAttributes;
     }
 
     /** How many items the index holds. */
