@@ -36,6 +36,12 @@ public final class Bytes implements Comparable<Bytes> {
         return Base64.getEncoder().encodeToString(data);
     }
 
+    /** Whether these bytes start with {@code prefix} (DynamoDB's begins_with on a binary value). */
+    public boolean startsWith(Bytes prefix) {
+        return prefix.data.length <= data.length
+                && Arrays.equals(data, 0, prefix.data.length, prefix.data, 0, prefix.data.length);
+    }
+
     public String toHex() {
         return HexFormat.of().formatHex(data);
     }

@@ -1,0 +1,120 @@
+package dev.dynalens.domain.workspace;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Opens a file as a {@link Workspace}: a NoSQL Workbench model, DynamoDB JSON lines (as DynamoDB's
+ * export to S3 writes them, gzipped or not), or the output of {@code aws dynamodb scan}/{@code query}.
+ * The format is told from the content. Bad parts of a file are reported in the workspace's
+ * {@link LoadReport} with their line and column; the rest loads.
+ *
+ * <pre>{@code
+ * var workspace = WorkspaceReader.read(Path.of("orders.jsonl"), WorkspaceOptions.parse("PK,SK", List.of("GSI1=GSI1PK,GSI1SK")));
+ * workspace.report().errors().forEach(System.err::println);
+ * var table = workspace.tables().getFirst();
+ * }</pre>
+ */
+public final class WorkspaceReader {
+    private static final int BUFFER = 1 << 16;
+
+    /** Opens the file's bytes; called once to tell the format and once to read. */
+    @FunctionalInterface
+    public interface Source {
+        InputStream open() throws IOException;
+    }
+
+    private WorkspaceReader() {
+    }
+
+    /**
+     * @throws IOException              when the file cannot be read
+     * @throws IllegalArgumentException when it is none of the formats (empty, an array, not JSON)
+     */
+    public static Workspace read(Path file, WorkspaceOptions options) throws IOException {
+        return read(file.toString(), () -> Files.newInputStream(file), options);
+    }
+
+    /**
+     * @param fileName how the file is named in the report; its extension helps tell the format
+     */
+    public static Workspace read(String fileName, Source source, WorkspaceOptions options) throws IOException {
+        FormatDetector.Detection detection;
+        try (var in = open(source)) {
+            detection = FormatDetector.detect(in, fileName);
+        }
+        if (detection.format() == null) {
+            throw new IllegalArgumentException(fileName + " is not a workspace file (a NoSQL Workbench model, DynamoDB JSON lines or the "
+                    + "output of aws dynamodb scan): " + detection.reason());
+        }
+        var format = detection.format();
+        var log = new ProblemLog(fileName);
+        var name = baseName(fileName);
+        List<TableBuilder> builders;
+        try (var in = open(source)) {
+            switch (format) {
+                case WORKBENCH_MODEL -> {
+                    var model = ModelReader.read(in, log);
+                    builders = model.tables();
+                    if (model.modelName() != null && !model.modelName().isBlank()) {
+                        name = model.modelName();
+                    }
+                    if (!options.isEmpty() && builders.stream().anyMatch(TableBuilder::declaresKeys)) {
+                        log.warn(0, 0, "The model declares its key schema and indexes; the ones given are not used");
+                    }
+                }
+                case DYNAMODB_JSON_LINES -> {
+                    var table = new TableBuilder(name, log);
+                    JsonLinesReader.read(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), BUFFER), table, log);
+                    builders = List.of(table);
+                }
+                case AWS_CLI_OUTPUT -> {
+                    var table = new TableBuilder(name, log);
+                    CliOutputReader.read(in, table, log);
+                    builders = List.of(table);
+                }
+                default -> throw new IllegalStateException("Unhandled format " + format);
+            }
+        }
+        var tables = new ArrayList<WorkspaceTable>();
+        for (var builder : builders) {
+            builder.build(options).ifPresent(tables::add);
+        }
+        long items = tables.stream().mapToLong(WorkspaceTable::size).sum();
+        return new Workspace(fileName, format, name, tables, log.report(format, items));
+    }
+
+    /** Buffered, and gunzipped when the bytes start with gzip's magic number (S3 exports are .json.gz). */
+    private static InputStream open(Source source) throws IOException {
+        var in = new BufferedInputStream(source.open(), BUFFER);
+        in.mark(2);
+        int first = in.read();
+        int second = in.read();
+        in.reset();
+        if (first == 0x1f && second == 0x8b) {
+            return new BufferedInputStream(new GZIPInputStream(in, BUFFER), BUFFER);
+        }
+        return in;
+    }
+
+    /** "orders" for "data/orders.jsonl.gz". */
+    static String baseName(String fileName) {
+        var name = fileName.replace('\\', '/');
+        name = name.substring(name.lastIndexOf('/') + 1);
+        for (var extension : List.of(".gz", ".jsonl", ".ndjson", ".json")) {
+            if (name.toLowerCase(java.util.Locale.ROOT).endsWith(extension) && name.length() > extension.length()) {
+                name = name.substring(0, name.length() - extension.length());
+            }
+        }
+        return name.isBlank() ? "workspace" : name;
+    }
+}

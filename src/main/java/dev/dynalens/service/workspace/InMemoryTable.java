@@ -1,0 +1,330 @@
+package dev.dynalens.service.workspace;
+
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.ItemSize;
+import dev.dynalens.domain.table.KeyOrder;
+import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.Page;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.SortKeyCondition;
+import dev.dynalens.domain.workspace.KeyIndex;
+import dev.dynalens.domain.workspace.WorkspaceTable;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntPredicate;
+
+/**
+ * Answers Scan and Query pages on a workspace table as DynamoDB would, from indexes built once: the
+ * table's own (built when the file loaded) and each GSI's on its first use. A Query finds its
+ * partition in a hash map and its sort-key range by binary search, so it costs the items it returns,
+ * not the table's size.
+ *
+ * <p>DynamoDB rules kept here (Developer Guide, "Query" and "Scan"; API reference, Query):
+ * <ul>
+ *   <li>items in a partition come in sort-key order ({@link KeyOrder}), reversed when ScanIndexForward is false;</li>
+ *   <li>a GSI holds only the items that have its key attributes (sparse), and returns only its projection;</li>
+ *   <li>a page ends at Limit items or after 1 MB of items, and then carries a LastEvaluatedKey — the table's
+ *       keys, plus the index's keys for an index — even if no item follows;</li>
+ *   <li>an ExclusiveStartKey continues right after the item it names, and must lie within the query's
+ *       partition and sort-key condition.</li>
+ * </ul>
+ * A Scan reads in file order (DynamoDB's own order is that of its internal hash; any stable order will do).
+ */
+final class InMemoryTable {
+    /** DynamoDB rule: one Query or Scan page reads at most 1 MB of items. */
+    static final long PAGE_BYTES = 1024 * 1024;
+
+    private final WorkspaceTable table;
+    private final Map<String, KeyIndex> indexes = new ConcurrentHashMap<>();
+
+    InMemoryTable(WorkspaceTable table) {
+        this.table = Objects.requireNonNull(table, "table");
+    }
+
+    WorkspaceTable table() {
+        return table;
+    }
+
+    /** A request DynamoDB would refuse with a ValidationException; the message is DynamoDB's where it has one. */
+    static final class InvalidRequestException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        InvalidRequestException(String message) {
+            super(message);
+        }
+    }
+
+    Page read(ReadRequest request) {
+        var limit = request.limit();
+        if (limit != null && limit < 1) {
+            throw new InvalidRequestException("1 validation error detected: Value '" + limit
+                    + "' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1");
+        }
+        return switch (request) {
+            case ReadRequest.Query query -> query(query);
+            case ReadRequest.Scan scan -> scan(scan);
+        };
+    }
+
+    // ---- Query ----
+
+    private Page query(ReadRequest.Query query) {
+        var target = target(query.indexName());
+        var keys = target.keys();
+        if (!query.partitionKeyName().equals(keys.partitionKeyName())) {
+            throw new InvalidRequestException("Query condition missed key schema element: " + keys.partitionKeyName());
+        }
+        checkOperand(query.partitionKeyValue(), keys.partitionKey());
+        var condition = query.sortKeyCondition();
+        if (condition != null) {
+            checkCondition(query, condition, keys);
+        }
+        var partition = target.index().partition(query.partitionKeyValue());
+        int from = 0;
+        int to = partition.size();
+        if (condition != null) {
+            var sortKey = keys.sortKeyName();
+            var operand = condition.value();
+            switch (condition.operator()) {
+                case EQ -> {
+                    from = firstWhere(partition, from, to, p -> compareAttribute(p, sortKey, operand) >= 0);
+                    to = firstWhere(partition, from, to, p -> compareAttribute(p, sortKey, operand) > 0);
+                }
+                case LT -> to = firstWhere(partition, from, to, p -> compareAttribute(p, sortKey, operand) >= 0);
+                case LE -> to = firstWhere(partition, from, to, p -> compareAttribute(p, sortKey, operand) > 0);
+                case GT -> from = firstWhere(partition, from, to, p -> compareAttribute(p, sortKey, operand) > 0);
+                case GE -> from = firstWhere(partition, from, to, p -> compareAttribute(p, sortKey, operand) >= 0);
+                case BETWEEN -> {
+                    from = firstWhere(partition, from, to, p -> compareAttribute(p, sortKey, operand) >= 0);
+                    to = firstWhere(partition, from, to, p -> compareAttribute(p, sortKey, condition.upperBound()) > 0);
+                }
+                case BEGINS_WITH -> {
+                    // Values with a prefix are contiguous in byte order and start at the prefix itself.
+                    from = firstWhere(partition, from, to, p -> compareAttribute(p, sortKey, operand) >= 0);
+                    to = firstWhere(partition, from, to, p -> !KeyOrder.beginsWith(value(p, sortKey), operand));
+                }
+            }
+        }
+        var startKey = query.exclusiveStartKey();
+        if (startKey != null) {
+            checkStartKey(startKey, target);
+            if (!startKey.get(keys.partitionKeyName()).equals(query.partitionKeyValue())) {
+                throw new InvalidRequestException("The provided starting key is outside query boundaries based on provided conditions");
+            }
+            if (condition != null && !KeyOrder.matches(condition, startKey.get(keys.sortKeyName()))) {
+                throw new InvalidRequestException("The provided starting key does not match the range key predicate");
+            }
+            var order = target.index().orderAttributes();
+            if (query.scanIndexForward()) {
+                from = Math.max(from, firstWhere(partition, from, to, p -> compareToKey(p, order, startKey) > 0));
+            } else {
+                to = Math.min(to, firstWhere(partition, from, to, p -> compareToKey(p, order, startKey) >= 0));
+            }
+        }
+        var page = new PageBuilder(target, query.limit());
+        if (query.scanIndexForward()) {
+            for (int i = from; i < to && page.add(partition.get(i)); i++) {
+                // add() says when the page is full
+            }
+        } else {
+            for (int i = to - 1; i >= from && page.add(partition.get(i)); i--) {
+                // add() says when the page is full
+            }
+        }
+        return page.build();
+    }
+
+    private void checkCondition(ReadRequest.Query query, SortKeyCondition condition, KeySchema keys) {
+        if (keys.sortKey() == null || !keys.sortKeyName().equals(query.sortKeyName())) {
+            throw new InvalidRequestException("Query key condition not supported");
+        }
+        checkOperand(condition.value(), keys.sortKey());
+        if (condition.upperBound() != null) {
+            checkOperand(condition.upperBound(), keys.sortKey());
+            if (KeyOrder.compare(condition.value(), condition.upperBound()) > 0) {
+                throw new InvalidRequestException("Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be "
+                        + "greater than or equal to lower bound");
+            }
+        }
+    }
+
+    private static void checkOperand(AttributeValue value, KeySchema.KeyAttribute key) {
+        if (KeyOrder.typeOf(value).orElse(null) != key.type()) {
+            throw new InvalidRequestException("One or more parameter values were invalid: Condition parameter type does not match schema type");
+        }
+        if (!KeyOrder.isKeyOfType(value, key.type())) {
+            throw new InvalidRequestException("One or more parameter values are not valid. The AttributeValue for a key attribute "
+                    + "cannot contain an empty " + (key.type() == KeySchema.ScalarType.S ? "string" : "binary") + " value. Key: " + key.name());
+        }
+    }
+
+    /** The first position in [from, to) where the predicate holds, given it holds from some point on; {@code to} if nowhere. */
+    private static int firstWhere(KeyIndex.Positions partition, int from, int to, IntPredicate holds) {
+        int low = from;
+        int high = to;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (holds.test(partition.get(middle))) {
+                high = middle;
+            } else {
+                low = middle + 1;
+            }
+        }
+        return low;
+    }
+
+    private AttributeValue value(int position, String attribute) {
+        return table.items().get(position).attributes().get(attribute);
+    }
+
+    private int compareAttribute(int position, String attribute, AttributeValue operand) {
+        return KeyOrder.compare(value(position, attribute), operand);
+    }
+
+    /** Compares an item with a start key on the attributes that order its partition. */
+    private int compareToKey(int position, List<String> order, Map<String, AttributeValue> key) {
+        var attributes = table.items().get(position).attributes();
+        for (var attribute : order) {
+            int c = KeyOrder.compare(attributes.get(attribute), key.get(attribute));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    // ---- Scan ----
+
+    private Page scan(ReadRequest.Scan scan) {
+        var target = target(scan.indexName());
+        int start = 0;
+        var startKey = scan.exclusiveStartKey();
+        if (startKey != null) {
+            checkStartKey(startKey, target);
+            start = positionOf(startKey) + 1;
+        }
+        var index = scan.indexName() == null ? null : target.index();
+        var page = new PageBuilder(target, scan.limit());
+        var items = table.items();
+        for (int i = start; i < items.size(); i++) {
+            if ((index == null || index.contains(i)) && !page.add(i)) {
+                break;
+            }
+        }
+        return page.build();
+    }
+
+    /** The position of the item with the start key's table keys; a Scan continues after it. */
+    private int positionOf(Map<String, AttributeValue> startKey) {
+        var primary = table.primaryIndex();
+        var keys = table.keySchema();
+        var partition = primary.partition(startKey.get(keys.partitionKeyName()));
+        var order = primary.orderAttributes();
+        int at = firstWhere(partition, 0, partition.size(), p -> compareToKey(p, order, startKey) >= 0);
+        if (at == partition.size() || compareToKey(partition.get(at), order, startKey) != 0) {
+            throw new InvalidRequestException("The provided starting key is invalid: no item of this workspace table has that key");
+        }
+        return partition.get(at);
+    }
+
+    // ---- shared ----
+
+    /** The table or one of its GSIs, with the names a LastEvaluatedKey holds (table keys, then the index's). */
+    private record Target(IndexDescription gsi, KeySchema keys, KeyIndex index, List<String> startKeyNames) {
+    }
+
+    private Target target(String indexName) {
+        var tableKeys = table.keySchema();
+        var names = new LinkedHashSet<String>();
+        names.add(tableKeys.partitionKeyName());
+        if (tableKeys.sortKeyName() != null) {
+            names.add(tableKeys.sortKeyName());
+        }
+        if (indexName == null) {
+            return new Target(null, tableKeys, table.primaryIndex(), List.copyOf(names));
+        }
+        var gsi = table.index(indexName).orElseThrow(() -> new InvalidRequestException(
+                "The table does not have the specified index: " + indexName));
+        names.add(gsi.keySchema().partitionKeyName());
+        if (gsi.keySchema().sortKeyName() != null) {
+            names.add(gsi.keySchema().sortKeyName());
+        }
+        var index = indexes.computeIfAbsent(indexName, name -> KeyIndex.build(table.items(), gsi.keySchema(), tableKeys));
+        return new Target(gsi, gsi.keySchema(), index, List.copyOf(names));
+    }
+
+    /** DynamoDB checks a start key has exactly the key attributes, with the schema's types. */
+    private void checkStartKey(Map<String, AttributeValue> startKey, Target target) {
+        if (startKey.size() != target.startKeyNames().size() || !startKey.keySet().containsAll(target.startKeyNames())) {
+            throw new InvalidRequestException("The provided starting key is invalid");
+        }
+        var schemas = new ArrayList<KeySchema>(List.of(table.keySchema()));
+        if (target.gsi() != null) {
+            schemas.add(target.gsi().keySchema());
+        }
+        for (var schema : schemas) {
+            if (!KeyIndex.holdsKeys(new Item(startKey), schema)) {
+                throw new InvalidRequestException("The provided starting key is invalid: The provided key element does not match the schema");
+            }
+        }
+    }
+
+    /** Fills one page: projects each item, stops at Limit or 1 MB, and then names where to continue. */
+    private final class PageBuilder {
+        private final Target target;
+        private final Integer limit;
+        private final List<Item> items = new ArrayList<>();
+        private long bytes;
+        private Item last;
+        private boolean full;
+
+        PageBuilder(Target target, Integer limit) {
+            this.target = target;
+            this.limit = limit;
+        }
+
+        /** Adds the item at this position; false once the page is full. */
+        boolean add(int position) {
+            var item = table.items().get(position);
+            items.add(project(item));
+            bytes += ItemSize.of(item);
+            last = item;
+            full = limit != null && items.size() >= limit || bytes >= PAGE_BYTES;
+            return !full;
+        }
+
+        private Item project(Item item) {
+            var gsi = target.gsi();
+            if (gsi == null || gsi.projection() == IndexDescription.Projection.ALL) {
+                return item;
+            }
+            var projected = new LinkedHashMap<String, AttributeValue>();
+            item.attributes().forEach((name, value) -> {
+                if (target.startKeyNames().contains(name) || gsi.projection() == IndexDescription.Projection.INCLUDE
+                        && gsi.nonKeyAttributes().contains(name)) {
+                    projected.put(name, value);
+                }
+            });
+            return new Item(projected);
+        }
+
+        Page build() {
+            Map<String, AttributeValue> lastEvaluatedKey = null;
+            if (full) {
+                lastEvaluatedKey = new LinkedHashMap<>();
+                for (var name : target.startKeyNames()) {
+                    lastEvaluatedKey.put(name, last.attributes().get(name));
+                }
+            }
+            return new Page(items, lastEvaluatedKey, items.size(), ConsumedCapacity.NOT_REPORTED);
+        }
+    }
+}
