@@ -82,10 +82,10 @@ public final class MainView {
             var selected = connections.selectedProperty().get();
             if (selected != null) connections.test(selected);
         });
-        var open = new Button("Open file…");
-        open.setId("openFile");
-        open.setTooltip(new Tooltip("Open a NoSQL Workbench model, DynamoDB JSON lines or `aws dynamodb scan` output as an offline workspace"));
-        open.setOnAction(e -> openFile());
+        var openFile = new Button("Open file…");
+        openFile.setId("openFile");
+        openFile.setTooltip(new Tooltip("Open a NoSQL Workbench model, DynamoDB JSON lines or `aws dynamodb scan` output as an offline workspace"));
+        openFile.setOnAction(e -> openFile());
         var noneSelected = connections.selectedProperty().isNull();
         var workspaceSelected = javafx.beans.binding.Bindings.createBooleanBinding(
                 () -> connections.selectedProperty().get() != null && ConnectionsViewModel.isWorkspace(connections.selectedProperty().get()),
@@ -93,7 +93,7 @@ public final class MainView {
         edit.disableProperty().bind(noneSelected.or(workspaceSelected));
         remove.disableProperty().bind(noneSelected);
         test.disableProperty().bind(noneSelected.or(workspaceSelected));
-        var buttons = new javafx.scene.layout.FlowPane(6, 6, add, open, edit, test, remove);
+        var buttons = new javafx.scene.layout.FlowPane(6, 6, add, openFile, edit, test, remove);
 
         var list = new ListView<>(connections.connections());
         list.setId("connectionList");
