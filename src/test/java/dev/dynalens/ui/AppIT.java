@@ -90,6 +90,7 @@ class AppIT extends FxRobot {
         assertThat(list.getItems()).extracting(p -> p.name()).containsExactlyInAnyOrder("online-shop.json", "blog.json", "teams.json");
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> lookup("#group-ORDER").tryQuery().isPresent()
                 && lookup("#group-CUSTOMER").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents(); // groups and status are set in one FX runnable; let it finish
         var status = lookup("#collectionStatus").queryAs(Label.class).getText();
         assertThat(status).matches("\\d+ item\\(s\\) in [2-9] entity type\\(s\\).*");
         TableView<?> entities = lookup("#entityTable").queryAs(TableView.class);
@@ -155,6 +156,7 @@ class AppIT extends FxRobot {
         clickOn("#openCollection");
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> lookup("#group-ORDER").tryQuery().isPresent()
                 && lookup("#group-CUSTOMER").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
         assertThat(lookup("#collectionStatus").queryAs(Label.class).getText()).startsWith("3 item(s) in 2 entity type(s)");
 
         clickOn("#analyseButton");
