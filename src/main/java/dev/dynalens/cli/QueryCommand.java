@@ -1,6 +1,6 @@
 package dev.dynalens.cli;
 
-import dev.dynalens.domain.table.KeyValues;
+import dev.dynalens.domain.table.QueryForm;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.table.TableDescription;
@@ -42,29 +42,29 @@ final class QueryCommand extends ReadCommand {
         if (description == null) {
             description = session.describeTable(table).join();
         }
-        var keys = description.keySchemaOf(index);
-        var pk = keys.partitionKey();
-        var pkValue = KeyValues.parse(pk.name(), pk.type(), partitionValue);
-        SortKeyCondition condition = null;
+        SortKeyCondition.Operator operator = null;
+        String low = null;
+        String high = null;
         if (sortKey != null) {
-            var sk = keys.sortKeyAttribute().orElseThrow(() -> new CliException(
-                    (index == null ? "Table " + table : "Index " + index) + " has no sort key; drop the --sk option"));
             if (sortKey.between != null) {
-                condition = SortKeyCondition.between(KeyValues.parse(sk.name(), sk.type(), sortKey.between.get(0)),
-                        KeyValues.parse(sk.name(), sk.type(), sortKey.between.get(1)));
+                operator = SortKeyCondition.Operator.BETWEEN;
+                low = sortKey.between.get(0);
+                high = sortKey.between.get(1);
             } else {
-                var operator = sortKey.eq != null ? SortKeyCondition.Operator.EQ
+                operator = sortKey.eq != null ? SortKeyCondition.Operator.EQ
                         : sortKey.lt != null ? SortKeyCondition.Operator.LT
                         : sortKey.le != null ? SortKeyCondition.Operator.LE
                         : sortKey.gt != null ? SortKeyCondition.Operator.GT
                         : sortKey.ge != null ? SortKeyCondition.Operator.GE
                         : SortKeyCondition.Operator.BEGINS_WITH;
-                var text = firstNonNull(sortKey.eq, sortKey.lt, sortKey.le, sortKey.gt, sortKey.ge, sortKey.beginsWith);
-                condition = SortKeyCondition.of(operator, KeyValues.parse(sk.name(), sk.type(), text));
+                low = firstNonNull(sortKey.eq, sortKey.lt, sortKey.le, sortKey.gt, sortKey.ge, sortKey.beginsWith);
             }
         }
-        return new ReadRequest.Query(table, index, pk.name(), pkValue, keys.sortKeyName(), condition, !descending,
-                requestLimit(), null);
+        try {
+            return new QueryForm(index, partitionValue, operator, low, high, !descending, requestLimit()).toQuery(description);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(e.getMessage());
+        }
     }
 
     private static String firstNonNull(String... values) {

@@ -100,14 +100,7 @@ class AppIT extends FxRobot {
 
     @Test
     void addAConnectionToTheTestEndpoint_seeItsTables_andScanOne(TestEndpoint endpoint) throws Exception {
-        clickOn("#addConnection");
-        clickOn("#nameField").write("test endpoint");
-        interact(() -> {
-            lookup("#credentialsModeBox").queryAs(ComboBox.class).getSelectionModel()
-                    .select(ConnectionEditorViewModel.CredentialsMode.LOCAL);
-            lookup("#endpointField").queryAs(TextField.class).setText(endpoint.endpoint().toString());
-        });
-        clickOn("#saveConnection");
+        addLocalConnection("test endpoint", endpoint.endpoint().toString());
 
         @SuppressWarnings("unchecked")
         ListView<String> tables = lookup("#tableList").queryAs(ListView.class);
@@ -137,14 +130,7 @@ class AppIT extends FxRobot {
 
     @Test
     void aCollectionIsGroupedByEntityType_inferredFromTheKeys(TestEndpoint endpoint) throws Exception {
-        clickOn("#addConnection");
-        clickOn("#nameField").write("collections");
-        interact(() -> {
-            lookup("#credentialsModeBox").queryAs(ComboBox.class).getSelectionModel()
-                    .select(ConnectionEditorViewModel.CredentialsMode.LOCAL);
-            lookup("#endpointField").queryAs(TextField.class).setText(endpoint.endpoint().toString());
-        });
-        clickOn("#saveConnection");
+        addLocalConnection("collections", endpoint.endpoint().toString());
         @SuppressWarnings("unchecked")
         ListView<String> tables = lookup("#tableList").queryAs(ListView.class);
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> tables.getItems().contains(table));
@@ -181,18 +167,23 @@ class AppIT extends FxRobot {
     @Test
     void anUnreachableEndpoint_isReportedInWords() throws Exception {
         int closedPort = 1; // below the ephemeral range, so never a self-connect (see AwsDynamoSessionFailuresIT)
-        clickOn("#addConnection");
-        clickOn("#nameField").write("nowhere");
-        interact(() -> {
-            lookup("#credentialsModeBox").queryAs(ComboBox.class).getSelectionModel()
-                    .select(ConnectionEditorViewModel.CredentialsMode.LOCAL);
-            lookup("#endpointField").queryAs(TextField.class).setText("http://127.0.0.1:" + closedPort);
-        });
-        clickOn("#saveConnection");
+        addLocalConnection("nowhere", "http://127.0.0.1:" + closedPort);
 
         var status = lookup("#statusMessage").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> status.getText().contains("nowhere:"));
         assertThat(status.getText()).containsIgnoringCase("127.0.0.1:" + closedPort);
         assertThat(lookup("#addConnection").tryQuery()).isPresent();
+    }
+
+    /** Adds a connection to a local endpoint through the dialog, as a person would. */
+    private void addLocalConnection(String name, String endpoint) {
+        clickOn("#addConnection");
+        clickOn("#nameField").write(name);
+        interact(() -> {
+            lookup("#credentialsModeBox").queryAs(ComboBox.class).getSelectionModel()
+                    .select(ConnectionEditorViewModel.CredentialsMode.LOCAL);
+            lookup("#endpointField").queryAs(TextField.class).setText(endpoint);
+        });
+        clickOn("#saveConnection");
     }
 }

@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -113,14 +112,7 @@ public final class JsonConnectionStore implements ConnectionStore {
         ArrayNode list = root.putArray("connections");
         connections.forEach(c -> list.add(toJson(c)));
         try {
-            Files.createDirectories(file.getParent());
-            var temp = Files.createTempFile(file.getParent(), "connections", ".tmp");
-            Files.writeString(temp, MAPPER.writeValueAsString(root), StandardCharsets.UTF_8);
-            try {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFiles.writeString(file, MAPPER.writeValueAsString(root));
         } catch (IOException e) {
             throw new UncheckedIOException("Could not save connections to " + file + ": " + e.getMessage(), e);
         }

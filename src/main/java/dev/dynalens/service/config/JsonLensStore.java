@@ -7,10 +7,8 @@ import dev.dynalens.service.LensStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 
 /** Lenses under {@code <config>/lenses/<scope>/<table>.lens.json}; names are made safe for any file system. */
@@ -52,15 +50,7 @@ public final class JsonLensStore implements LensStore {
 
     private static void write(Lens lens, Path file) {
         try {
-            var parent = file.toAbsolutePath().getParent();
-            Files.createDirectories(parent);
-            var temp = Files.createTempFile(parent, "lens", ".tmp");
-            Files.writeString(temp, LensCodec.toJson(lens), StandardCharsets.UTF_8);
-            try {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFiles.writeString(file, LensCodec.toJson(lens));
         } catch (IOException e) {
             throw new UncheckedIOException("Could not save the lens to " + file + ": " + e.getMessage(), e);
         }

@@ -6,8 +6,8 @@ import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.domain.table.KeySchema;
-import dev.dynalens.domain.table.KeyValues;
 import dev.dynalens.domain.table.Page;
+import dev.dynalens.domain.table.QueryForm;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.ReadRequests;
 import dev.dynalens.domain.table.SortKeyCondition;
@@ -218,24 +218,8 @@ public final class TableBrowserViewModel {
         if (table == null) {
             throw new IllegalArgumentException("The table description is not loaded yet; a Query needs the key schema.");
         }
-        var keys = table.keySchemaOf(indexName);
-        var pk = keys.partitionKey();
-        if (partitionValue.get() == null || partitionValue.get().isEmpty()) {
-            throw new IllegalArgumentException("A Query needs a value for the partition key " + pk.name() + ".");
-        }
-        var pkValue = KeyValues.parse(pk.name(), pk.type(), partitionValue.get());
-        SortKeyCondition condition = null;
-        var operator = sortOperator.get();
-        if (operator != null) {
-            var sk = keys.sortKeyAttribute().orElseThrow(() -> new IllegalArgumentException(
-                    (indexName == null ? "The table" : "Index " + indexName) + " has no sort key to put a condition on."));
-            var low = KeyValues.parse(sk.name(), sk.type(), sortValue.get());
-            condition = operator == SortKeyCondition.Operator.BETWEEN
-                    ? SortKeyCondition.between(low, KeyValues.parse(sk.name(), sk.type(), sortUpperValue.get()))
-                    : SortKeyCondition.of(operator, low);
-        }
-        return new ReadRequest.Query(tableName, indexName, pk.name(), pkValue, keys.sortKeyName(), condition,
-                !descending.get(), limit, null);
+        return new QueryForm(indexName, partitionValue.get(), sortOperator.get(), sortValue.get(), sortUpperValue.get(),
+                !descending.get(), limit).toQuery(table);
     }
 
     public ReadOnlyObjectProperty<TableDescription> descriptionProperty() { return description.getReadOnlyProperty(); }

@@ -8,8 +8,8 @@ import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.table.ConsumedCapacity;
-import dev.dynalens.domain.table.KeyValues;
 import dev.dynalens.domain.table.Page;
+import dev.dynalens.domain.table.QueryForm;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.ReadRequests;
 import dev.dynalens.domain.table.SortKeyCondition;
@@ -449,21 +449,12 @@ public final class CollectionsViewModel {
             throw new IllegalArgumentException("The table description is not loaded yet.");
         }
         var indexName = BASE_TABLE.equals(index.get()) || index.get() == null ? null : index.get();
-        var keys = table.keySchemaOf(indexName);
-        var pk = keys.partitionKey();
         if (partitionValue.get() == null || partitionValue.get().isEmpty()) {
-            throw new IllegalArgumentException("Type or pick a partition key value (" + pk.name() + ") to open its collection.");
+            throw new IllegalArgumentException("Type or pick a partition key value (" + table.keySchemaOf(indexName).partitionKeyName()
+                    + ") to open its collection.");
         }
-        SortKeyCondition condition = null;
-        if (sortOperator.get() != null) {
-            var sk = keys.sortKeyAttribute().orElseThrow(() -> new IllegalArgumentException("This key schema has no sort key."));
-            var low = KeyValues.parse(sk.name(), sk.type(), sortValue.get());
-            condition = sortOperator.get() == SortKeyCondition.Operator.BETWEEN
-                    ? SortKeyCondition.between(low, KeyValues.parse(sk.name(), sk.type(), sortUpperValue.get()))
-                    : SortKeyCondition.of(sortOperator.get(), low);
-        }
-        return new ReadRequest.Query(tableName, indexName, pk.name(), KeyValues.parse(pk.name(), pk.type(), partitionValue.get()),
-                keys.sortKeyName(), condition, true, 100, null);
+        return new QueryForm(indexName, partitionValue.get(), sortOperator.get(), sortValue.get(), sortUpperValue.get(), true, 100)
+                .toQuery(table);
     }
 
     /** What one partition-key template of an index means. */
