@@ -283,7 +283,7 @@ class WorkspaceSessionDifferentialIT {
             if (random.nextInt(10) < 7) {
                 var gsiPk = "S#" + "ABC".charAt(random.nextInt(3));
                 var number = AttributeValue.n(number());
-                if (gsi1Numbers.computeIfAbsent(gsiPk, k -> new HashSet<>()).add(((AttributeValue.Num) number).value().toBigDecimal().stripTrailingZeros())) {
+                if (gsi1Numbers.computeIfAbsent(gsiPk, k -> new HashSet<>()).add(number.value().toBigDecimal().stripTrailingZeros())) {
                     attributes.put("GSI1PK", AttributeValue.s(gsiPk));
                     attributes.put("GSI1SK", number);
                 }
