@@ -26,6 +26,11 @@ public final class ConnectionOptions {
     @Option(names = "--profile", paramLabel = "PROFILE", description = "AWS profile from ~/.aws/config or ~/.aws/credentials.")
     String profile;
 
+    /** Whether any connection option was given. */
+    boolean given() {
+        return connection != null || endpoint != null || region != null || profile != null;
+    }
+
     /** The connection these options describe. */
     ConnectionProfile resolve(CliContext context) {
         if (connection != null) {

@@ -85,6 +85,13 @@ final class ModelReader {
             name = "Table" + (tables.size() + 1);
             log.warn(table.line(), table.column(), "A table has no TableName; it is called " + name);
         }
+        if (isTaken(name)) {
+            var original = name;
+            for (int n = 2; isTaken(name); n++) {
+                name = original + "-" + n;
+            }
+            log.warn(table.line(), table.column(), "The model has more than one table named " + original + "; this one is called " + name);
+        }
         var builder = new TableBuilder(name, log);
         tables.add(builder);
         var keys = keySchema(table.get("KeyAttributes"), "Table " + name);
@@ -100,6 +107,10 @@ final class ModelReader {
                 default -> { }
             }
         }
+    }
+
+    private boolean isTaken(String name) {
+        return tables.stream().anyMatch(t -> t.name().equals(name));
     }
 
     private KeySchema keySchema(JsonTree node, String owner) {

@@ -60,7 +60,7 @@ class KeyOrderTest {
 
     @Property
     void sortingStrings_agreesWithUtf8ByteOrder(@ForAll("keyStringLists") List<String> values) {
-        var byKeyOrder = values.stream().map(AttributeValue::s).sorted(KeyOrder.COMPARATOR)
+        var byKeyOrder = values.stream().<AttributeValue>map(AttributeValue::s).sorted(KeyOrder.COMPARATOR)
                 .map(v -> ((AttributeValue.Str) v).value()).toList();
         var byReference = new ArrayList<>(values);
         byReference.sort(KeyOrderTest::referenceStrings);

@@ -326,6 +326,23 @@ class WorkbenchModelReadingTest {
                 "Table T: 1 item is listed more than once with the same content; each is kept once");
     }
 
+    @Test
+    void tablesWithTheSameName_areToldApart() throws IOException {
+        var file = dir.resolve("same.json");
+        Files.writeString(file, """
+                {"DataModel": [
+                  {"TableName": "T", "KeyAttributes": {"PartitionKey": {"AttributeName": "id", "AttributeType": "S"}}},
+                  {"TableName": "T", "KeyAttributes": {"PartitionKey": {"AttributeName": "id", "AttributeType": "N"}}}]}
+                """);
+
+        var workspace = WorkspaceReader.read(file, WorkspaceOptions.NONE);
+
+        assertThat(workspace.name()).isEqualTo("same");
+        assertThat(workspace.tableNames()).containsExactly("T", "T-2");
+        assertThat(workspace.report().warnings()).extracting(LoadProblem::message)
+                .containsExactly("The model has more than one table named T; this one is called T-2");
+    }
+
     private static Item item(WorkspaceTable table, String pk, String sk) {
         return table.items().stream().filter(i -> i.get("PK").equals(java.util.Optional.of(AttributeValue.s(pk)))
                 && i.get("SK").equals(java.util.Optional.of(AttributeValue.s(sk)))).findFirst().orElseThrow();

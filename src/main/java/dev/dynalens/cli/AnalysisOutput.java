@@ -1,0 +1,174 @@
+package dev.dynalens.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.dynalens.domain.codec.PlainJsonCodec;
+import dev.dynalens.domain.inference.TableAnalysis;
+import dev.dynalens.domain.item.AttributeValue;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** The analysis as JSON for scripts, or as a short text for a person. */
+final class AnalysisOutput {
+    private static final int MISSING_REVERSE_IN_TEXT = 10;
+    private static final int ATTRIBUTES_IN_TEXT = 6;
+
+    /** An item's key and the entity type it was given. */
+    record Assignment(Map<String, AttributeValue> key, String entity) {
+    }
+
+    private AnalysisOutput() {
+    }
+
+    /**
+     * {@code {"table", "itemCount", "keySchema", "entities", "indexes", "relationships"[, "assignments"]}}; key values
+     * are plain JSON values. An entity's attributes leave out the table's key attributes (its templates show them).
+     *
+     * @param assignments null to leave them out
+     */
+    static void writeJson(PrintWriter out, TableAnalysis analysis, List<Assignment> assignments) throws IOException {
+        try (var gen = JsonOutput.prettyGenerator(out)) {
+            gen.writeStartObject();
+            gen.writeStringField("table", analysis.table());
+            gen.writeNumberField("itemCount", analysis.itemCount());
+            gen.writeObjectFieldStart("keySchema");
+            gen.writeStringField("partitionKey", analysis.keySchema().partitionKeyName());
+            gen.writeStringField("sortKey", analysis.keySchema().sortKeyName());
+            gen.writeEndObject();
+            gen.writeArrayFieldStart("entities");
+            for (var entity : analysis.entities()) {
+                gen.writeStartObject();
+                gen.writeStringField("name", entity.name());
+                gen.writeNumberField("count", entity.count());
+                gen.writeStringField("pkTemplate", entity.pkTemplate());
+                gen.writeStringField("skTemplate", entity.skTemplate().orElse(null));
+                gen.writeObjectFieldStart("attributes");
+                for (var attribute : entity.attributes()) {
+                    if (!isTableKey(analysis, attribute.name())) {
+                        gen.writeStringField(attribute.name(), attribute.typeLabel());
+                    }
+                }
+                gen.writeEndObject();
+                gen.writeEndObject();
+            }
+            gen.writeEndArray();
+            gen.writeArrayFieldStart("indexes");
+            for (var index : analysis.indexes()) {
+                gen.writeStartObject();
+                gen.writeStringField("name", index.name());
+                gen.writeArrayFieldStart("meanings");
+                for (var meaning : index.meanings()) {
+                    gen.writeStartObject();
+                    gen.writeStringField("pkTemplate", meaning.pkTemplate());
+                    gen.writeStringField("entity", meaning.entity());
+                    gen.writeNumberField("count", meaning.count());
+                    gen.writeEndObject();
+                }
+                gen.writeEndArray();
+                gen.writeEndObject();
+            }
+            gen.writeEndArray();
+            gen.writeArrayFieldStart("relationships");
+            for (var relationship : analysis.relationships()) {
+                gen.writeStartObject();
+                gen.writeStringField("kind", relationship.kind().name().toLowerCase(Locale.ROOT));
+                gen.writeArrayFieldStart("entities");
+                for (var name : relationship.entities()) {
+                    gen.writeString(name);
+                }
+                gen.writeEndArray();
+                gen.writeNumberField("edges", relationship.edgeCount());
+                gen.writeArrayFieldStart("missingReverse");
+                for (var key : relationship.missingReverse()) {
+                    writeKey(gen, key);
+                }
+                gen.writeEndArray();
+                gen.writeEndObject();
+            }
+            gen.writeEndArray();
+            if (assignments != null) {
+                gen.writeArrayFieldStart("assignments");
+                for (var assignment : assignments) {
+                    gen.writeStartObject();
+                    gen.writeFieldName("key");
+                    writeKey(gen, assignment.key());
+                    gen.writeStringField("entity", assignment.entity());
+                    gen.writeEndObject();
+                }
+                gen.writeEndArray();
+            }
+            gen.writeEndObject();
+        }
+        out.println();
+    }
+
+    private static boolean isTableKey(TableAnalysis analysis, String attribute) {
+        return attribute.equals(analysis.keySchema().partitionKeyName()) || attribute.equals(analysis.keySchema().sortKeyName());
+    }
+
+    private static void writeKey(JsonGenerator gen, Map<String, AttributeValue> key) throws IOException {
+        gen.writeStartObject();
+        for (var entry : key.entrySet()) {
+            gen.writeFieldName(entry.getKey());
+            PlainJsonCodec.writeValue(gen, entry.getValue());
+        }
+        gen.writeEndObject();
+    }
+
+    /**
+     * @param source what was read, for a file; null for a live table
+     */
+    static void writeText(PrintWriter out, TableAnalysis analysis, String source, List<Assignment> assignments) {
+        var keys = analysis.keySchema();
+        out.println("Table " + analysis.table() + ": " + String.format(Locale.ROOT, "%,d", analysis.itemCount()) + " items · key "
+                + keys.partitionKeyName() + (keys.sortKeyName() == null ? "" : ", " + keys.sortKeyName()));
+        if (source != null) {
+            out.println("Read from " + source);
+        }
+        analysis.typeAttribute().ifPresent(attribute -> out.println("Entity types from the attribute " + attribute));
+        out.println();
+        out.println("Entities");
+        int nameWidth = analysis.entities().stream().mapToInt(e -> e.name().length()).max().orElse(0);
+        for (var entity : analysis.entities()) {
+            var templates = entity.pkTemplate() + entity.skTemplate().map(sk -> " / " + sk).orElse("");
+            var attributes = entity.attributes().stream().filter(a -> !isTableKey(analysis, a.name())).toList();
+            var shown = attributes.stream().limit(ATTRIBUTES_IN_TEXT).map(a -> a.name() + " " + a.typeLabel()).collect(Collectors.joining(", "));
+            var more = attributes.size() > ATTRIBUTES_IN_TEXT ? " (+" + (attributes.size() - ATTRIBUTES_IN_TEXT) + " more)" : "";
+            out.println(String.format(Locale.ROOT, "  %-" + Math.max(nameWidth, 1) + "s %8d  %s%s", entity.name(), entity.count(), templates,
+                    shown.isEmpty() ? "" : "  · " + shown + more));
+        }
+        if (!analysis.indexes().isEmpty()) {
+            out.println();
+            out.println("Indexes");
+            for (var index : analysis.indexes()) {
+                out.println("  " + index.name() + " (" + index.itemCount() + " items)" + (index.meanings().isEmpty() ? ": empty" : ""));
+                index.meanings().forEach(m -> out.println("    " + m.pkTemplate() + " → " + m.entity() + " (" + m.count() + ")"));
+            }
+        }
+        if (!analysis.relationships().isEmpty()) {
+            out.println();
+            out.println("Adjacency lists");
+            for (var relationship : analysis.relationships()) {
+                out.println("  " + relationship.entity() + " ⇄ " + relationship.reverseEntity() + ": " + relationship.edgeCount() + " edges, "
+                        + relationship.mirrored() + " mirrored, " + relationship.missingReverseCount() + " without the reverse edge");
+                relationship.missingReverse().stream().limit(MISSING_REVERSE_IN_TEXT)
+                        .forEach(key -> out.println("    missing the reverse of " + keyText(key)));
+                if (relationship.missingReverseCount() > MISSING_REVERSE_IN_TEXT) {
+                    out.println("    … and " + (relationship.missingReverseCount() - MISSING_REVERSE_IN_TEXT) + " more");
+                }
+            }
+        }
+        if (assignments != null) {
+            out.println();
+            out.println("Items");
+            assignments.forEach(a -> out.println("  " + keyText(a.key()) + " → " + a.entity()));
+        }
+    }
+
+    private static String keyText(Map<String, AttributeValue> key) {
+        return key.entrySet().stream().map(e -> e.getKey() + "=" + PlainJsonCodec.writeValue(e.getValue())).collect(Collectors.joining(", "));
+    }
+}
