@@ -11,13 +11,23 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface WorkspaceOpener {
 
-    CompletableFuture<OpenedWorkspace> open(Path file);
+    default CompletableFuture<OpenedWorkspace> open(Path file) {
+        return open(file, null, List.of());
+    }
+
+    /**
+     * @param keySchema for files that carry none: {@code PK} or {@code PK,SK} (null: from the file, or guessed)
+     * @param indexes   GSIs as {@code NAME=PK,SK}
+     */
+    CompletableFuture<OpenedWorkspace> open(Path file, String keySchema, List<String> indexes);
 
     /**
      * @param summary  one line: format, tables, items
-     * @param problems what could not be read (file, line, column, reason) or was read leniently; the rest loaded
+     * @param problems       what could not be read (file, line, column, reason) or was read leniently; the rest loaded
+     * @param needsKeySchema no table could be formed because the file carries no key schema and none could be guessed
      */
-    record OpenedWorkspace(String name, Path file, DynamoSession session, String summary, List<String> problems) {
+    record OpenedWorkspace(String name, Path file, DynamoSession session, String summary, List<String> problems,
+                           boolean needsKeySchema) {
         public OpenedWorkspace {
             problems = List.copyOf(problems);
         }

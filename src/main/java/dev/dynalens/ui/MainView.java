@@ -201,8 +201,40 @@ public final class MainView {
                 new javafx.stage.FileChooser.ExtensionFilter("All files", "*"));
         var file = chooser.showOpenDialog(tabs.getScene().getWindow());
         if (file != null) {
-            connections.openWorkspace(file.toPath());
+            connections.openWorkspace(file.toPath()).thenAccept(outcome -> {
+                if (outcome == ConnectionsViewModel.OpenOutcome.NEEDS_KEY_SCHEMA) {
+                    askForKeySchema(file.toPath());
+                }
+            });
         }
+    }
+
+    /** For a file that carries no key schema and whose keys could not be guessed. */
+    private void askForKeySchema(java.nio.file.Path file) {
+        var keys = new javafx.scene.control.TextField();
+        keys.setId("keySchemaField");
+        keys.setPromptText("PK,SK");
+        var indexes = new javafx.scene.control.TextField();
+        indexes.setPromptText("GSI1=GSI1PK,GSI1SK; GSI2=GSI2PK");
+        var grid = new javafx.scene.layout.GridPane();
+        grid.setHgap(10);
+        grid.setVgap(10);
+        grid.addRow(0, new Label("Key schema"), keys);
+        grid.addRow(1, new Label("Indexes (optional)"), indexes);
+        var dialog = new javafx.scene.control.Dialog<ButtonType>();
+        dialog.initOwner(tabs.getScene().getWindow());
+        dialog.setTitle("Key schema");
+        dialog.setHeaderText(file.getFileName() + " does not say which attributes are its keys.\n"
+                + "Name the partition key, and the sort key if there is one.");
+        dialog.getDialogPane().setContent(grid);
+        dialog.getDialogPane().getButtonTypes().addAll(ButtonType.CANCEL, ButtonType.OK);
+        dialog.getDialogPane().lookupButton(ButtonType.OK).disableProperty().bind(keys.textProperty().isEmpty());
+        dialog.showAndWait().filter(ButtonType.OK::equals).ifPresent(ok -> {
+            var gsis = java.util.Arrays.stream(indexes.getText().split(";")).map(String::strip).filter(t -> !t.isEmpty()).toList();
+            connections.openWorkspace(file, keys.getText().strip(), gsis).thenAccept(outcome -> {
+                if (outcome == ConnectionsViewModel.OpenOutcome.NEEDS_KEY_SCHEMA) askForKeySchema(file);
+            });
+        });
     }
 
     private void editSelected() {

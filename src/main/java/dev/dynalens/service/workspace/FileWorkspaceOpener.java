@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -20,17 +21,21 @@ public final class FileWorkspaceOpener implements WorkspaceOpener {
     }
 
     @Override
-    public CompletableFuture<OpenedWorkspace> open(Path file) {
+    public CompletableFuture<OpenedWorkspace> open(Path file, String keySchema, List<String> indexes) {
         return CompletableFuture.supplyAsync(() -> {
             try {
-                var workspace = WorkspaceReader.read(file, WorkspaceOptions.NONE);
+                var options = keySchema == null || keySchema.isBlank() ? WorkspaceOptions.NONE
+                        : WorkspaceOptions.parse(keySchema, indexes);
+                var workspace = WorkspaceReader.read(file, options);
                 var report = workspace.report();
                 var problems = new ArrayList<String>();
                 report.errors().stream().map(LoadProblem::toString).forEach(problems::add);
                 report.warnings().stream().map(LoadProblem::toString).forEach(problems::add);
                 var summary = workspace.format().label() + " · " + workspace.tables().size() + " table(s) · " + report.summary();
+                var needsKeySchema = workspace.tables().isEmpty()
+                        && report.errors().stream().anyMatch(p -> p.message().contains("key schema"));
                 return new OpenedWorkspace(file.getFileName().toString(), file, new WorkspaceSession(workspace, background),
-                        summary, problems);
+                        summary, problems, needsKeySchema);
             } catch (IOException e) {
                 throw new UncheckedIOException(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage(), e);
             }

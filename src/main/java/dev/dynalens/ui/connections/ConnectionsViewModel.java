@@ -151,14 +151,25 @@ public final class ConnectionsViewModel {
      * Opens a file as an offline workspace: it appears in the list (not saved), selected, with its tables.
      * What could not be read is reported in the status; the rest is there.
      */
-    public CompletableFuture<Boolean> openWorkspace(Path file) {
+    public CompletableFuture<OpenOutcome> openWorkspace(Path file) {
+        return openWorkspace(file, null, List.of());
+    }
+
+    /** As {@link #openWorkspace(Path)}, with the key schema a file without one should be read with. */
+    public CompletableFuture<OpenOutcome> openWorkspace(Path file, String keySchema, List<String> indexes) {
         setBusy(true);
         setStatus(StatusKind.INFO, "Opening " + file.getFileName() + "…");
-        return workspaces.open(file).handleAsync((opened, failure) -> {
+        return workspaces.open(file, keySchema, indexes).handleAsync((opened, failure) -> {
             busy.set(false);
             if (failure != null) {
                 setStatus(StatusKind.ERROR, "Could not open " + file + ": " + Problems.describe(failure));
-                return false;
+                return OpenOutcome.FAILED;
+            }
+            if (opened.needsKeySchema()) {
+                opened.session().close();
+                setStatus(StatusKind.ERROR, file.getFileName() + " has no key schema and none could be guessed: "
+                        + (opened.problems().isEmpty() ? "" : opened.problems().get(0)));
+                return OpenOutcome.NEEDS_KEY_SCHEMA;
             }
             var id = WORKSPACE_ID_PREFIX + opened.file().toAbsolutePath();
             closeSession(id);
@@ -174,9 +185,12 @@ public final class ConnectionsViewModel {
                 setStatus(StatusKind.ERROR, opened.summary() + " · " + opened.problems().size() + " problem(s), first: "
                         + opened.problems().get(0));
             }
-            return true;
+            return OpenOutcome.OPENED;
         }, fx);
     }
+
+    /** How opening a file went. */
+    public enum OpenOutcome { OPENED, NEEDS_KEY_SCHEMA, FAILED }
 
     /** The open session of a connection, opening it on first use. */
     public DynamoSession sessionFor(ConnectionProfile profile) {

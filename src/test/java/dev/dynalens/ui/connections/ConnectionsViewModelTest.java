@@ -20,12 +20,12 @@ import org.junit.jupiter.api.Test;
 class ConnectionsViewModelTest {
     private final InMemoryStore store = new InMemoryStore();
     private final List<FakeDynamoSession> opened = new ArrayList<>();
-    private WorkspaceOpener workspaces = file -> CompletableFuture.failedFuture(new java.io.IOException("no such file"));
+    private WorkspaceOpener workspaces = (file, keys, indexes) -> CompletableFuture.failedFuture(new java.io.IOException("no such file"));
     private final ConnectionsViewModel model = new ConnectionsViewModel(store, profile -> {
         var session = new FakeDynamoSession(profile);
         opened.add(session);
         return session;
-    }, file -> workspaces.open(file), Runnable::run, Runnable::run);
+    }, (file, keys, indexes) -> workspaces.open(file, keys, indexes), Runnable::run, Runnable::run);
 
     private final ConnectionProfile local = ConnectionProfile.local("dynalite", URI.create("http://127.0.0.1:9"));
 
@@ -82,7 +82,7 @@ class ConnectionsViewModelTest {
                     ConnectionProblem.Kind.ENDPOINT_UNREACHABLE, "Cannot reach http://127.0.0.1:9: connection refused", null), null));
             opened.add(session);
             return session;
-        }, file -> workspaces.open(file), Runnable::run, Runnable::run);
+        }, (file, keys, indexes) -> workspaces.open(file, keys, indexes), Runnable::run, Runnable::run);
 
         var ok = failing.test(local).join();
 
@@ -115,10 +115,10 @@ class ConnectionsViewModelTest {
         model.add(local);
         var workspace = new FakeDynamoSession(local);
         workspace.tables = CompletableFuture.completedFuture(List.of("OnlineShop"));
-        workspaces = file -> CompletableFuture.completedFuture(new WorkspaceOpener.OpenedWorkspace("online-shop.json", file,
-                workspace, "NoSQL Workbench model · 1 table · 108 items", List.of()));
+        workspaces = (file, keys, indexes) -> CompletableFuture.completedFuture(new WorkspaceOpener.OpenedWorkspace("online-shop.json",
+                file, workspace, "NoSQL Workbench model · 1 table · 108 items", List.of(), false));
 
-        assertThat(model.openWorkspace(Path.of("samples/online-shop.json")).join()).isTrue();
+        assertThat(model.openWorkspace(Path.of("samples/online-shop.json")).join()).isEqualTo(ConnectionsViewModel.OpenOutcome.OPENED);
 
         var profile = model.selectedProperty().get();
         assertThat(ConnectionsViewModel.isWorkspace(profile)).isTrue();
@@ -131,8 +131,28 @@ class ConnectionsViewModelTest {
     }
 
     @Test
+    void aFileWithoutAKeySchema_asksForOne_andOpensWithIt() {
+        var requested = new java.util.ArrayList<String>();
+        workspaces = (file, keys, indexes) -> {
+            requested.add(keys + " " + indexes);
+            var session = new FakeDynamoSession(local);
+            session.tables = CompletableFuture.completedFuture(keys == null ? List.of() : List.of("export"));
+            return CompletableFuture.completedFuture(new WorkspaceOpener.OpenedWorkspace("export.jsonl", file, session,
+                    "DynamoDB JSON lines", keys == null ? List.of("export.jsonl: Cannot tell the key schema") : List.of(), keys == null));
+        };
+        assertThat(model.openWorkspace(Path.of("export.jsonl")).join()).isEqualTo(ConnectionsViewModel.OpenOutcome.NEEDS_KEY_SCHEMA);
+        assertThat(model.connections()).isEmpty();
+        assertThat(model.statusProperty().get()).contains("no key schema");
+
+        assertThat(model.openWorkspace(Path.of("export.jsonl"), "id,sort", List.of("ByDate=day,at")).join())
+                .isEqualTo(ConnectionsViewModel.OpenOutcome.OPENED);
+        assertThat(requested).containsExactly("null []", "id,sort [ByDate=day,at]");
+        assertThat(model.tables()).containsExactly("export");
+    }
+
+    @Test
     void aFileThatCannotBeOpened_isReported() {
-        assertThat(model.openWorkspace(Path.of("missing.json")).join()).isFalse();
+        assertThat(model.openWorkspace(Path.of("missing.json")).join()).isEqualTo(ConnectionsViewModel.OpenOutcome.FAILED);
         assertThat(model.statusKindProperty().get()).isEqualTo(StatusKind.ERROR);
         assertThat(model.statusProperty().get()).contains("missing.json").contains("no such file");
     }
