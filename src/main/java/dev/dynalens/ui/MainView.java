@@ -295,8 +295,9 @@ public final class MainView {
             });
             tabs.getTabs().add(tab);
             tabs.getSelectionModel().select(tab);
-            browser.loadDescription();
-            collections.loadDescription();
+            var description = session.describeTable(table);
+            browser.useDescription(description);
+            collections.useDescription(description);
             return collections;
         } catch (RuntimeException e) {
             var alert = new Alert(Alert.AlertType.ERROR, Problems.describe(e), ButtonType.OK);

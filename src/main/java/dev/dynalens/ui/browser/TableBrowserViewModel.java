@@ -95,7 +95,12 @@ public final class TableBrowserViewModel {
 
     /** DescribeTable (and TTL); fills the index choices. */
     public CompletableFuture<Void> loadDescription() {
-        return session.describeTable(tableName).handleAsync((table, failure) -> {
+        return useDescription(session.describeTable(tableName));
+    }
+
+    /** Takes a description already asked for (the views of one table share one DescribeTable). */
+    public CompletableFuture<Void> useDescription(CompletableFuture<TableDescription> pending) {
+        return pending.handleAsync((table, failure) -> {
             if (failure != null) {
                 error.set("Could not describe " + tableName + ": " + Problems.describe(failure));
                 return null;

@@ -114,10 +114,15 @@ public final class CollectionsViewModel {
 
     /** DescribeTable; then the key schema and indexes are known and inference can start. */
     public CompletableFuture<Void> loadDescription() {
-        if (descriptionLoaded != null) {
-            return descriptionLoaded; // one DescribeTable per view; later callers wait for the same one
-        }
-        return descriptionLoaded = session.describeTable(tableName).thenApplyAsync(table -> {
+        return descriptionLoaded != null ? descriptionLoaded : useDescription(session.describeTable(tableName));
+    }
+
+    /**
+     * Takes a description already asked for (the views of one table share one DescribeTable); later calls
+     * of {@link #loadDescription()} wait for the same one.
+     */
+    public CompletableFuture<Void> useDescription(CompletableFuture<TableDescription> pending) {
+        return descriptionLoaded = pending.thenApplyAsync(table -> {
             var loaded = lenses.load(lensScope, tableName);
             lens = loaded.lens();
             analyzer = new Analyzer(TableKeys.from(table), lens);

@@ -1,0 +1,40 @@
+package dev.dynalens.cli;
+
+import dev.dynalens.domain.connection.AwsProfileSummary;
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.service.AwsEnvironment;
+import dev.dynalens.service.ConnectionStore;
+import dev.dynalens.service.aws.AwsDynamoSessionFactory;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Runs the CLI in-process over the real AWS adapter, with no saved connections and no AWS profiles. */
+final class RealCli {
+    private RealCli() {
+    }
+
+    record Run(int exitCode, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        var out = new StringWriter();
+        var err = new StringWriter();
+        var store = new ConnectionStore() {
+            @Override public LoadResult load() { return new LoadResult(List.of(), Optional.empty()); }
+            @Override public void save(List<ConnectionProfile> connections) { throw new AssertionError("the CLI must not save"); }
+            @Override public Path location() { return Path.of("none"); }
+        };
+        var environment = new AwsEnvironment() {
+            @Override public List<AwsProfileSummary> profiles() { return List.of(); }
+            @Override public List<String> regions() { return List.of("us-east-1"); }
+            @Override public boolean isKnownRegion(String region) { return true; }
+        };
+        var code = DynaLensCli.execute(new CliContext(new AwsDynamoSessionFactory(), store, environment, Map.of(),
+                new PrintWriter(out), new PrintWriter(err)), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+}
