@@ -15,12 +15,15 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.async.SdkAsyncHttpClient;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
+import software.amazon.awssdk.http.nio.netty.SdkEventLoopGroup;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 
 /** Opens one {@link DynamoDbAsyncClient} (Netty) per connection. */
 public final class AwsDynamoSessionFactory implements DynamoSessionFactory {
     static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(5);
+    /** A desktop client needs few: one connection's requests are mostly sequential pages. */
+    static final int EVENT_LOOP_THREADS = 2;
     /** One attempt of a 1 MB Scan page answers in well under this; a stuck endpoint is given up on. */
     static final Duration API_CALL_ATTEMPT_TIMEOUT = Duration.ofSeconds(30);
     static final Duration API_CALL_TIMEOUT = Duration.ofMinutes(2);
@@ -41,7 +44,11 @@ public final class AwsDynamoSessionFactory implements DynamoSessionFactory {
         SdkAsyncHttpClient http = null;
         try {
             var cancellation = new HttpCancellation();
-            http = cancellation.wrap(NettyNioAsyncHttpClient.builder().connectionTimeout(CONNECTION_TIMEOUT).build());
+            // Our own event loop group: the SDK would shut its own down with Netty's 2 s quiet period, which
+            // made closing a connection (and every CLI command) wait 2 s. Nothing is in flight when we close.
+            var eventLoops = SdkEventLoopGroup.builder().numberOfThreads(EVENT_LOOP_THREADS).build();
+            http = cancellation.wrap(NettyNioAsyncHttpClient.builder().connectionTimeout(CONNECTION_TIMEOUT)
+                    .eventLoopGroup(eventLoops).build());
             var builder = DynamoDbAsyncClient.builder()
                     .region(Region.of(profile.region()))
                     .credentialsProvider(credentials)
@@ -52,8 +59,10 @@ public final class AwsDynamoSessionFactory implements DynamoSessionFactory {
                             .apiCallTimeout(API_CALL_TIMEOUT));
             profile.endpoint().ifPresent(builder::endpointOverride);
             var toClose = new ArrayList<AutoCloseable>();
-            // The SDK closes neither an HTTP client nor a credentials provider it was given.
+            // The SDK closes neither an HTTP client nor a credentials provider it was given, nor an event loop group.
             toClose.add(http);
+            toClose.add(() -> eventLoops.eventLoopGroup().shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS)
+                    .awaitUninterruptibly(2, java.util.concurrent.TimeUnit.SECONDS));
             if (credentials instanceof AutoCloseable closeable) {
                 toClose.add(closeable);
             }
