@@ -1,6 +1,7 @@
 package dev.dynalens.cli;
 
 import dev.dynalens.domain.inference.Analyzer;
+import dev.dynalens.domain.inference.TableAnalysis;
 import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.staleness.DenormalizationRule;
 import dev.dynalens.domain.staleness.InferredRule;
@@ -12,7 +13,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -87,6 +90,16 @@ final class StaleCommand implements Callable<Integer> {
                 itemCount[0]++;
             });
             var classifier = analyzer.classifier();
+            var entities = analyzer.result().entities().stream().map(TableAnalysis.Entity::name).collect(Collectors.toCollection(TreeSet::new));
+            for (var rule : rules) {
+                for (var entity : List.of(rule.source().entity(), rule.copy().entity())) {
+                    if (!entities.contains(entity)) {
+                        context.err().println("dynalens: warning: --rule " + rule.toSpec() + ": no entity '" + entity + "' in " + tableName
+                                + "; its entities: " + String.join(", ", entities));
+                    }
+                }
+            }
+            context.err().flush();
             boolean inferred = rules.isEmpty();
             if (inferred) {
                 var inference = new RuleInference(classifier, RuleInference.Options.DEFAULTS);

@@ -154,6 +154,17 @@ class StaleCommandTest {
     }
 
     @Test
+    void aRuleOnAnUnknownEntity_findsNothing_andWarns() throws IOException {
+        var result = run("stale", "--file", BLOG, "--json", "--rule", "POSTS.authorName=USER.name@authorId");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.err()).contains("dynalens: warning: --rule POSTS.authorName=USER.name@authorId: no entity 'POSTS' in Blog; "
+                + "its entities: COMMENT, POST, TAG→POST, USER");
+        assertThat(result.json().path("rules").get(0).path("copies").asLong()).isZero();
+        assertThat(result.json().path("staleCopies")).isEmpty();
+    }
+
+    @Test
     void withoutJson_printsASummary() {
         var result = run("stale", "--file", BLOG);
 
