@@ -109,7 +109,7 @@ final class AnalysisOutput {
         return attribute.equals(analysis.keySchema().partitionKeyName()) || attribute.equals(analysis.keySchema().sortKeyName());
     }
 
-    private static void writeKey(JsonGenerator gen, Map<String, AttributeValue> key) throws IOException {
+    static void writeKey(JsonGenerator gen, Map<String, AttributeValue> key) throws IOException {
         gen.writeStartObject();
         for (var entry : key.entrySet()) {
             gen.writeFieldName(entry.getKey());
@@ -168,7 +168,7 @@ final class AnalysisOutput {
         }
     }
 
-    private static String keyText(Map<String, AttributeValue> key) {
+    static String keyText(Map<String, AttributeValue> key) {
         return key.entrySet().stream().map(e -> e.getKey() + "=" + PlainJsonCodec.writeValue(e.getValue())).collect(Collectors.joining(", "));
     }
 }

@@ -4,17 +4,8 @@ import dev.dynalens.domain.inference.Analyzer;
 import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.table.ReadRequest;
-import dev.dynalens.domain.workspace.IndexSpec;
-import dev.dynalens.domain.workspace.KeySource;
-import dev.dynalens.domain.workspace.KeySpec;
-import dev.dynalens.domain.workspace.LoadProblem;
-import dev.dynalens.domain.workspace.LoadReport;
-import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.service.DynamoSession;
-import dev.dynalens.service.workspace.WorkspaceSession;
 import java.io.IOException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,8 +31,6 @@ import picocli.CommandLine.ParentCommand;
                 "  dynalens analyze --file model.json --table Orders",
                 "  dynalens analyze --file export.json.gz --key-schema PK,SK --gsi GSI1=GSI1PK,GSI1SK --json --assignments"})
 final class AnalyzeCommand implements Callable<Integer> {
-    private static final int PROBLEMS_PRINTED = 20;
-
     @ParentCommand
     DynaLensCli root;
 
@@ -73,94 +62,18 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         var context = root.context;
-        if (file == null && table == null) {
-            throw new CliException("Name a TABLE (with --connection or --endpoint, --region, --profile), or give --file FILE");
-        }
-        if (file != null && table != null) {
-            throw new CliException("Give a TABLE on a connection or --file, not both");
-        }
-        if (file != null && connection.given()) {
-            throw new CliException("--file reads a file: --connection, --endpoint, --region and --profile are for a TABLE");
-        }
-        if (file == null && (fileTable != null || keySchema != null || !indexes.isEmpty())) {
-            throw new CliException("--table, --key-schema and --gsi go with --file");
-        }
-        String tableName;
-        String source = null;
-        DynamoSession session;
-        if (file != null) {
-            var workspaceSession = openWorkspace();
-            var workspace = workspaceSession.workspace();
-            report(workspace.report());
-            if (workspace.tables().isEmpty()) {
-                workspaceSession.close();
-                throw new CliException(file + " has no table that could be read");
-            }
-            var chosen = fileTable == null ? workspace.tables().getFirst() : workspace.table(fileTable).orElse(null);
-            if (chosen == null) {
-                workspaceSession.close();
-                throw new CliException("No table '" + fileTable + "' in " + file + "; its tables: " + String.join(", ", workspace.tableNames()));
-            }
-            tableName = chosen.name();
-            source = file + " (" + workspace.format().label() + (chosen.keySource() == KeySource.GUESSED ? ", key schema guessed" : "") + ")";
-            session = workspaceSession;
-        } else {
-            tableName = table;
-            session = context.sessions().open(connection.resolve(context));
-        }
-        try (session) {
-            var result = analyze(session, tableName);
+        var opened = TableSource.open(context, table, connection, file, fileTable, keySchema, indexes);
+        try (var session = opened.session()) {
+            var result = analyze(session, opened.tableName());
             var out = context.out();
             if (json) {
                 AnalysisOutput.writeJson(out, result.analyzer().result(), assignments ? result.assignments() : null);
             } else {
-                AnalysisOutput.writeText(out, result.analyzer().result(), source, assignments ? result.assignments() : null);
+                AnalysisOutput.writeText(out, result.analyzer().result(), opened.label(), assignments ? result.assignments() : null);
             }
             out.flush();
         }
         return 0;
-    }
-
-    private WorkspaceSession openWorkspace() throws IOException {
-        KeySpec keys;
-        try {
-            keys = keySchema == null ? null : KeySpec.parse(keySchema);
-        } catch (IllegalArgumentException e) {
-            throw new CliException("--key-schema: " + e.getMessage());
-        }
-        WorkspaceOptions options;
-        try {
-            options = new WorkspaceOptions(keys, indexes.stream().map(IndexSpec::parse).toList());
-        } catch (IllegalArgumentException e) {
-            throw new CliException("--gsi: " + e.getMessage());
-        }
-        try {
-            return WorkspaceSession.open(file, options);
-        } catch (NoSuchFileException e) {
-            throw new CliException("No such file: " + file);
-        } catch (IllegalArgumentException e) {
-            throw new CliException(e.getMessage());
-        } catch (IOException e) {
-            throw new CliException("Cannot read " + file + ": " + e.getMessage());
-        }
-    }
-
-    /** Load problems go to stderr, so stdout stays the analysis alone. */
-    private void report(LoadReport report) {
-        var err = root.context.err();
-        print(err, "error", report.errors(), report.errorCount());
-        print(err, "warning", report.warnings(), report.warningCount());
-        if (report.errorCount() > 0 || report.warningCount() > 0) {
-            err.println("dynalens: " + report.file() + ": " + report.summary());
-        }
-        err.flush();
-    }
-
-    private static void print(java.io.PrintWriter err, String kind, List<LoadProblem> problems, long count) {
-        problems.stream().limit(PROBLEMS_PRINTED).forEach(p -> err.println("dynalens: " + kind + ": " + p));
-        if (count > PROBLEMS_PRINTED) {
-            err.println("dynalens: … and " + (count - PROBLEMS_PRINTED) + " more " + kind + "s");
-        }
     }
 
     /** The analyzer after every page, and each item's key with what is needed to name it again at the end. */
@@ -172,17 +85,12 @@ final class AnalyzeCommand implements Callable<Integer> {
         var keys = TableKeys.from(description);
         var analyzer = new Analyzer(keys);
         var kept = new ArrayList<Item>();
-        ReadRequest request = new ReadRequest.Scan(tableName, null, null, null);
-        while (request != null) {
-            var page = session.read(request).join();
-            for (var item : page.items()) {
-                analyzer.accept(item);
-                if (assignments) {
-                    kept.add(namingPart(item, keys, analyzer));
-                }
+        TableSource.forEachItem(session, tableName, item -> {
+            analyzer.accept(item);
+            if (assignments) {
+                kept.add(namingPart(item, keys, analyzer));
             }
-            request = page.next().map(request::withExclusiveStartKey).orElse(null);
-        }
+        });
         var named = new ArrayList<AnalysisOutput.Assignment>(kept.size());
         var schema = keys.keySchema();
         for (var item : kept) {

@@ -1,0 +1,130 @@
+package dev.dynalens.cli;
+
+import dev.dynalens.domain.inference.Analyzer;
+import dev.dynalens.domain.inference.TableAnalysis;
+import dev.dynalens.domain.inference.TableKeys;
+import dev.dynalens.domain.staleness.DenormalizationRule;
+import dev.dynalens.domain.staleness.InferredRule;
+import dev.dynalens.domain.staleness.RuleInference;
+import dev.dynalens.domain.staleness.RuleSpec;
+import dev.dynalens.domain.staleness.RuleSpecException;
+import dev.dynalens.domain.staleness.StalenessDetector;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * Finds the stale and orphaned denormalized copies of a table, live or from a file, by the rules given
+ * with --rule or, without any, by the rules inferred from the data. Reads the table several times:
+ * once to name the entities, twice more to infer rules (without --rule), twice to detect.
+ */
+@Command(name = "stale", sortOptions = false,
+        description = {"Denormalized copies that no longer equal their source (stale) or whose source is gone (orphans).",
+                "Rules come from --rule, or are inferred from the data when none is given. Either a TABLE on a connection "
+                        + "(every page is scanned) or --file, as for analyze."},
+        footer = {"", "Rule SPEC: COPY.attribute=SOURCE.attribute@reference, the reference being an attribute holding the source's id "
+                + "(authorId), its whole partition key (SK:key) or the copy's own partition key (key).",
+                "", "Examples:",
+                "  dynalens stale Blog --endpoint http://localhost:8000 --json",
+                "  dynalens stale --file samples/blog.json --rule 'POST.authorName=USER.name@authorId'"})
+final class StaleCommand implements Callable<Integer> {
+    /** Findings of each kind listed; all are counted. */
+    static final int MAX_LISTED = 100_000;
+
+    @ParentCommand
+    DynaLensCli root;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TABLE", description = "A table on the connection (not with --file).")
+    String table;
+
+    @Mixin
+    ConnectionOptions connection;
+
+    @Option(names = "--file", paramLabel = "FILE", description = "Read a file instead of a live table.")
+    Path file;
+
+    @Option(names = "--table", paramLabel = "NAME", description = "With --file: which table of the model (default: the first).")
+    String fileTable;
+
+    @Option(names = "--key-schema", paramLabel = "PK[,SK]",
+            description = "With --file: the key schema of a file that has none, e.g. PK,SK or pk:S,sk:N (default: guessed from the names).")
+    String keySchema;
+
+    @Option(names = "--gsi", paramLabel = "NAME=PK[,SK]", description = "With --file: a global secondary index, e.g. GSI1=GSI1PK,GSI1SK (repeatable).")
+    List<String> indexes = new ArrayList<>();
+
+    @Option(names = "--rule", paramLabel = "SPEC",
+            description = "A confirmed rule, e.g. POST.authorName=USER.name@authorId (repeatable; without any, rules are inferred).")
+    List<String> ruleSpecs = new ArrayList<>();
+
+    @Option(names = "--json", description = "Print the rules and findings as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        var rules = new ArrayList<DenormalizationRule>();
+        for (var spec : ruleSpecs) {
+            try {
+                rules.add(RuleSpec.parse(spec));
+            } catch (RuleSpecException e) {
+                throw new CliException("--rule: " + e.getMessage());
+            }
+        }
+        var context = root.context;
+        var opened = TableSource.open(context, table, connection, file, fileTable, keySchema, indexes);
+        try (var session = opened.session()) {
+            var tableName = opened.tableName();
+            var analyzer = new Analyzer(TableKeys.from(session.describeTable(tableName).join()));
+            long[] itemCount = {0};
+            TableSource.forEachItem(session, tableName, item -> {
+                analyzer.accept(item);
+                itemCount[0]++;
+            });
+            var classifier = analyzer.classifier();
+            var entities = analyzer.result().entities().stream().map(TableAnalysis.Entity::name).collect(Collectors.toCollection(TreeSet::new));
+            for (var rule : rules) {
+                for (var entity : List.of(rule.source().entity(), rule.copy().entity())) {
+                    if (!entities.contains(entity)) {
+                        context.err().println("dynalens: warning: --rule " + rule.toSpec() + ": no entity '" + entity + "' in " + tableName
+                                + "; its entities: " + String.join(", ", entities));
+                    }
+                }
+            }
+            context.err().flush();
+            boolean inferred = rules.isEmpty();
+            if (inferred) {
+                var inference = new RuleInference(classifier, RuleInference.Options.DEFAULTS);
+                TableSource.forEachItem(session, tableName, inference::acceptSource);
+                TableSource.forEachItem(session, tableName, inference::acceptCopy);
+                inference.result().stream().map(InferredRule::rule).forEach(rules::add);
+            }
+            var detector = new StalenessDetector(classifier, rules, MAX_LISTED);
+            if (!rules.isEmpty()) {
+                TableSource.forEachItem(session, tableName, detector::acceptSource);
+                TableSource.forEachItem(session, tableName, detector::acceptCopy);
+            }
+            var report = detector.report();
+            if (report.truncated()) {
+                context.err().println("dynalens: more findings than " + MAX_LISTED + " of a kind; the counts are complete, the lists are not");
+                context.err().flush();
+            }
+            var out = context.out();
+            if (json) {
+                StaleOutput.writeJson(out, report, inferred);
+            } else {
+                StaleOutput.writeText(out, tableName, itemCount[0], opened.label(), report, inferred);
+            }
+            out.flush();
+        }
+        return 0;
+    }
+}

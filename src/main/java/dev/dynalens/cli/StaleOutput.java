@@ -1,0 +1,128 @@
+package dev.dynalens.cli;
+
+import dev.dynalens.domain.codec.PlainJsonCodec;
+import dev.dynalens.domain.staleness.DenormalizationRule;
+import dev.dynalens.domain.staleness.StalenessReport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/** What `dynalens stale` found, as JSON for scripts or as a short text for a person. */
+final class StaleOutput {
+    private static final int FINDINGS_IN_TEXT = 50;
+
+    private StaleOutput() {
+    }
+
+    /**
+     * {@code {"rules": [...], "staleCopies": [...], "orphanCopies": [...]}} as issue 5 specifies; keys and
+     * values are plain JSON values, attribute paths are dotted ({@code author.name}).
+     *
+     * @param inferred whether the rules were inferred from the data (not given with --rule)
+     */
+    static void writeJson(PrintWriter out, StalenessReport report, boolean inferred) throws IOException {
+        try (var gen = JsonOutput.prettyGenerator(out)) {
+            gen.writeStartObject();
+            gen.writeArrayFieldStart("rules");
+            for (var counts : report.rules()) {
+                var rule = counts.rule();
+                gen.writeStartObject();
+                gen.writeObjectFieldStart("source");
+                gen.writeStringField("entity", rule.source().entity());
+                gen.writeStringField("attribute", rule.source().attribute().render());
+                gen.writeEndObject();
+                gen.writeObjectFieldStart("copy");
+                gen.writeStringField("entity", rule.copy().entity());
+                gen.writeStringField("attribute", rule.copy().attribute().render());
+                gen.writeEndObject();
+                gen.writeStringField("reference", reference(rule.reference()));
+                gen.writeNumberField("copies", counts.copies());
+                gen.writeNumberField("stale", counts.stale());
+                gen.writeNumberField("orphans", counts.orphans());
+                gen.writeNumberField("confidence", counts.confidence());
+                gen.writeBooleanField("inferred", inferred);
+                gen.writeEndObject();
+            }
+            gen.writeEndArray();
+            gen.writeArrayFieldStart("staleCopies");
+            for (var stale : report.staleCopies()) {
+                gen.writeStartObject();
+                gen.writeFieldName("key");
+                AnalysisOutput.writeKey(gen, stale.key());
+                gen.writeStringField("attribute", stale.attribute().render());
+                gen.writeFieldName("copyValue");
+                PlainJsonCodec.writeValue(gen, stale.copyValue());
+                gen.writeFieldName("sourceKey");
+                AnalysisOutput.writeKey(gen, stale.sourceKey());
+                gen.writeFieldName("sourceValue");
+                if (stale.sourceValue() == null) {
+                    gen.writeNull();
+                } else {
+                    PlainJsonCodec.writeValue(gen, stale.sourceValue());
+                }
+                gen.writeEndObject();
+            }
+            gen.writeEndArray();
+            gen.writeArrayFieldStart("orphanCopies");
+            for (var orphan : report.orphanCopies()) {
+                gen.writeStartObject();
+                gen.writeFieldName("key");
+                AnalysisOutput.writeKey(gen, orphan.key());
+                gen.writeStringField("attribute", orphan.attribute().render());
+                gen.writeFieldName("reference");
+                PlainJsonCodec.writeValue(gen, orphan.reference());
+                gen.writeEndObject();
+            }
+            gen.writeEndArray();
+            gen.writeEndObject();
+        }
+        out.println();
+    }
+
+    /** The reference part of the rule's SPEC: {@code authorId}, {@code SK:key} or {@code key}. */
+    static String reference(DenormalizationRule.Reference reference) {
+        return switch (reference) {
+            case DenormalizationRule.Reference.ByOwnKey ignored -> "key";
+            case DenormalizationRule.Reference.ByAttribute byAttribute -> byAttribute.attribute().render()
+                    + (byAttribute.shape() == DenormalizationRule.IdShape.KEY ? ":key" : "");
+        };
+    }
+
+    /** @param source what was read, for a file; null for a live table */
+    static void writeText(PrintWriter out, String table, long itemCount, String source, StalenessReport report, boolean inferred) {
+        out.println("Table " + table + ": " + String.format(Locale.ROOT, "%,d", itemCount) + " items · " + report.rules().size()
+                + (report.rules().size() == 1 ? " rule" : " rules") + (inferred ? " inferred from the data" : " given with --rule"));
+        if (source != null) {
+            out.println("Read from " + source);
+        }
+        if (report.rules().isEmpty()) {
+            out.println("No denormalized copies found" + (inferred ? " (give rules with --rule SPEC)" : ""));
+            return;
+        }
+        out.println();
+        out.println("Rules");
+        for (var counts : report.rules()) {
+            out.println(String.format(Locale.ROOT, "  %s  %d copies, %d stale, %d orphans, confidence %.2f", counts.rule().toSpec(),
+                    counts.copies(), counts.stale(), counts.orphans(), counts.confidence()));
+        }
+        long staleTotal = report.rules().stream().mapToLong(StalenessReport.RuleCounts::stale).sum();
+        long orphanTotal = report.rules().stream().mapToLong(StalenessReport.RuleCounts::orphans).sum();
+        out.println();
+        out.println("Stale copies (" + staleTotal + ")");
+        report.staleCopies().stream().limit(FINDINGS_IN_TEXT).forEach(s -> out.println("  " + AnalysisOutput.keyText(s.key()) + "  "
+                + s.attribute().render() + " = " + PlainJsonCodec.writeValue(s.copyValue()) + ", source "
+                + AnalysisOutput.keyText(s.sourceKey()) + " has " + (s.sourceValue() == null ? "no value" : PlainJsonCodec.writeValue(s.sourceValue()))));
+        more(out, staleTotal);
+        out.println();
+        out.println("Orphan copies (" + orphanTotal + ")");
+        report.orphanCopies().stream().limit(FINDINGS_IN_TEXT).forEach(o -> out.println("  " + AnalysisOutput.keyText(o.key()) + "  "
+                + o.attribute().render() + ": no source for " + PlainJsonCodec.writeValue(o.reference())));
+        more(out, orphanTotal);
+    }
+
+    private static void more(PrintWriter out, long total) {
+        if (total > FINDINGS_IN_TEXT) {
+            out.println("  … and " + (total - FINDINGS_IN_TEXT) + " more (--json lists them)");
+        }
+    }
+}

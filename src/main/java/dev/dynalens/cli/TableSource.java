@@ -1,0 +1,124 @@
+package dev.dynalens.cli;
+
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.workspace.IndexSpec;
+import dev.dynalens.domain.workspace.KeySource;
+import dev.dynalens.domain.workspace.KeySpec;
+import dev.dynalens.domain.workspace.LoadProblem;
+import dev.dynalens.domain.workspace.LoadReport;
+import dev.dynalens.domain.workspace.WorkspaceOptions;
+import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.workspace.WorkspaceSession;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * What the whole-table commands ({@code analyze}, {@code stale}) read: a TABLE on a connection, or a
+ * file opened as a {@link WorkspaceSession}, so both go through the same DescribeTable and Scan pages.
+ */
+final class TableSource {
+    private static final int PROBLEMS_PRINTED = 20;
+
+    /**
+     * An open session and the table to read in it.
+     *
+     * @param label what was read, for a file; null for a live table
+     */
+    record Opened(DynamoSession session, String tableName, String label) {
+    }
+
+    private TableSource() {
+    }
+
+    /**
+     * Checks the combination of options and opens the session. A file's load problems go to stderr, so
+     * stdout stays the command's output.
+     */
+    static Opened open(CliContext context, String table, ConnectionOptions connection, Path file, String fileTable, String keySchema,
+                       List<String> indexes) {
+        if (file == null && table == null) {
+            throw new CliException("Name a TABLE (with --connection or --endpoint, --region, --profile), or give --file FILE");
+        }
+        if (file != null && table != null) {
+            throw new CliException("Give a TABLE on a connection or --file, not both");
+        }
+        if (file != null && connection.given()) {
+            throw new CliException("--file reads a file: --connection, --endpoint, --region and --profile are for a TABLE");
+        }
+        if (file == null && (fileTable != null || keySchema != null || !indexes.isEmpty())) {
+            throw new CliException("--table, --key-schema and --gsi go with --file");
+        }
+        if (file == null) {
+            return new Opened(context.sessions().open(connection.resolve(context)), table, null);
+        }
+        var workspaceSession = openWorkspace(file, keySchema, indexes);
+        var workspace = workspaceSession.workspace();
+        report(context.err(), workspace.report());
+        if (workspace.tables().isEmpty()) {
+            workspaceSession.close();
+            throw new CliException(file + " has no table that could be read");
+        }
+        var chosen = fileTable == null ? workspace.tables().getFirst() : workspace.table(fileTable).orElse(null);
+        if (chosen == null) {
+            workspaceSession.close();
+            throw new CliException("No table '" + fileTable + "' in " + file + "; its tables: " + String.join(", ", workspace.tableNames()));
+        }
+        var label = file + " (" + workspace.format().label() + (chosen.keySource() == KeySource.GUESSED ? ", key schema guessed" : "") + ")";
+        return new Opened(workspaceSession, chosen.name(), label);
+    }
+
+    /** Scans every page of the table and hands each item to {@code each}. */
+    static void forEachItem(DynamoSession session, String tableName, Consumer<Item> each) {
+        ReadRequest request = new ReadRequest.Scan(tableName, null, null, null);
+        while (request != null) {
+            var page = session.read(request).join();
+            page.items().forEach(each);
+            request = page.next().map(request::withExclusiveStartKey).orElse(null);
+        }
+    }
+
+    private static WorkspaceSession openWorkspace(Path file, String keySchema, List<String> indexes) {
+        KeySpec keys;
+        try {
+            keys = keySchema == null ? null : KeySpec.parse(keySchema);
+        } catch (IllegalArgumentException e) {
+            throw new CliException("--key-schema: " + e.getMessage());
+        }
+        WorkspaceOptions options;
+        try {
+            options = new WorkspaceOptions(keys, indexes.stream().map(IndexSpec::parse).toList());
+        } catch (IllegalArgumentException e) {
+            throw new CliException("--gsi: " + e.getMessage());
+        }
+        try {
+            return WorkspaceSession.open(file, options);
+        } catch (NoSuchFileException e) {
+            throw new CliException("No such file: " + file);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(e.getMessage());
+        } catch (IOException e) {
+            throw new CliException("Cannot read " + file + ": " + e.getMessage());
+        }
+    }
+
+    private static void report(PrintWriter err, LoadReport report) {
+        print(err, "error", report.errors(), report.errorCount());
+        print(err, "warning", report.warnings(), report.warningCount());
+        if (report.errorCount() > 0 || report.warningCount() > 0) {
+            err.println("dynalens: " + report.file() + ": " + report.summary());
+        }
+        err.flush();
+    }
+
+    private static void print(PrintWriter err, String kind, List<LoadProblem> problems, long count) {
+        problems.stream().limit(PROBLEMS_PRINTED).forEach(p -> err.println("dynalens: " + kind + ": " + p));
+        if (count > PROBLEMS_PRINTED) {
+            err.println("dynalens: … and " + (count - PROBLEMS_PRINTED) + " more " + kind + "s");
+        }
+    }
+}
