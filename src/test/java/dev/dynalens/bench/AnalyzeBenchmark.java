@@ -73,7 +73,8 @@ public final class AnalyzeBenchmark {
             System.out.printf(Locale.ROOT, "JVM %s, max heap %,d MB, %d processors%n", Runtime.version(),
                     Runtime.getRuntime().maxMemory() >> 20, Runtime.getRuntime().availableProcessors());
 
-            var modes = List.of("streaming parse", "streaming parse + analyze", "workspace load", "analyze --file");
+            var modes = List.of("streaming parse", "streaming parse + analyze", "workspace load", "analyze --file",
+                    "workspace open + scan");
             var times = new LinkedHashMap<String, List<Double>>();
             var heaps = new LinkedHashMap<String, Long>();
             modes.forEach(m -> times.put(m, new ArrayList<>()));
@@ -86,7 +87,7 @@ public final class AnalyzeBenchmark {
                     var retained = run(mode, file, n);
                     var elapsed = seconds(System.nanoTime() - start);
                     long heap = heapAfterGc(); // while the mode's result (items, analyzer) is still reachable
-                    if (retained instanceof TableAnalysis analysis) last = analysis;
+                    if (retained instanceof Analyzed analyzed) last = analyzed.result();
                     heaps.merge(mode, heap, Math::max);
                     if (round > 0) times.get(mode).add(elapsed);
                     line.append(String.format(Locale.ROOT, " %s %.3f s;", mode, elapsed));
@@ -106,6 +107,8 @@ public final class AnalyzeBenchmark {
                     medians.get("streaming parse + analyze") / medians.get("streaming parse"));
             System.out.printf(Locale.ROOT, "  ratio analyze --file / workspace load:             %.2f%n",
                     medians.get("analyze --file") / medians.get("workspace load"));
+            System.out.printf(Locale.ROOT, "  (workspace open + scan: analyze --file without the analyzer, to split its time)%n");
+            profileAccept(file, Math.min(n, 200_000));
             if (last != null) {
                 System.out.printf(Locale.ROOT, "analysis: %,d items, %d entities, %d relationships%n", last.itemCount(),
                         last.entities().size(), last.relationships().size());
@@ -125,25 +128,35 @@ public final class AnalyzeBenchmark {
                 check(workspace.tables().getFirst().size(), expected);
                 yield workspace;
             }
-            case "analyze --file" -> analyzeFile(file, expected);
+            case "analyze --file" -> analyzeFile(file, expected, true);
+            case "workspace open + scan" -> analyzeFile(file, expected, false);
             default -> throw new IllegalArgumentException(mode);
         };
     }
 
     /** As AnalyzeCommand: open the workspace, describe, scan every page into the analyzer. */
-    private static TableAnalysis analyzeFile(Path file, int expected) throws Exception {
+    private static Object analyzeFile(Path file, int expected, boolean analyze) throws Exception {
         try (var session = WorkspaceSession.open(file, OPTIONS)) {
             var table = session.workspace().tables().getFirst().name();
             var analyzer = new Analyzer(TableKeys.from(session.describeTable(table).join()));
             ReadRequest request = new ReadRequest.Scan(table, null, null, null);
+            long scanned = 0;
             while (request != null) {
                 var page = session.read(request).join();
-                page.items().forEach(analyzer::accept);
+                if (analyze) {
+                    page.items().forEach(analyzer::accept);
+                } else {
+                    scanned += page.items().size();
+                }
                 request = page.next().map(request::withExclusiveStartKey).orElse(null);
+            }
+            if (!analyze) {
+                check(scanned, expected);
+                return scanned;
             }
             var result = analyzer.result();
             check(result.itemCount(), expected);
-            return result;
+            return new Analyzed(analyzer, result);
         }
     }
 
@@ -173,7 +186,42 @@ public final class AnalyzeBenchmark {
         if (analyzer == null) return attributes;
         var result = analyzer.result();
         check(result.itemCount(), expected);
-        return result;
+        return new Analyzed(analyzer, result); // the analyzer stays reachable for the heap reading
+    }
+
+    private record Analyzed(Analyzer analyzer, TableAnalysis result) {
+    }
+
+    /** Analyzer.accept alone, on items parsed beforehand: where the analysis time goes. */
+    private static void profileAccept(Path file, int count) throws IOException {
+        var items = new ArrayList<Item>(count);
+        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            for (var line = reader.readLine(); line != null && items.size() < count; line = reader.readLine()) {
+                try (JsonParser parser = FACTORY.createParser(line)) {
+                    parser.nextToken();
+                    parser.nextToken();
+                    parser.nextToken();
+                    items.add(DynamoJsonCodec.readItem(parser));
+                }
+            }
+        }
+        var accept = new ArrayList<Double>();
+        var result = new ArrayList<Double>();
+        for (int rep = 0; rep < 6; rep++) { // the first warms up
+            var analyzer = new Analyzer(KEYS);
+            long start = System.nanoTime();
+            items.forEach(analyzer::accept);
+            long accepted = System.nanoTime();
+            analyzer.result();
+            long end = System.nanoTime();
+            if (rep > 0) {
+                accept.add(seconds(accepted - start));
+                result.add(seconds(end - accepted));
+            }
+        }
+        var acceptMedian = median(accept);
+        System.out.printf(Locale.ROOT, "Analyzer alone on %,d items parsed beforehand (median of 5): accept %.3f s (%,.0f items/s, %.2f us an item), "
+                + "result() %.1f ms%n", count, acceptMedian, count / acceptMedian, acceptMedian / count * 1e6, median(result) * 1e3);
     }
 
     private static void check(long count, long expected) {
