@@ -3,26 +3,16 @@ package dev.dynalens.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.dynalens.domain.connection.AwsProfileSummary;
-import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.inference.SampleModels;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.IndexDescription;
-import dev.dynalens.service.AwsEnvironment;
-import dev.dynalens.service.ConnectionStore;
 import dev.dynalens.service.DynamoSession;
-import dev.dynalens.service.aws.AwsDynamoSessionFactory;
 import dev.dynalens.service.load.LoadReport;
 import dev.dynalens.service.load.LoadRequest;
 import dev.dynalens.service.load.TableLoader;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
 import dev.dynalens.testsupport.TestEndpoint;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -32,25 +22,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class StaleCommandIT {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private record Run(int exitCode, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        var out = new StringWriter();
-        var err = new StringWriter();
-        var store = new ConnectionStore() {
-            @Override public LoadResult load() { return new LoadResult(List.of(), Optional.empty()); }
-            @Override public void save(List<ConnectionProfile> connections) { throw new AssertionError(); }
-            @Override public Path location() { return Path.of("none"); }
-        };
-        var environment = new AwsEnvironment() {
-            @Override public List<AwsProfileSummary> profiles() { return List.of(); }
-            @Override public List<String> regions() { return List.of("us-east-1"); }
-            @Override public boolean isKnownRegion(String region) { return true; }
-        };
-        var code = DynaLensCli.execute(new CliContext(new AwsDynamoSessionFactory(), store, environment, Map.of(),
-                new PrintWriter(out), new PrintWriter(err)), args);
-        return new Run(code, out.toString(), err.toString());
+    private static RealCli.Run run(String... args) {
+        return RealCli.run(args);
     }
 
     @Test
