@@ -267,7 +267,8 @@ public final class MainView {
         var collections = openTable(table);
         if (collections != null) {
             collections.loadDescription().thenCompose(ignored -> collections.runOverview())
-                    .thenCompose(ignored -> collections.openExampleCollection());
+                    .thenCompose(ignored -> collections.openExampleCollection())
+                    .thenRun(() -> fx.execute(collections::republishEntities));
         }
     }
 

@@ -126,8 +126,6 @@ public final class CollectionsView {
                 textColumn("Attributes", EntityRow::attributes, 300)));
         table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
         table.setContextMenu(lensMenu(table));
-        // Rows set before the table's first layout were seen drawn only in part (one row of four): redraw.
-        model.entities().addListener((ListChangeListener<EntityRow>) c -> javafx.application.Platform.runLater(table::refresh));
         var title = new Label("Entity types");
         title.getStyleClass().add("title-4");
         var hint = new Label("Right-click to rename, merge or reset names; your names are kept for this table.");
@@ -286,8 +284,6 @@ public final class CollectionsView {
     private Node indexesPane() {
         var table = new TableView<>(model.indexMeanings());
         table.setId("indexMeanings");
-        model.indexMeanings().addListener((ListChangeListener<CollectionsViewModel.IndexMeaningRow>) c ->
-                javafx.application.Platform.runLater(table::refresh));
         table.getStyleClass().add("dense");
         table.setPlaceholder(new Label("Analyse the table to see what each index's partition keys mean."));
         table.getColumns().setAll(List.of(
@@ -318,8 +314,6 @@ public final class CollectionsView {
     private Node relationshipsPane() {
         var table = new TableView<>(model.relationships());
         table.setId("relationships");
-        model.relationships().addListener((ListChangeListener<CollectionsViewModel.RelationshipRow>) c ->
-                javafx.application.Platform.runLater(table::refresh));
         table.getStyleClass().add("dense");
         table.setPlaceholder(new Label("Analyse the table to find adjacency lists (edges written both ways)."));
         table.getColumns().setAll(List.of(

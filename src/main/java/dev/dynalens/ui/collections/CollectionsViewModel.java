@@ -215,6 +215,17 @@ public final class CollectionsViewModel {
                 .orElse("");
     }
 
+    /**
+     * Hands the entity rows to their table again. Works around a rendering glitch seen only in the
+     * first-start flow (overview and example collection opened programmatically right after the tab):
+     * the entity table drew one row of four over its empty placeholder until its list changed once more.
+     */
+    public void republishEntities() {
+        var rows = List.copyOf(entities);
+        entities.clear();
+        entities.setAll(rows);
+    }
+
     /** Opens the example partition found by the overview (the one with the most entity types), if any. */
     public CompletableFuture<Void> openExampleCollection() {
         if (examplePartition.get().isEmpty()) {
