@@ -283,7 +283,8 @@ public final class MainView {
             var collections = new CollectionsViewModel(session, table, fx, analysis, lenses, profile.id());
             var staleAnalysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("staleness-" + table).factory());
             var staleness = new StalenessViewModel(session, table, fx, staleAnalysis);
-            var views = new TabPane(new Tab("Collections", new CollectionsView(collections).createView()),
+            var views = new TabPane(new Tab("Collections",
+                    new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).createView()),
                     new Tab("Scan / Query", new TableBrowserView(browser).createView()),
                     new Tab("Stale copies", new StalenessView(staleness).createView()));
             views.setId("tableViews");
