@@ -10,6 +10,8 @@ import dev.dynalens.ui.collections.CollectionsViewModel;
 import dev.dynalens.ui.common.StatusKind;
 import dev.dynalens.ui.load.LoadIntoTableDialog;
 import dev.dynalens.ui.load.LoadIntoTableViewModel;
+import dev.dynalens.ui.staleness.StalenessView;
+import dev.dynalens.ui.staleness.StalenessViewModel;
 import dev.dynalens.ui.connections.ConnectionEditorDialog;
 import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
@@ -280,8 +282,12 @@ public final class MainView {
             var browser = new TableBrowserViewModel(session, table, fx);
             var analysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("analysis-" + table).factory());
             var collections = new CollectionsViewModel(session, table, fx, analysis, lenses, profile.id());
-            var views = new TabPane(new Tab("Collections", new CollectionsView(collections).createView()),
-                    new Tab("Scan / Query", new TableBrowserView(browser).createView()));
+            var staleAnalysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("staleness-" + table).factory());
+            var staleness = new StalenessViewModel(session, table, fx, staleAnalysis);
+            var views = new TabPane(new Tab("Collections",
+                    new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).createView()),
+                    new Tab("Scan / Query", new TableBrowserView(browser).createView()),
+                    new Tab("Stale copies", new StalenessView(staleness).createView()));
             views.setId("tableViews");
             views.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
             views.getStyleClass().add("floating");
@@ -293,6 +299,8 @@ public final class MainView {
                 collections.cancelOverview();
                 collections.cancelCollection();
                 analysis.shutdown();
+                staleness.cancel();
+                staleAnalysis.shutdown();
             });
             tabs.getTabs().add(tab);
             tabs.getSelectionModel().select(tab);

@@ -3,6 +3,7 @@ package dev.dynalens.ui.collections;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.table.SortKeyCondition;
+import dev.dynalens.ui.staleness.StalenessViewModel;
 import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -42,9 +43,19 @@ public final class CollectionsView {
     private final CollectionsViewModel model;
     private final TabPane tabs = new TabPane();
     private final TextField partitionField = new TextField();
+    /** The stale copies found by the table's staleness view, marked in the collection; null when not shown. */
+    private javafx.beans.value.ObservableValue<StalenessViewModel.StaleCells> staleCells;
+    private Runnable rebuildCollection = () -> { };
 
     public CollectionsView(CollectionsViewModel model) {
         this.model = model;
+    }
+
+    /** Marks the cells holding a stale copy, their tooltip naming the source's current value; call before {@link #createView()}. */
+    public CollectionsView markStaleCells(javafx.beans.value.ObservableValue<StalenessViewModel.StaleCells> cells) {
+        this.staleCells = cells;
+        cells.addListener((obs, old, now) -> rebuildCollection.run());
+        return this;
     }
 
     public Node createView() {
@@ -224,7 +235,7 @@ public final class CollectionsView {
         var scroll = new ScrollPane();
         scroll.setFitToHeight(true);
         Runnable rebuild = () -> {
-            var panes = model.groups().stream().map(CollectionsView::groupPane).toList();
+            var panes = model.groups().stream().map(this::groupPane).toList();
             Pane container = sideBySide.isSelected() ? new HBox(10) : new VBox(10);
             container.getChildren().setAll(panes);
             container.setPadding(new Insets(6));
@@ -232,6 +243,7 @@ public final class CollectionsView {
             scroll.setFitToWidth(!sideBySide.isSelected());
             scroll.setContent(panes.isEmpty() ? placeholder() : container);
         };
+        rebuildCollection = rebuild;
         model.groups().addListener((ListChangeListener<EntityGroup>) c -> rebuild.run());
         sideBySide.selectedProperty().addListener((obs, old, now) -> rebuild.run());
         rebuild.run();
@@ -247,7 +259,7 @@ public final class CollectionsView {
         return label;
     }
 
-    private static Node groupPane(EntityGroup group) {
+    private Node groupPane(EntityGroup group) {
         var swatch = new Region();
         swatch.setMinSize(6, 22);
         swatch.setStyle("-fx-background-color: " + group.colour() + ";");
@@ -264,6 +276,9 @@ public final class CollectionsView {
         for (var attribute : group.columns()) {
             var column = new TableColumn<Item, String>(attribute);
             column.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().get(attribute).map(ValueText::cell).orElse("")));
+            if (staleCells != null && !staleCells.getValue().isEmpty()) {
+                column.setCellFactory(c -> staleAwareCell(attribute, staleCells.getValue()));
+            }
             var longest = group.items().stream().limit(100)
                     .mapToInt(i -> i.get(attribute).map(v -> ValueText.cell(v).length()).orElse(0)).max().orElse(0);
             column.setPrefWidth(Math.max(60, Math.min(260, Math.max(attribute.length() + 2, longest) * 9.2 + 20)));
@@ -279,6 +294,26 @@ public final class CollectionsView {
         pane.setPadding(new Insets(4));
         pane.setId("group-" + group.entity());
         return pane;
+    }
+
+    /** A cell styled {@code stale-cell}, with the source's current value as its tooltip, where it holds a stale copy. */
+    private static TableCell<Item, String> staleAwareCell(String attribute, StalenessViewModel.StaleCells cells) {
+        return new TableCell<>() {
+            @Override
+            protected void updateItem(String value, boolean empty) {
+                super.updateItem(value, empty);
+                setText(empty ? null : value);
+                getStyleClass().remove("stale-cell");
+                setTooltip(null);
+                var item = empty || getTableRow() == null ? null : getTableRow().getItem();
+                if (item != null) {
+                    cells.find(item, attribute).ifPresent(stale -> {
+                        getStyleClass().add("stale-cell");
+                        setTooltip(new javafx.scene.control.Tooltip(stale.explanation()));
+                    });
+                }
+            }
+        };
     }
 
     private Node indexesPane() {

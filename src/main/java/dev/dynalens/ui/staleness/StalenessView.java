@@ -1,0 +1,168 @@
+package dev.dynalens.ui.staleness;
+
+import java.util.List;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/** The denormalization rules of a table with their counts, the stale copies beside their source, and the orphans. */
+public final class StalenessView {
+    private final StalenessViewModel model;
+
+    public StalenessView(StalenessViewModel model) {
+        this.model = model;
+    }
+
+    public Node createView() {
+        var findings = new SplitPane(section("Stale copies", staleTable()), section("Orphans (the source item is gone)", orphanTable()));
+        findings.setDividerPositions(0.7);
+        var split = new SplitPane(section("Rules (inferred from the data)", rulesTable()), findings);
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.3);
+        var root = new BorderPane(split);
+        root.setTop(header());
+        root.setBottom(errorBar());
+        return root;
+    }
+
+    private Node header() {
+        var title = new Label(model.tableName());
+        title.getStyleClass().add("title-3");
+        var find = new Button("Find stale copies");
+        find.setId("findStaleCopies");
+        find.getStyleClass().add("accent");
+        find.setOnAction(e -> model.run());
+        find.disableProperty().bind(model.runningProperty());
+        var cancel = new Button("Cancel");
+        cancel.setId("cancelStaleCopies");
+        cancel.setOnAction(e -> model.cancel());
+        cancel.disableProperty().bind(model.runningProperty().not());
+        var spinner = new ProgressIndicator();
+        spinner.setPrefSize(16, 16);
+        spinner.visibleProperty().bind(model.runningProperty());
+        var status = new Label();
+        status.setId("staleStatus");
+        status.textProperty().bind(model.statusProperty());
+        var hint = new Label("Reads the table five times: names the entities, infers which values are copied from which items, "
+                + "then checks every copy against its source. No configuration needed.");
+        hint.getStyleClass().addAll("text-muted", "text-small");
+        hint.setWrapText(true);
+        var row = new HBox(10, title, find, cancel, spinner, status);
+        row.setAlignment(Pos.CENTER_LEFT);
+        var box = new VBox(2, row, hint);
+        box.setPadding(new Insets(10, 12, 6, 12));
+        return box;
+    }
+
+    private Node rulesTable() {
+        var table = table(model.rules(), "staleRules", "Find stale copies to infer the rules: which attribute copies which.");
+        table.getColumns().setAll(List.of(
+                column("Rule (copy = source @ reference)", StalenessViewModel.RuleRow::spec, 380),
+                column("Copies", r -> Long.toString(r.copies()), 80),
+                dangerColumn("Stale", r -> Long.toString(r.stale()), r -> r.stale() > 0, 70),
+                column("Orphans", r -> Long.toString(r.orphans()), 80),
+                column("Confidence", StalenessViewModel.RuleRow::confidenceText, 100)));
+        return table;
+    }
+
+    private Node staleTable() {
+        var table = table(model.staleCopies(), "staleCopies", "No stale copies found (yet).");
+        table.getColumns().setAll(List.of(
+                column("Copy item", StalenessViewModel.StaleRow::copyKey, 260),
+                column("Attribute", StalenessViewModel.StaleRow::attribute, 120),
+                dangerColumn("Copy value (stale)", StalenessViewModel.StaleRow::copyValue, r -> true, 170),
+                column("Source value (now)", StalenessViewModel.StaleRow::sourceValue, 170),
+                column("Source item", StalenessViewModel.StaleRow::sourceKey, 170),
+                column("Rule", StalenessViewModel.StaleRow::rule, 260)));
+        table.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
+            @Override
+            protected void updateItem(StalenessViewModel.StaleRow row, boolean empty) {
+                super.updateItem(row, empty);
+                setTooltip(empty || row == null ? null : new Tooltip(row.explanation()));
+            }
+        });
+        return table;
+    }
+
+    private Node orphanTable() {
+        var table = table(model.orphans(), "orphanCopies", "No orphans found (yet).");
+        table.getColumns().setAll(List.of(
+                column("Copy item", StalenessViewModel.OrphanRow::copyKey, 260),
+                column("Attribute", StalenessViewModel.OrphanRow::attribute, 120),
+                column("Refers to", StalenessViewModel.OrphanRow::reference, 100),
+                column("Rule", StalenessViewModel.OrphanRow::rule, 260)));
+        return table;
+    }
+
+    private static <R> TableView<R> table(ObservableList<R> rows, String id, String placeholder) {
+        var table = new TableView<>(rows);
+        table.setId(id);
+        table.getStyleClass().add("dense");
+        table.setPlaceholder(new Label(placeholder));
+        // As in the collections view: rows set before the first layout were seen drawn only in part.
+        rows.addListener((ListChangeListener<R>) c -> javafx.application.Platform.runLater(table::refresh));
+        return table;
+    }
+
+    private static Node section(String title, Node content) {
+        var label = new Label(title);
+        label.getStyleClass().add("title-4");
+        var box = new VBox(6, label, content);
+        VBox.setVgrow(content, Priority.ALWAYS);
+        box.setPadding(new Insets(6));
+        return box;
+    }
+
+    private static <R> TableColumn<R, String> column(String title, Function<R, String> text, double width) {
+        var column = new TableColumn<R, String>(title);
+        column.setCellValueFactory(c -> new ReadOnlyStringWrapper(text.apply(c.getValue())));
+        column.setPrefWidth(width);
+        return column;
+    }
+
+    /** A column whose cells are styled {@code danger} (AtlantaFX) where {@code danger} holds for the row. */
+    private static <R> TableColumn<R, String> dangerColumn(String title, Function<R, String> text, java.util.function.Predicate<R> danger,
+                                                          double width) {
+        var column = column(title, text, width);
+        column.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(String value, boolean empty) {
+                super.updateItem(value, empty);
+                setText(empty ? null : value);
+                getStyleClass().remove("danger");
+                var row = getTableRow() == null ? null : getTableRow().getItem();
+                if (!empty && row != null && danger.test(row)) {
+                    getStyleClass().add("danger");
+                }
+            }
+        });
+        return column;
+    }
+
+    private Node errorBar() {
+        var error = new Label();
+        error.getStyleClass().add("danger");
+        error.textProperty().bind(model.errorProperty());
+        var box = new HBox(error);
+        box.setPadding(new Insets(6, 12, 6, 12));
+        box.getStyleClass().add("status-bar");
+        return box;
+    }
+}

@@ -1,0 +1,137 @@
+package dev.dynalens.ui.staleness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.inference.SampleModels;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.Page;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.testsupport.FakeDynamoSession;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class StalenessViewModelTest {
+    private static final int PAGE = 25;
+    private final FakeDynamoSession session = new FakeDynamoSession(ConnectionProfile.local("t", URI.create("http://127.0.0.1:9")));
+    private final StalenessViewModel model = new StalenessViewModel(session, "Blog", Runnable::run, Runnable::run);
+    private final SampleModels.Sample blog = SampleModels.load(SampleModels.BLOG);
+
+    @BeforeEach
+    void describe() {
+        var keys = blog.keys();
+        var indexes = keys.indexes().entrySet().stream().map(e -> new IndexDescription(e.getKey(), IndexDescription.Kind.GLOBAL,
+                e.getValue(), IndexDescription.Projection.ALL, List.of(), null, null, "ACTIVE")).toList();
+        session.description.complete(new TableDescription("Blog", keys.keySchema(), indexes, List.of(), 0, 0,
+                TableDescription.BillingMode.PAY_PER_REQUEST, null, null, "ACTIVE", TableDescription.TimeToLive.unsupported()));
+    }
+
+    /** The blog's items in pages of {@value #PAGE}; the start key carries the offset. */
+    private Page page(ReadRequest request) {
+        var start = request.exclusiveStartKey() == null ? 0 : Integer.parseInt(((AttributeValue.Str) request.exclusiveStartKey().get("at")).value());
+        var end = Math.min(blog.items().size(), start + PAGE);
+        Map<String, AttributeValue> last = end < blog.items().size() ? Map.of("at", AttributeValue.s(Integer.toString(end))) : null;
+        return new Page(blog.items().subList(start, end), last, end - start, ConsumedCapacity.NOT_REPORTED);
+    }
+
+    private int pagesPerPass() {
+        return (blog.items().size() + PAGE - 1) / PAGE;
+    }
+
+    @Test
+    void run_infersTheRules_andListsExactlyTheSixStaleCopiesAndTwoOrphans() {
+        session.responder = this::page;
+        model.run().join();
+
+        assertThat(session.reads).hasSize(StalenessViewModel.PASSES * pagesPerPass()).allMatch(r -> r instanceof ReadRequest.Scan);
+        assertThat(model.rules()).extracting(r -> r.spec() + " " + r.copies() + "/" + r.stale() + "/" + r.orphans())
+                .containsExactlyInAnyOrder("POST.authorName=USER.name@authorId 16/3/0", "COMMENT.commenterName=USER.name@commenterId 40/2/2",
+                        "TAG→POST.author.name=USER.name@author.id 24/1/0");
+        assertThat(model.staleCopies()).hasSize(6).allSatisfy(row -> {
+            assertThat(row.copyValue()).isEqualTo("Priya Raman");
+            assertThat(row.sourceValue()).isEqualTo("Priya Natarajan");
+            assertThat(row.sourceKey()).isEqualTo("USER#102 / PROFILE");
+        });
+        assertThat(model.staleCopies()).extracting(StalenessViewModel.StaleRow::attribute)
+                .containsOnly("authorName", "commenterName", "author.name");
+        assertThat(model.orphans()).extracting(StalenessViewModel.OrphanRow::copyKey).containsExactlyInAnyOrder(
+                "POST#single-table-design-in-practice / COMMENT#2024-01-19T10:11:00Z#c0003",
+                "POST#adjacency-lists-for-many-to-many / COMMENT#2024-03-29T07:55:00Z#c0013");
+        assertThat(model.orphans()).extracting(StalenessViewModel.OrphanRow::reference).containsOnly("109");
+        assertThat(model.statusProperty().get()).isEqualTo("3 rule(s) · 6 stale copies · 2 orphan(s)");
+        assertThat(model.runningProperty().get()).isFalse();
+        assertThat(model.errorProperty().get()).isEmpty();
+    }
+
+    @Test
+    void staleSourceValue_marksTheStaleCellOfAnItem_byItsKeyAndTopLevelAttribute() {
+        session.responder = this::page;
+        model.run().join();
+
+        var tagged = item("TAG#dynamodb", "POST#2024-01-18T14:30:00Z#single-table-design-in-practice");
+        assertThat(model.staleSourceValue(tagged, "author")).contains("Priya Natarajan");
+        assertThat(model.staleCellsProperty().get().find(tagged, "author")).get()
+                .extracting(StalenessViewModel.StaleRow::explanation).asString()
+                .startsWith("Source USER#102 / PROFILE name is now Priya Natarajan");
+        assertThat(model.staleSourceValue(tagged, "title")).isEmpty();
+        assertThat(model.staleSourceValue(item("POST#choosing-sort-keys", "METADATA"), "authorName")).contains("Priya Natarajan");
+        assertThat(model.staleSourceValue(item("POST#nope", "METADATA"), "authorName")).isEmpty();
+    }
+
+    @Test
+    void progress_namesThePassAndTheItemsRead() {
+        model.run();
+        session.lastRead().complete(page(session.reads.getLast()));
+        assertThat(model.statusProperty().get()).isEqualTo("Pass 1 of 5 · 25 items");
+        assertThat(model.runningProperty().get()).isTrue();
+    }
+
+    @Test
+    void cancel_duringDetection_keepsWhatWasFound_andSaysItIsPartial() {
+        model.run();
+        var pages = pagesPerPass();
+        for (int i = 0; i < 4 * pages + 1; i++) { // passes 1 to 4, and the first page of pass 5
+            session.lastRead().complete(page(session.reads.getLast()));
+        }
+        var pending = session.lastRead();
+        model.cancel();
+
+        assertThat(pending.isCancelled()).isTrue();
+        assertThat(model.runningProperty().get()).isFalse();
+        assertThat(model.statusProperty().get()).isEqualTo("Cancelled in pass 5 of 5 · 25 items; the counts and lists are partial");
+        assertThat(model.rules()).hasSize(3);
+        assertThat(model.staleCopies().size()).isLessThan(6);
+        assertThat(model.errorProperty().get()).isEmpty();
+    }
+
+    @Test
+    void cancel_beforeDetection_keepsNoFindings_andSaysSo() {
+        model.run();
+        session.lastRead().complete(page(session.reads.getLast()));
+        model.cancel();
+        assertThat(model.runningProperty().get()).isFalse();
+        assertThat(model.statusProperty().get()).isEqualTo("Cancelled in pass 1 of 5 · 25 items; no stale copies looked for yet");
+        assertThat(model.staleCopies()).isEmpty();
+    }
+
+    @Test
+    void aFailedRead_isShown() {
+        session.responder = request -> {
+            throw new IllegalStateException("throttled");
+        };
+        model.run().join();
+        assertThat(model.errorProperty().get()).isEqualTo("Finding stale copies failed: throttled");
+        assertThat(model.runningProperty().get()).isFalse();
+    }
+
+    private static Item item(String pk, String sk) {
+        return new Item(Map.of("PK", AttributeValue.s(pk), "SK", AttributeValue.s(sk)));
+    }
+}
