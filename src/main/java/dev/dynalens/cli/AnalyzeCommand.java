@@ -6,7 +6,6 @@ import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.service.DynamoSession;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +13,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
@@ -34,24 +32,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     @ParentCommand
     DynaLensCli root;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "TABLE", description = "A table on the connection (not with --file).")
-    String table;
-
     @Mixin
-    ConnectionOptions connection;
-
-    @Option(names = "--file", paramLabel = "FILE", description = "Analyze a file instead of a live table.")
-    Path file;
-
-    @Option(names = "--table", paramLabel = "NAME", description = "With --file: which table of the model (default: the first).")
-    String fileTable;
-
-    @Option(names = "--key-schema", paramLabel = "PK[,SK]",
-            description = "With --file: the key schema of a file that has none, e.g. PK,SK or pk:S,sk:N (default: guessed from the names).")
-    String keySchema;
-
-    @Option(names = "--gsi", paramLabel = "NAME=PK[,SK]", description = "With --file: a global secondary index, e.g. GSI1=GSI1PK,GSI1SK (repeatable).")
-    List<String> indexes = new ArrayList<>();
+    SourceOptions source;
 
     @Option(names = "--json", description = "Print the analysis as JSON.")
     boolean json;
@@ -62,7 +44,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         var context = root.context;
-        var opened = TableSource.open(context, table, connection, file, fileTable, keySchema, indexes);
+        var opened = source.open(context);
         try (var session = opened.session()) {
             var result = analyze(session, opened.tableName());
             var out = context.out();

@@ -10,7 +10,6 @@ import dev.dynalens.domain.staleness.RuleSpec;
 import dev.dynalens.domain.staleness.RuleSpecException;
 import dev.dynalens.domain.staleness.StalenessDetector;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -19,7 +18,6 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
@@ -43,24 +41,8 @@ final class StaleCommand implements Callable<Integer> {
     @ParentCommand
     DynaLensCli root;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "TABLE", description = "A table on the connection (not with --file).")
-    String table;
-
     @Mixin
-    ConnectionOptions connection;
-
-    @Option(names = "--file", paramLabel = "FILE", description = "Read a file instead of a live table.")
-    Path file;
-
-    @Option(names = "--table", paramLabel = "NAME", description = "With --file: which table of the model (default: the first).")
-    String fileTable;
-
-    @Option(names = "--key-schema", paramLabel = "PK[,SK]",
-            description = "With --file: the key schema of a file that has none, e.g. PK,SK or pk:S,sk:N (default: guessed from the names).")
-    String keySchema;
-
-    @Option(names = "--gsi", paramLabel = "NAME=PK[,SK]", description = "With --file: a global secondary index, e.g. GSI1=GSI1PK,GSI1SK (repeatable).")
-    List<String> indexes = new ArrayList<>();
+    SourceOptions source;
 
     @Option(names = "--rule", paramLabel = "SPEC",
             description = "A confirmed rule, e.g. POST.authorName=USER.name@authorId (repeatable; without any, rules are inferred).")
@@ -80,7 +62,7 @@ final class StaleCommand implements Callable<Integer> {
             }
         }
         var context = root.context;
-        var opened = TableSource.open(context, table, connection, file, fileTable, keySchema, indexes);
+        var opened = source.open(context);
         try (var session = opened.session()) {
             var tableName = opened.tableName();
             var analyzer = new Analyzer(TableKeys.from(session.describeTable(tableName).join()));

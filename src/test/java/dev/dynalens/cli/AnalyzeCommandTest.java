@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.dynalens.domain.connection.AwsProfileSummary;
-import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.domain.table.IndexDescription;
@@ -13,8 +11,6 @@ import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
-import dev.dynalens.service.AwsEnvironment;
-import dev.dynalens.service.ConnectionStore;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -25,7 +21,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,16 +40,8 @@ class AnalyzeCommandTest {
     Path dir;
 
     private int run(String... args) {
-        var store = new ConnectionStore() {
-            @Override public LoadResult load() { return new LoadResult(List.of(), Optional.empty()); }
-            @Override public void save(List<ConnectionProfile> connections) { throw new AssertionError("the CLI must not save"); }
-            @Override public Path location() { return Path.of("connections.json"); }
-        };
-        var environment = new AwsEnvironment() {
-            @Override public List<AwsProfileSummary> profiles() { return List.of(); }
-            @Override public List<String> regions() { return List.of("us-east-1"); }
-            @Override public boolean isKnownRegion(String r) { return true; }
-        };
+        var store = RealCli.noSavedConnections();
+        var environment = RealCli.noProfiles();
         var context = new CliContext(profile -> {
             var session = new FakeDynamoSession(profile);
             setUp.accept(session);

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Runs the CLI in-process over the real AWS adapter, with no saved connections and no AWS profiles. */
+/** Runs the CLI in-process over the real AWS adapter, with no saved connections and no AWS profiles; and those two stubs. */
 final class RealCli {
     private RealCli() {
     }
@@ -23,18 +23,26 @@ final class RealCli {
     static Run run(String... args) {
         var out = new StringWriter();
         var err = new StringWriter();
-        var store = new ConnectionStore() {
+        var code = DynaLensCli.execute(new CliContext(new AwsDynamoSessionFactory(), noSavedConnections(), noProfiles(), Map.of(),
+                new PrintWriter(out), new PrintWriter(err)), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    /** A store with nothing saved, which the CLI must never write to. */
+    static ConnectionStore noSavedConnections() {
+        return new ConnectionStore() {
             @Override public LoadResult load() { return new LoadResult(List.of(), Optional.empty()); }
             @Override public void save(List<ConnectionProfile> connections) { throw new AssertionError("the CLI must not save"); }
-            @Override public Path location() { return Path.of("none"); }
+            @Override public Path location() { return Path.of("connections.json"); }
         };
-        var environment = new AwsEnvironment() {
+    }
+
+    /** No AWS profiles; every region is accepted. */
+    static AwsEnvironment noProfiles() {
+        return new AwsEnvironment() {
             @Override public List<AwsProfileSummary> profiles() { return List.of(); }
             @Override public List<String> regions() { return List.of("us-east-1"); }
             @Override public boolean isKnownRegion(String region) { return true; }
         };
-        var code = DynaLensCli.execute(new CliContext(new AwsDynamoSessionFactory(), store, environment, Map.of(),
-                new PrintWriter(out), new PrintWriter(err)), args);
-        return new Run(code, out.toString(), err.toString());
     }
 }

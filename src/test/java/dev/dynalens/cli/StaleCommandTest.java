@@ -4,19 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.dynalens.domain.connection.AwsProfileSummary;
-import dev.dynalens.domain.connection.ConnectionProfile;
-import dev.dynalens.service.AwsEnvironment;
-import dev.dynalens.service.ConnectionStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -60,16 +54,8 @@ class StaleCommandTest {
     private static Run run(String... args) {
         var out = new StringWriter();
         var err = new StringWriter();
-        var store = new ConnectionStore() {
-            @Override public LoadResult load() { return new LoadResult(List.of(), Optional.empty()); }
-            @Override public void save(List<ConnectionProfile> connections) { throw new AssertionError("the CLI must not save"); }
-            @Override public Path location() { return Path.of("connections.json"); }
-        };
-        var environment = new AwsEnvironment() {
-            @Override public List<AwsProfileSummary> profiles() { return List.of(); }
-            @Override public List<String> regions() { return List.of("us-east-1"); }
-            @Override public boolean isKnownRegion(String r) { return true; }
-        };
+        var store = RealCli.noSavedConnections();
+        var environment = RealCli.noProfiles();
         var context = new CliContext(profile -> {
             throw new AssertionError("a file needs no connection");
         }, store, environment, Map.of(), new PrintWriter(out), new PrintWriter(err));

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import dev.dynalens.ui.common.IndexChoices;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
@@ -40,7 +41,7 @@ import javafx.collections.ObservableList;
  * what each request cost, and the selected item as DynamoDB JSON and plain JSON.
  */
 public final class TableBrowserViewModel {
-    public static final String BASE_TABLE = "(table)";
+    public static final String BASE_TABLE = IndexChoices.BASE_TABLE;
 
     /** Scan reads everything; Query reads one partition. */
     public enum Mode { SCAN, QUERY }
@@ -106,8 +107,7 @@ public final class TableBrowserViewModel {
                 return null;
             }
             description.set(table);
-            indexChoices.setAll(BASE_TABLE);
-            table.indexes().forEach(i -> indexChoices.add(i.name()));
+            indexChoices.setAll(IndexChoices.of(table));
             return null;
         }, fx);
     }
@@ -215,7 +215,7 @@ public final class TableBrowserViewModel {
 
     ReadRequest buildRequest() {
         var limit = pageSize.get() > 0 ? pageSize.get() : null;
-        var indexName = BASE_TABLE.equals(index.get()) || index.get() == null || index.get().isBlank() ? null : index.get();
+        var indexName = IndexChoices.indexName(index.get());
         if (mode.get() == Mode.SCAN) {
             return new ReadRequest.Scan(tableName, indexName, limit, null);
         }

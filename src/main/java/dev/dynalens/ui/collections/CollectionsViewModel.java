@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.stream.Collectors;
+import dev.dynalens.ui.common.IndexChoices;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -47,7 +48,7 @@ import javafx.collections.ObservableList;
  * single-threaded {@code analysis} executor; only results are applied on the {@code fx} executor.
  */
 public final class CollectionsViewModel {
-    public static final String BASE_TABLE = "(table)";
+    public static final String BASE_TABLE = IndexChoices.BASE_TABLE;
 
     private final DynamoSession session;
     private final String tableName;
@@ -134,8 +135,7 @@ public final class CollectionsViewModel {
                 return null;
             }
             description.set(table);
-            indexChoices.setAll(BASE_TABLE);
-            table.indexes().forEach(i -> indexChoices.add(i.name()));
+            indexChoices.setAll(IndexChoices.of(table));
             return null;
         }, fx);
     }
@@ -464,7 +464,7 @@ public final class CollectionsViewModel {
         if (table == null) {
             throw new IllegalArgumentException("The table description is not loaded yet.");
         }
-        var indexName = BASE_TABLE.equals(index.get()) || index.get() == null ? null : index.get();
+        var indexName = IndexChoices.indexName(index.get());
         if (partitionValue.get() == null || partitionValue.get().isEmpty()) {
             throw new IllegalArgumentException("Type or pick a partition key value (" + table.keySchemaOf(indexName).partitionKeyName()
                     + ") to open its collection.");

@@ -1,0 +1,35 @@
+package dev.dynalens.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** Where a command reads a whole table from: a TABLE on a connection, or a file (picocli mixin). */
+final class SourceOptions {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TABLE", description = "A table on the connection (not with --file).")
+    String table;
+
+    @Mixin
+    ConnectionOptions connection;
+
+    @Option(names = "--file", paramLabel = "FILE", description = "Read a file instead of a live table.")
+    Path file;
+
+    @Option(names = "--table", paramLabel = "NAME", description = "With --file: which table of the model (default: the first).")
+    String fileTable;
+
+    @Option(names = "--key-schema", paramLabel = "PK[,SK]",
+            description = "With --file: the key schema of a file that has none, e.g. PK,SK or pk:S,sk:N (default: guessed from the names).")
+    String keySchema;
+
+    @Option(names = "--gsi", paramLabel = "NAME=PK[,SK]", description = "With --file: a global secondary index, e.g. GSI1=GSI1PK,GSI1SK (repeatable).")
+    List<String> indexes = new ArrayList<>();
+
+    /** Checks the combination and opens the session (see {@link TableSource#open}). */
+    TableSource.Opened open(CliContext context) {
+        return TableSource.open(context, table, connection, file, fileTable, keySchema, indexes);
+    }
+}
