@@ -7,6 +7,9 @@ import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.domain.write.GetResult;
+import dev.dynalens.domain.write.ItemWrite;
+import dev.dynalens.domain.write.WriteResult;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -45,6 +48,16 @@ public interface DynamoSession extends AutoCloseable {
      * (throttling, size), which the caller retries with backoff; an empty list means all were written.
      */
     CompletableFuture<List<Item>> batchPut(String tableName, List<Item> items);
+
+    /** GetItem by primary key; {@code consistent} asks for a strongly consistent read. */
+    CompletableFuture<GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent);
+
+    /**
+     * One PutItem, UpdateItem or DeleteItem with its condition. A condition that does not hold completes the future
+     * normally with {@link WriteResult.Status#CONDITION_FAILED}; any other failure fails it. Refused before anything is
+     * sent on a read-only connection.
+     */
+    CompletableFuture<WriteResult> write(ItemWrite write);
 
     /** Closes the connection's client; further calls fail. */
     @Override

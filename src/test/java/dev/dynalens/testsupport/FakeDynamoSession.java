@@ -57,6 +57,8 @@ public final class FakeDynamoSession implements DynamoSession {
     @Override public CompletableFuture<Void> deleteTable(String tableName) { throw new UnsupportedOperationException(); }
     @Override public CompletableFuture<Void> putItem(String tableName, Item item) { throw new UnsupportedOperationException(); }
     @Override public CompletableFuture<Void> deleteItem(String tableName, Map<String, AttributeValue> key) { throw new UnsupportedOperationException(); }
+    @Override public CompletableFuture<dev.dynalens.domain.write.GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent) { throw new UnsupportedOperationException(); }
+    @Override public CompletableFuture<dev.dynalens.domain.write.WriteResult> write(dev.dynalens.domain.write.ItemWrite write) { throw new UnsupportedOperationException(); }
     @Override public CompletableFuture<List<Item>> batchPut(String tableName, List<Item> items) { throw new UnsupportedOperationException(); }
     @Override public void close() { closed = true; }
 }

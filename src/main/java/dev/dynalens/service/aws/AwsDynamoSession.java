@@ -11,6 +11,9 @@ import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.domain.table.TableDescription.TimeToLive;
+import dev.dynalens.domain.write.GetResult;
+import dev.dynalens.domain.write.ItemWrite;
+import dev.dynalens.domain.write.WriteResult;
 import dev.dynalens.service.DynamoSession;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,6 +26,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.IndexStatus;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
@@ -185,6 +189,34 @@ final class AwsDynamoSession implements DynamoSession {
         }
         return call(tableName, call -> call.track(client.batchWriteItem(cancellation.tag(RequestMapper.batchPut(tableName, items), call)))
                 .thenApply(response -> RequestMapper.unprocessedPuts(response, tableName)));
+    }
+
+    @Override
+    public CompletableFuture<GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent) {
+        return call(tableName, call -> call.track(client.getItem(cancellation.tag(WriteMapper.getItem(tableName, key, consistent), call)))
+                .thenApply(WriteMapper::fromGet));
+    }
+
+    @Override
+    public CompletableFuture<WriteResult> write(ItemWrite write) {
+        Objects.requireNonNull(write, "write");
+        if (profile.readOnly()) {
+            return refused(switch (write) {
+                case ItemWrite.Put put -> "PutItem";
+                case ItemWrite.Update update -> "UpdateItem";
+                case ItemWrite.Delete delete -> "DeleteItem";
+            } + " on " + write.tableName());
+        }
+        return call(write.tableName(), call -> {
+            CompletionStage<WriteResult> sent = switch (write) {
+                case ItemWrite.Put put -> call.track(client.putItem(cancellation.tag(WriteMapper.put(put), call))).thenApply(WriteMapper::fromPut);
+                case ItemWrite.Update update -> call.track(client.updateItem(cancellation.tag(WriteMapper.update(update), call))).thenApply(WriteMapper::fromUpdate);
+                case ItemWrite.Delete delete -> call.track(client.deleteItem(cancellation.tag(WriteMapper.delete(delete), call))).thenApply(WriteMapper::fromDelete);
+            };
+            // A condition that does not hold is the answer a guarded write asks for, not a failure.
+            return sent.exceptionallyCompose(error -> ErrorMapper.unwrap(error) instanceof ConditionalCheckFailedException
+                    ? CompletableFuture.completedFuture(WriteMapper.conditionFailed()) : CompletableFuture.failedFuture(error));
+        });
     }
 
     @Override

@@ -74,6 +74,27 @@ final class InMemoryTable {
         };
     }
 
+    /** GetItem: the item whose primary key is exactly {@code key}. */
+    java.util.Optional<Item> get(Map<String, AttributeValue> key) {
+        var keys = table.keySchema();
+        var names = new LinkedHashSet<String>();
+        names.add(keys.partitionKeyName());
+        if (keys.sortKeyName() != null) {
+            names.add(keys.sortKeyName());
+        }
+        if (!key.keySet().equals(names)) {
+            throw new InvalidRequestException("The provided key element does not match the schema");
+        }
+        var partition = table.primaryIndex().partition(key.get(keys.partitionKeyName()));
+        for (int i = 0; i < partition.size(); i++) {
+            var item = table.items().get(partition.get(i));
+            if (keys.sortKeyName() == null || key.get(keys.sortKeyName()).equals(item.attributes().get(keys.sortKeyName()))) {
+                return java.util.Optional.of(item);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     // ---- Query ----
 
     private Page query(ReadRequest.Query query) {

@@ -17,6 +17,10 @@ import dev.dynalens.domain.workspace.WorkspaceReader;
 import dev.dynalens.service.DynamoSession;
 import java.io.IOException;
 import java.nio.file.Path;
+import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.write.GetResult;
+import dev.dynalens.domain.write.ItemWrite;
+import dev.dynalens.domain.write.WriteResult;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -135,6 +139,20 @@ public final class WorkspaceSession implements DynamoSession {
     @Override
     public CompletableFuture<List<Item>> batchPut(String tableName, List<Item> items) {
         return refused("BatchWriteItem on " + tableName);
+    }
+
+    @Override
+    public CompletableFuture<GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent) {
+        return run(() -> new GetResult(table(tableName).get(key), ConsumedCapacity.NOT_REPORTED));
+    }
+
+    @Override
+    public CompletableFuture<WriteResult> write(ItemWrite write) {
+        return refused(switch (write) {
+            case ItemWrite.Put put -> "PutItem";
+            case ItemWrite.Update update -> "UpdateItem";
+            case ItemWrite.Delete delete -> "DeleteItem";
+        } + " on " + write.tableName());
     }
 
     @Override

@@ -76,6 +76,16 @@ final class WriteSession implements DynamoSession {
     }
 
     @Override
+    public CompletableFuture<dev.dynalens.domain.write.GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent) {
+        throw new UnsupportedOperationException("the loader does not read single items");
+    }
+
+    @Override
+    public CompletableFuture<dev.dynalens.domain.write.WriteResult> write(dev.dynalens.domain.write.ItemWrite write) {
+        throw new UnsupportedOperationException("the loader writes with BatchWriteItem and PutItem only");
+    }
+
+    @Override
     public CompletableFuture<List<Item>> batchPut(String tableName, List<Item> items) {
         batches.add(List.copyOf(items));
         return tracked(onBatch.apply(items));
