@@ -18,6 +18,8 @@ public record ConnectionProblem(Kind kind, String message, String detail) {
         UNKNOWN_REGION,
         ACCESS_DENIED,
         THROTTLED,
+        /** The service answered with a 5xx: it failed on its side, and the request may or may not have been applied. */
+        SERVER_ERROR,
         TABLE_NOT_FOUND,
         VALIDATION,
         READ_ONLY,

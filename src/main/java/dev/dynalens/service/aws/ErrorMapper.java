@@ -121,6 +121,10 @@ final class ErrorMapper {
             return new ConnectionProblem(Kind.OTHER, "The endpoint " + endpointText(profile)
                     + " does not support this operation (UnknownOperationException)", detail);
         }
+        if (service.statusCode() >= 500) {
+            return new ConnectionProblem(Kind.SERVER_ERROR, "The endpoint failed on its side (" + (code == null || code.isEmpty()
+                    ? "HTTP " + service.statusCode() : code) + ")" + (message.isEmpty() ? "" : ": " + message), detail);
+        }
         return new ConnectionProblem(Kind.OTHER, message.isEmpty() ? code : code + ": " + message, detail);
     }
 

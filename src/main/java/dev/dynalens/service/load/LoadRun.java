@@ -170,7 +170,7 @@ final class LoadRun {
                 return retryLater(unprocessed, attempt, "DynamoDB left it unprocessed", this::writeBatch);
             }
             return switch (problemKind(error)) {
-                case THROTTLED -> retryLater(batch, attempt, Problems.describe(error), this::writeBatch);
+                case THROTTLED, SERVER_ERROR -> retryLater(batch, attempt, Problems.describe(error), this::writeBatch);
                 // One invalid item fails the whole BatchWriteItem; alone, each tells whether it is the one.
                 case VALIDATION -> putOneByOne(batch, 0);
                 case null, default -> CompletableFuture.failedFuture(asAccessException(error));
@@ -196,7 +196,7 @@ final class LoadRun {
                 return done();
             }
             return switch (problemKind(error)) {
-                case THROTTLED -> retryLater(List.of(item), attempt, Problems.describe(error),
+                case THROTTLED, SERVER_ERROR -> retryLater(List.of(item), attempt, Problems.describe(error),
                         (items, next) -> putItem(items.getFirst(), next));
                 case VALIDATION -> {
                     reject(List.of(item), Problems.describe(error));

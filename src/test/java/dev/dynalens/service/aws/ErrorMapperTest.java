@@ -73,6 +73,8 @@ class ErrorMapperTest {
                         .awsErrorDetails(details("ProvisionedThroughputExceededException", "slow down")).statusCode(400).build(),
                         Kind.THROTTLED),
                 Arguments.of("throttling", WORK, service("ThrottlingException", "Rate exceeded"), Kind.THROTTLED),
+                Arguments.of("internal server error", WORK, software.amazon.awssdk.services.dynamodb.model.InternalServerErrorException.builder()
+                        .awsErrorDetails(details("InternalServerError", "Internal server error")).statusCode(500).build(), Kind.SERVER_ERROR),
                 Arguments.of("request limit", WORK, service("RequestLimitExceeded", "Throughput exceeds the account limit"),
                         Kind.THROTTLED),
                 Arguments.of("table not found", WORK, ResourceNotFoundException.builder()
