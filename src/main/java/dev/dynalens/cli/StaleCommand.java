@@ -4,6 +4,9 @@ import dev.dynalens.domain.inference.Analyzer;
 import dev.dynalens.domain.inference.TableAnalysis;
 import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.staleness.DenormalizationRule;
+import dev.dynalens.domain.staleness.Finding;
+import dev.dynalens.domain.staleness.StalenessReport;
+import dev.dynalens.service.DynamoSession;
 import dev.dynalens.domain.staleness.InferredRule;
 import dev.dynalens.domain.staleness.RuleInference;
 import dev.dynalens.domain.staleness.RuleSpec;
@@ -53,60 +56,80 @@ final class StaleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        var rules = new ArrayList<DenormalizationRule>();
-        for (var spec : ruleSpecs) {
-            try {
-                rules.add(RuleSpec.parse(spec));
-            } catch (RuleSpecException e) {
-                throw new CliException("--rule: " + e.getMessage());
-            }
-        }
+        var rules = parseRules(ruleSpecs);
         var context = root.context;
         var opened = source.open(context);
         try (var session = opened.session()) {
             var tableName = opened.tableName();
-            var analyzer = new Analyzer(TableKeys.from(session.describeTable(tableName).join()));
-            long[] itemCount = {0};
-            TableSource.forEachItem(session, tableName, item -> {
-                analyzer.accept(item);
-                itemCount[0]++;
-            });
-            var classifier = analyzer.classifier();
-            var entities = analyzer.result().entities().stream().map(TableAnalysis.Entity::name).collect(Collectors.toCollection(TreeSet::new));
-            for (var rule : rules) {
-                for (var entity : List.of(rule.source().entity(), rule.copy().entity())) {
-                    if (!entities.contains(entity)) {
-                        context.err().println("dynalens: warning: --rule " + rule.toSpec() + ": no entity '" + entity + "' in " + tableName
-                                + "; its entities: " + String.join(", ", entities));
-                    }
-                }
-            }
-            context.err().flush();
-            boolean inferred = rules.isEmpty();
-            if (inferred) {
-                var inference = new RuleInference(classifier, RuleInference.Options.DEFAULTS);
-                TableSource.forEachItem(session, tableName, inference::acceptSource);
-                TableSource.forEachItem(session, tableName, inference::acceptCopy);
-                inference.result().stream().map(InferredRule::rule).forEach(rules::add);
-            }
-            var detector = new StalenessDetector(classifier, rules, MAX_LISTED);
-            if (!rules.isEmpty()) {
-                TableSource.forEachItem(session, tableName, detector::acceptSource);
-                TableSource.forEachItem(session, tableName, detector::acceptCopy);
-            }
-            var report = detector.report();
+            var detection = detect(context, session, tableName, rules, MAX_LISTED, finding -> { });
+            var report = detection.report();
             if (report.truncated()) {
                 context.err().println("dynalens: more findings than " + MAX_LISTED + " of a kind; the counts are complete, the lists are not");
                 context.err().flush();
             }
             var out = context.out();
             if (json) {
-                StaleOutput.writeJson(out, report, inferred);
+                StaleOutput.writeJson(out, report, detection.inferred());
             } else {
-                StaleOutput.writeText(out, tableName, itemCount[0], opened.label(), report, inferred);
+                StaleOutput.writeText(out, tableName, detection.itemCount(), opened.label(), report, detection.inferred());
             }
             out.flush();
         }
         return 0;
+    }
+
+    static List<DenormalizationRule> parseRules(List<String> specs) {
+        var rules = new ArrayList<DenormalizationRule>();
+        for (var spec : specs) {
+            try {
+                rules.add(RuleSpec.parse(spec));
+            } catch (RuleSpecException e) {
+                throw new CliException("--rule: " + e.getMessage());
+            }
+        }
+        return rules;
+    }
+
+    /** What one detection found; {@code inferred} when the rules came from the data. */
+    record Detection(StalenessReport report, boolean inferred, long itemCount) {
+    }
+
+    /**
+     * Names the entities (one scan), infers rules when none are given (two scans), detects (two scans). Every finding
+     * also goes to {@code onFinding}, beyond the {@code maxListed} the report keeps.
+     */
+    static Detection detect(CliContext context, DynamoSession session, String tableName, List<DenormalizationRule> givenRules,
+                            int maxListed, java.util.function.Consumer<? super Finding> onFinding) {
+        var rules = new ArrayList<>(givenRules);
+        var analyzer = new Analyzer(TableKeys.from(session.describeTable(tableName).join()));
+        long[] itemCount = {0};
+        TableSource.forEachItem(session, tableName, item -> {
+            analyzer.accept(item);
+            itemCount[0]++;
+        });
+        var classifier = analyzer.classifier();
+        var entities = analyzer.result().entities().stream().map(TableAnalysis.Entity::name).collect(Collectors.toCollection(TreeSet::new));
+        for (var rule : rules) {
+            for (var entity : List.of(rule.source().entity(), rule.copy().entity())) {
+                if (!entities.contains(entity)) {
+                    context.err().println("dynalens: warning: --rule " + rule.toSpec() + ": no entity '" + entity + "' in " + tableName
+                            + "; its entities: " + String.join(", ", entities));
+                }
+            }
+        }
+        context.err().flush();
+        boolean inferred = rules.isEmpty();
+        if (inferred) {
+            var inference = new RuleInference(classifier, RuleInference.Options.DEFAULTS);
+            TableSource.forEachItem(session, tableName, inference::acceptSource);
+            TableSource.forEachItem(session, tableName, inference::acceptCopy);
+            inference.result().stream().map(InferredRule::rule).forEach(rules::add);
+        }
+        var detector = new StalenessDetector(classifier, rules, maxListed, onFinding);
+        if (!rules.isEmpty()) {
+            TableSource.forEachItem(session, tableName, detector::acceptSource);
+            TableSource.forEachItem(session, tableName, detector::acceptCopy);
+        }
+        return new Detection(detector.report(), inferred, itemCount[0]);
     }
 }

@@ -9,19 +9,19 @@ import java.util.function.DoubleSupplier;
  * (DynamoDB Developer Guide, "Error retries and exponential backoff"; AWS Architecture Blog,
  * "Exponential Backoff And Jitter"): clients that collided once do not collide again in step.
  */
-final class Backoff {
+public final class Backoff {
     private final Duration baseDelay;
     private final Duration maxDelay;
     private final DoubleSupplier random;
 
     /** @param random values in [0, 1) */
-    Backoff(Duration baseDelay, Duration maxDelay, DoubleSupplier random) {
+    public Backoff(Duration baseDelay, Duration maxDelay, DoubleSupplier random) {
         this.baseDelay = baseDelay;
         this.maxDelay = maxDelay;
         this.random = random;
     }
 
-    Duration ceiling(int retry) {
+    public Duration ceiling(int retry) {
         var base = baseDelay.toNanos();
         var max = maxDelay.toNanos();
         var shift = Math.min(retry, 62);
@@ -29,7 +29,7 @@ final class Backoff {
         return Duration.ofNanos(ceiling);
     }
 
-    Duration delay(int retry) {
+    public Duration delay(int retry) {
         var fraction = Math.min(Math.max(random.getAsDouble(), 0), 1);
         return Duration.ofNanos((long) (ceiling(retry).toNanos() * fraction));
     }

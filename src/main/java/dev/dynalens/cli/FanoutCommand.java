@@ -1,0 +1,345 @@
+package dev.dynalens.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.dynalens.domain.codec.PlainJsonCodec;
+import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.item.ValueText;
+import dev.dynalens.domain.staleness.Finding;
+import dev.dynalens.domain.staleness.RepairPlan;
+import dev.dynalens.service.fanout.FanoutJournal;
+import dev.dynalens.service.fanout.FanoutProgress;
+import dev.dynalens.service.fanout.FanoutReport;
+import dev.dynalens.service.fanout.FanoutRunner;
+import dev.dynalens.service.fanout.FanoutSettings;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * Repairs stale copies with guarded updates. The plan (one {@code SET copy = :new} where {@code copy = :old} per
+ * stale copy) is written to the journal before anything is sent; a journal that already holds a plan is resumed
+ * instead of scanning again, so a run killed half-way finishes the plan it started, and a dry run's plan is
+ * exactly what a later --apply executes.
+ */
+@Command(name = "fanout", sortOptions = false,
+        description = {"Repair stale denormalized copies with guarded updates: SET copy = :new only where copy = :old.",
+                "The plan goes to the --journal file first; running again with the same journal resumes it."},
+        footer = {"", "Exit status: 0 when every step is settled, 4 when steps failed or are still pending (run again to resume).",
+                "", "Examples:",
+                "  dynalens fanout Blog --endpoint http://localhost:8000 --dry-run --journal blog-fix.jsonl",
+                "  dynalens fanout Blog --endpoint http://localhost:8000 --apply --journal blog-fix.jsonl",
+                "  dynalens fanout Blog --connection prod --rule 'POST.authorName=USER.name@authorId' --apply --journal fix.jsonl --confirm-table Blog"})
+final class FanoutCommand implements Callable<Integer> {
+    static final int INCOMPLETE = 4;
+    private static final int STEPS_IN_TEXT = 20;
+
+    @ParentCommand
+    DynaLensCli root;
+
+    @Mixin
+    SourceOptions source;
+
+    @Option(names = "--rule", paramLabel = "SPEC",
+            description = "A confirmed rule, e.g. POST.authorName=USER.name@authorId (repeatable; without any, rules are inferred).")
+    List<String> ruleSpecs = new ArrayList<>();
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Mode mode;
+
+    static final class Mode {
+        @Option(names = "--dry-run", required = true, description = "Plan only: write the plan to the journal and print it; send nothing.")
+        boolean dryRun;
+
+        @Option(names = "--apply", required = true, description = "Send the guarded updates (resuming the journal's plan if it has one).")
+        boolean apply;
+    }
+
+    @Option(names = "--journal", required = true, paramLabel = "FILE", description = "The plan and every outcome, appended as the run goes.")
+    Path journalFile;
+
+    @Option(names = "--concurrency", paramLabel = "N", description = "Updates in flight at most (default: ${DEFAULT-VALUE}).")
+    int concurrency = FanoutSettings.DEFAULTS.maxConcurrency();
+
+    @Option(names = "--confirm-table", paramLabel = "NAME", description = "On a connection tagged production, the table name again, to confirm.")
+    String confirmTable;
+
+    @Option(names = "--report", paramLabel = "FILE", description = "Also save the final report as JSON to FILE.")
+    Path reportFile;
+
+    @Option(names = "--json", description = "Print the plan or the report as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        var rules = StaleCommand.parseRules(ruleSpecs);
+        FanoutSettings settings;
+        try {
+            settings = FanoutSettings.DEFAULTS.withMaxConcurrency(concurrency);
+        } catch (IllegalArgumentException e) {
+            throw new CliException("--concurrency: " + e.getMessage());
+        }
+        var context = root.context;
+        var existing = readJournal();
+        var opened = source.open(context);
+        try (var session = opened.session()) {
+            var tableName = opened.tableName();
+            var profile = session.profile();
+            if (mode.apply) {
+                if (profile.readOnly()) {
+                    throw new CliException("Connection '" + profile.name() + "' is read-only: the fan-out was refused and nothing was written");
+                }
+                if (profile.tag().isProduction() && !tableName.equals(confirmTable)) {
+                    throw new CliException("Connection '" + profile.name() + "' is tagged production: repeat the table name with --confirm-table "
+                            + tableName + " to apply");
+                }
+            }
+            RepairPlan plan;
+            java.util.Map<Integer, FanoutJournal.Entry> settled;
+            FanoutJournal journal = null;
+            if (existing != null) {
+                if (!existing.plan().tableName().equals(tableName)) {
+                    throw new CliException(journalFile + " holds a plan for table " + existing.plan().tableName() + ", not " + tableName
+                            + "; choose another --journal file");
+                }
+                if (!rules.isEmpty()) {
+                    context.err().println("dynalens: --journal " + journalFile + " already holds a plan; resuming it (--rule is not used)");
+                }
+                plan = existing.plan();
+                settled = existing.outcomes();
+                context.err().println("dynalens: resuming the plan in " + journalFile + " from " + existing.created() + ": "
+                        + existing.settled() + " of " + plan.steps().size() + " steps settled");
+            } else {
+                var staleCopies = new ArrayList<Finding.StaleCopy>();
+                StaleCommand.detect(context, session, tableName, rules, 0, finding -> {
+                    if (finding instanceof Finding.StaleCopy stale) {
+                        staleCopies.add(stale);
+                    }
+                });
+                plan = RepairPlan.of(tableName, staleCopies);
+                settled = Map.of();
+                journal = FanoutJournal.create(journalFile, plan);
+            }
+            context.err().flush();
+            if (mode.dryRun) {
+                if (journal != null) {
+                    journal.close();
+                }
+                printPlan(context.out(), plan, settled);
+                return 0;
+            }
+            if (journal == null) {
+                journal = FanoutJournal.append(journalFile);
+            }
+            var report = apply(context, session, plan, settled, journal, settings);
+            var text = renderReport(plan, report);
+            context.out().print(text);
+            context.out().flush();
+            if (reportFile != null) {
+                Files.writeString(reportFile, json ? text : reportJson(plan, report), StandardCharsets.UTF_8);
+            }
+            if (report.fatal() != null) {
+                context.err().println("dynalens: stopped: " + report.fatal().getMessage());
+                context.err().flush();
+            }
+            return report.complete() ? 0 : INCOMPLETE;
+        }
+    }
+
+    private FanoutJournal.State readJournal() {
+        try {
+            return FanoutJournal.read(journalFile).orElse(null);
+        } catch (IOException e) {
+            throw new CliException("--journal: " + e.getMessage());
+        }
+    }
+
+    private FanoutReport apply(CliContext context, dev.dynalens.service.DynamoSession session, RepairPlan plan,
+                               Map<Integer, FanoutJournal.Entry> settled, FanoutJournal journal, FanoutSettings settings) {
+        var lastPrinted = new AtomicLong();
+        var err = context.err();
+        var handle = new FanoutRunner(session, settings).start(plan, settled, journal, progress -> {
+            long now = System.nanoTime();
+            long last = lastPrinted.get();
+            if (now - last >= TimeUnit.SECONDS.toNanos(1) && lastPrinted.compareAndSet(last, now)) {
+                synchronized (err) {
+                    err.println("dynalens: " + progressLine(progress));
+                    err.flush();
+                }
+            }
+        });
+        // Ctrl-C: send nothing more, let the updates in flight finish and be journaled, then exit.
+        var stopOnInterrupt = new Thread(() -> {
+            handle.cancel();
+            try {
+                handle.result().get(30, TimeUnit.SECONDS);
+            } catch (Exception ignored) {
+                // Exiting anyway; the journal has every outcome that was recorded.
+            }
+        }, "dynalens-fanout-stop");
+        Runtime.getRuntime().addShutdownHook(stopOnInterrupt);
+        try {
+            return handle.result().join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw new CliException(Problems.describe(e));
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopOnInterrupt);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook is running: it waits for the same result.
+            }
+        }
+    }
+
+    static String progressLine(FanoutProgress p) {
+        return p.finished() + "/" + p.total() + " steps: " + p.updated() + " updated, " + p.alreadyRepaired() + " already repaired, "
+                + p.skippedChanged() + " skipped (changed), " + p.failed() + " failed; " + p.retries() + " retries, "
+                + p.inFlight() + " in flight (limit " + p.concurrency() + ")";
+    }
+
+    private void printPlan(PrintWriter out, RepairPlan plan, Map<Integer, FanoutJournal.Entry> settled) throws IOException {
+        if (json) {
+            try (var gen = JsonOutput.prettyGenerator(out)) {
+                gen.writeStartObject();
+                gen.writeStringField("table", plan.tableName());
+                gen.writeStringField("journal", journalFile.toString());
+                gen.writeStringField("fingerprint", plan.fingerprint());
+                gen.writeBooleanField("applied", false);
+                gen.writeArrayFieldStart("steps");
+                for (int i = 0; i < plan.steps().size(); i++) {
+                    var step = plan.steps().get(i);
+                    var update = step.toUpdate(plan.tableName());
+                    gen.writeStartObject();
+                    gen.writeFieldName("key");
+                    AnalysisOutput.writeKey(gen, step.key());
+                    gen.writeStringField("attribute", step.copyPath().render());
+                    gen.writeFieldName("oldValue");
+                    PlainJsonCodec.writeValue(gen, step.oldValue());
+                    gen.writeFieldName("newValue");
+                    PlainJsonCodec.writeValue(gen, step.newValue());
+                    gen.writeStringField("rule", step.rule());
+                    gen.writeStringField("UpdateExpression", update.updateExpression());
+                    gen.writeStringField("ConditionExpression", update.conditionExpression());
+                    var entry = settled.get(i);
+                    gen.writeStringField("outcome", entry == null ? "PENDING" : entry.outcome().name());
+                    gen.writeEndObject();
+                }
+                gen.writeEndArray();
+                writeLeftAlone(gen, plan);
+                gen.writeEndObject();
+            }
+            out.println();
+        } else {
+            out.println("Plan for " + plan.tableName() + " (journal " + journalFile + "): " + plan.steps().size() + " guarded update"
+                    + (plan.steps().size() == 1 ? "" : "s") + (settled.isEmpty() ? "" : ", " + settled.values().stream()
+                    .filter(e -> e.outcome().settled()).count() + " already settled"));
+            for (int i = 0; i < Math.min(STEPS_IN_TEXT, plan.steps().size()); i++) {
+                var step = plan.steps().get(i);
+                var update = step.toUpdate(plan.tableName());
+                out.println("  " + AnalysisOutput.keyText(step.key()) + "  " + step.copyPath().render() + ": "
+                        + ValueText.literal(step.oldValue()) + " -> " + ValueText.literal(step.newValue()));
+                out.println("      UpdateExpression " + update.updateExpression() + "  ConditionExpression " + update.conditionExpression()
+                        + "  " + update.names());
+            }
+            if (plan.steps().size() > STEPS_IN_TEXT) {
+                out.println("  … and " + (plan.steps().size() - STEPS_IN_TEXT) + " more (--json lists all)");
+            }
+            for (var left : plan.leftAlone()) {
+                out.println("  left alone: " + AnalysisOutput.keyText(left.finding().key()) + " " + left.finding().attribute().render()
+                        + ": " + left.reason());
+            }
+            out.println("Nothing was written. Run again with --apply and the same --journal to execute exactly this plan.");
+        }
+        out.flush();
+    }
+
+    private static void writeLeftAlone(JsonGenerator gen, RepairPlan plan) throws IOException {
+        gen.writeArrayFieldStart("leftAlone");
+        for (var left : plan.leftAlone()) {
+            gen.writeStartObject();
+            gen.writeFieldName("key");
+            AnalysisOutput.writeKey(gen, left.finding().key());
+            gen.writeStringField("attribute", left.finding().attribute().render());
+            gen.writeStringField("reason", left.reason());
+            gen.writeEndObject();
+        }
+        gen.writeEndArray();
+    }
+
+    private String renderReport(RepairPlan plan, FanoutReport report) throws IOException {
+        if (json) {
+            return reportJson(plan, report);
+        }
+        var text = new StringWriter();
+        var out = new PrintWriter(text);
+        var c = report.counts();
+        out.println("Fan-out on " + plan.tableName() + " (journal " + journalFile + "): " + (report.complete() ? "complete"
+                : report.cancelled() ? "cancelled" : "incomplete") + " in " + report.elapsed().toMillis() + " ms");
+        out.println("  " + c.updated() + " updated, " + c.alreadyRepaired() + " already repaired, " + c.skippedChanged()
+                + " skipped because the copy changed, " + c.failed() + " failed, " + report.pending() + " pending; "
+                + c.retries() + " retries; " + report.sentThisRun() + " updates applied by this run");
+        for (var step : report.notable().subList(0, Math.min(STEPS_IN_TEXT, report.notable().size()))) {
+            out.println("  " + step.outcome() + " " + AnalysisOutput.keyText(step.step().key()) + " " + step.step().copyPath().render()
+                    + (step.detail() == null ? "" : ": " + step.detail()));
+        }
+        if (!report.complete()) {
+            out.println("Run the same command again to resume: settled steps are not sent again.");
+        }
+        out.flush();
+        return text.toString();
+    }
+
+    private String reportJson(RepairPlan plan, FanoutReport report) throws IOException {
+        var text = new StringWriter();
+        try (var gen = JsonOutput.prettyGenerator(text)) {
+            var c = report.counts();
+            gen.writeStartObject();
+            gen.writeStringField("table", plan.tableName());
+            gen.writeStringField("journal", journalFile.toString());
+            gen.writeBooleanField("applied", true);
+            gen.writeBooleanField("complete", report.complete());
+            gen.writeBooleanField("cancelled", report.cancelled());
+            gen.writeObjectFieldStart("counts");
+            gen.writeNumberField("steps", c.total());
+            gen.writeNumberField("updated", c.updated());
+            gen.writeNumberField("alreadyRepaired", c.alreadyRepaired());
+            gen.writeNumberField("skippedChanged", c.skippedChanged());
+            gen.writeNumberField("failed", c.failed());
+            gen.writeNumberField("pending", report.pending());
+            gen.writeNumberField("retries", c.retries());
+            gen.writeNumberField("appliedThisRun", report.sentThisRun());
+            gen.writeEndObject();
+            gen.writeNumberField("elapsedMillis", report.elapsed().toMillis());
+            gen.writeArrayFieldStart("notable");
+            for (var step : report.notable()) {
+                gen.writeStartObject();
+                gen.writeFieldName("key");
+                AnalysisOutput.writeKey(gen, step.step().key());
+                gen.writeStringField("attribute", step.step().copyPath().render());
+                gen.writeStringField("outcome", step.outcome().name());
+                gen.writeStringField("detail", step.detail());
+                gen.writeEndObject();
+            }
+            gen.writeEndArray();
+            writeLeftAlone(gen, plan);
+            if (report.fatal() != null) {
+                gen.writeStringField("error", report.fatal().getMessage());
+            }
+            gen.writeEndObject();
+        }
+        return text + System.lineSeparator();
+    }
+}

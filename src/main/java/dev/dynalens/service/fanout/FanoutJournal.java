@@ -1,0 +1,296 @@
+package dev.dynalens.service.fanout;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dynalens.domain.codec.CodecException;
+import dev.dynalens.domain.codec.DynamoJsonCodec;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.staleness.AttributePath;
+import dev.dynalens.domain.staleness.RepairOutcome;
+import dev.dynalens.domain.staleness.RepairPlan;
+import dev.dynalens.domain.staleness.RepairStep;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An append-only JSON-lines file that holds a repair plan and, as the run goes, the outcome of each step.
+ *
+ * <pre>
+ * {"journal":"dynalens-fanout","version":1,"table":"Blog","fingerprint":"…","steps":2,"created":"…"}
+ * {"step":0,"rule":"POST.authorName=USER.name@authorId","key":{"M":{…}},"path":"authorName","old":{"S":"Ann"},"new":{"S":"Ann Lee"}}
+ * {"step":1,…}
+ * {"done":0,"outcome":"UPDATED","at":"…"}
+ * </pre>
+ *
+ * <p>The plan is written and forced to disk before the first update is sent, so a resumed run executes exactly the
+ * reviewed plan, not a new scan. Each outcome is one {@code write} of a whole line on an unbuffered channel: when
+ * the process dies (even by {@code kill -9}) every line it wrote is in the operating system's hands and survives;
+ * a power cut can lose the last unforced lines, which only means those steps are sent again — their condition
+ * ({@code copy = :old}) then fails and the re-read tells they are already repaired. A torn last line (the process
+ * died inside a write) is ignored. Outcomes are forced to disk every {@value #FORCE_EVERY} lines and at close.
+ */
+public final class FanoutJournal implements AutoCloseable {
+    static final int FORMAT_VERSION = 1;
+    static final String MAGIC = "dynalens-fanout";
+    static final int FORCE_EVERY = 256;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path file;
+    private final FileChannel channel;
+    private int unforced;
+
+    private FanoutJournal(Path file, FileChannel channel) {
+        this.file = file;
+        this.channel = channel;
+    }
+
+    /** What a journal file holds: its plan and the last outcome recorded for each step. */
+    public record State(Path file, RepairPlan plan, String fingerprint, Instant created, Map<Integer, Entry> outcomes) {
+        public State {
+            outcomes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(outcomes));
+        }
+
+        public long settled() {
+            return outcomes.values().stream().filter(e -> e.outcome().settled()).count();
+        }
+
+        public boolean complete() {
+            return settled() == plan.steps().size();
+        }
+
+        public long count(RepairOutcome outcome) {
+            return outcomes.values().stream().filter(e -> e.outcome() == outcome).count();
+        }
+    }
+
+    /** One recorded outcome; {@code detail} says why a step was skipped or failed (null otherwise). */
+    public record Entry(RepairOutcome outcome, String detail) {
+        public Entry {
+            Objects.requireNonNull(outcome, "outcome");
+        }
+    }
+
+    /** A journal that cannot be read back: which line, and why. */
+    public static final class JournalException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        JournalException(Path file, int line, String message) {
+            super(file + (line > 0 ? ":" + line : "") + ": " + message);
+        }
+    }
+
+    /** Writes a new journal holding {@code plan}, forced to disk, and keeps it open for outcomes. Never overwrites. */
+    public static FanoutJournal create(Path file, RepairPlan plan) throws IOException {
+        var text = new StringBuilder();
+        var header = JSON.createObjectNode();
+        header.put("journal", MAGIC).put("version", FORMAT_VERSION).put("table", plan.tableName())
+                .put("fingerprint", plan.fingerprint()).put("steps", plan.steps().size()).put("created", Instant.now().toString());
+        text.append(header).append('\n');
+        for (int i = 0; i < plan.steps().size(); i++) {
+            var step = plan.steps().get(i);
+            var line = JSON.createObjectNode();
+            line.put("step", i).put("rule", step.rule());
+            line.set("key", tree(new AttributeValue.MapValue(step.key())));
+            line.put("path", step.copyPath().render());
+            line.set("old", tree(step.oldValue()));
+            line.set("new", tree(step.newValue()));
+            text.append(line).append('\n');
+        }
+        var parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        } catch (FileAlreadyExistsException e) {
+            throw new FileAlreadyExistsException(file.toString(), null, "a journal already exists there; resume it or choose another file");
+        }
+        var journal = new FanoutJournal(file, channel);
+        try {
+            journal.writeFully(text.toString());
+            channel.force(true);
+        } catch (IOException e) {
+            journal.close();
+            throw e;
+        }
+        return journal;
+    }
+
+    /** Opens an existing journal to append outcomes to it. */
+    public static FanoutJournal append(Path file) throws IOException {
+        var channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        var journal = new FanoutJournal(file, channel);
+        // A torn last line (the process died inside a write) must not glue onto the next outcome.
+        if (channel.size() > 0) {
+            try (var read = FileChannel.open(file, StandardOpenOption.READ)) {
+                var last = ByteBuffer.allocate(1);
+                read.read(last, read.size() - 1);
+                if (last.get(0) != '\n') {
+                    journal.writeFully("\n");
+                }
+            }
+        }
+        return journal;
+    }
+
+    /** Reads a journal; empty when the file does not exist. */
+    public static Optional<State> read(Path file) throws IOException {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        }
+        var raw = Files.readString(file, StandardCharsets.UTF_8);
+        boolean lastLineTorn = !raw.isEmpty() && !raw.endsWith("\n");
+        if (lines.isEmpty()) {
+            throw new JournalException(file, 0, "the file is empty, not a DynaLens fan-out journal");
+        }
+        var header = parse(file, 1, lines.getFirst());
+        if (!MAGIC.equals(header.path("journal").asText()) || header.path("version").asInt() != FORMAT_VERSION) {
+            throw new JournalException(file, 1, "not a DynaLens fan-out journal (version " + FORMAT_VERSION + ")");
+        }
+        var table = header.path("table").asText();
+        int stepCount = header.path("steps").asInt(-1);
+        if (stepCount < 0 || lines.size() < 1 + stepCount) {
+            throw new JournalException(file, lines.size(), "the plan is incomplete: the header announces " + stepCount
+                    + " steps; the file was cut short while the plan was written, so nothing was sent yet — delete it and plan again");
+        }
+        var steps = new ArrayList<RepairStep>(stepCount);
+        for (int i = 0; i < stepCount; i++) {
+            int lineNumber = i + 2;
+            var node = parse(file, lineNumber, lines.get(i + 1));
+            if (node.path("step").asInt(-1) != i) {
+                throw new JournalException(file, lineNumber, "expected step " + i);
+            }
+            try {
+                var key = ((AttributeValue.MapValue) value(node, "key")).values();
+                steps.add(new RepairStep(key, AttributePath.parse(node.path("path").asText()), value(node, "old"), value(node, "new"),
+                        node.path("rule").asText()));
+            } catch (CodecException | ClassCastException | IllegalArgumentException e) {
+                throw new JournalException(file, lineNumber, "unreadable step: " + e.getMessage());
+            }
+        }
+        var plan = new RepairPlan(table, steps, List.of());
+        var fingerprint = header.path("fingerprint").asText();
+        if (!plan.fingerprint().equals(fingerprint)) {
+            throw new JournalException(file, 1, "the plan's steps do not match its fingerprint; the file was edited or damaged");
+        }
+        var outcomes = new LinkedHashMap<Integer, Entry>();
+        for (int i = 1 + stepCount; i < lines.size(); i++) {
+            var line = lines.get(i);
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode node;
+            try {
+                node = JSON.readTree(line);
+            } catch (JsonProcessingException e) {
+                if (i == lines.size() - 1 && lastLineTorn) {
+                    break;
+                }
+                // A torn line followed by more lines: the process died mid-write and a later run appended after it.
+                if (!line.startsWith("{\"done\"")) {
+                    throw new JournalException(file, i + 1, "not JSON: " + e.getOriginalMessage());
+                }
+                continue;
+            }
+            int step = node.path("done").asInt(-1);
+            RepairOutcome outcome;
+            try {
+                outcome = RepairOutcome.valueOf(node.path("outcome").asText());
+            } catch (IllegalArgumentException e) {
+                throw new JournalException(file, i + 1, "unknown outcome " + node.path("outcome"));
+            }
+            if (step < 0 || step >= stepCount) {
+                throw new JournalException(file, i + 1, "outcome for step " + step + ", which the plan does not have");
+            }
+            outcomes.put(step, new Entry(outcome, node.hasNonNull("detail") ? node.get("detail").asText() : null));
+        }
+        Instant created;
+        try {
+            created = Instant.parse(header.path("created").asText());
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new JournalException(file, 1, "bad creation time " + header.path("created"));
+        }
+        return Optional.of(new State(file, plan, fingerprint, created, outcomes));
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** Appends one step's outcome as one line. */
+    public synchronized void record(int step, RepairOutcome outcome, String detail) throws IOException {
+        ObjectNode line = JSON.createObjectNode();
+        line.put("done", step).put("outcome", outcome.name());
+        if (detail != null) {
+            line.put("detail", detail);
+        }
+        line.put("at", Instant.now().toString());
+        writeFully(line + "\n");
+        if (++unforced >= FORCE_EVERY) {
+            channel.force(false);
+            unforced = 0;
+        }
+    }
+
+    private void writeFully(String text) throws IOException {
+        var buffer = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+        while (buffer.hasRemaining()) {
+            channel.write(buffer);
+        }
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        if (channel.isOpen()) {
+            try {
+                channel.force(false);
+            } finally {
+                channel.close();
+            }
+        }
+    }
+
+    private static JsonNode tree(AttributeValue value) {
+        try {
+            return JSON.readTree(DynamoJsonCodec.writeValue(value));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("DynamoJsonCodec wrote JSON Jackson cannot read", e);
+        }
+    }
+
+    private static AttributeValue value(JsonNode node, String field) {
+        var child = node.get(field);
+        if (child == null) {
+            throw new IllegalArgumentException("missing \"" + field + "\"");
+        }
+        return DynamoJsonCodec.readValue(child.toString());
+    }
+
+    private static JsonNode parse(Path file, int line, String text) throws JournalException {
+        try {
+            return JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new JournalException(file, line, "not JSON: " + e.getOriginalMessage());
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package dev.dynalens.service.fanout;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How a fan-out paces itself.
+ *
+ * @param maxConcurrency updates in flight at most; the run starts there and halves on throttling, then climbs back
+ * @param baseDelay      backoff before the first retry of a step; it doubles with every further attempt (full jitter)
+ * @param maxDelay       the backoff ceiling
+ * @param maxAttempts    attempts per step before it is recorded as failed (a later run retries failed steps)
+ */
+public record FanoutSettings(int maxConcurrency, Duration baseDelay, Duration maxDelay, int maxAttempts) {
+    public static final FanoutSettings DEFAULTS = new FanoutSettings(16, Duration.ofMillis(25), Duration.ofSeconds(5), 10);
+
+    public FanoutSettings {
+        if (maxConcurrency < 1 || maxConcurrency > 256) {
+            throw new IllegalArgumentException("concurrency must be 1 to 256: " + maxConcurrency);
+        }
+        Objects.requireNonNull(baseDelay, "baseDelay");
+        Objects.requireNonNull(maxDelay, "maxDelay");
+        if (baseDelay.isNegative() || maxDelay.compareTo(baseDelay) < 0) {
+            throw new IllegalArgumentException("Need 0 <= baseDelay <= maxDelay: " + baseDelay + ", " + maxDelay);
+        }
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("maxAttempts must be at least 1: " + maxAttempts);
+        }
+    }
+
+    public FanoutSettings withMaxConcurrency(int value) {
+        return new FanoutSettings(value, baseDelay, maxDelay, maxAttempts);
+    }
+
+    public FanoutSettings withDelays(Duration base, Duration max) {
+        return new FanoutSettings(maxConcurrency, base, max, maxAttempts);
+    }
+
+    public FanoutSettings withMaxAttempts(int value) {
+        return new FanoutSettings(maxConcurrency, baseDelay, maxDelay, value);
+    }
+}
