@@ -20,14 +20,14 @@ import java.util.NoSuchElementException;
  * one whose number is a multiple of {@code orphanEvery} (and not of {@code staleEvery}) names an
  * assignee that does not exist.
  */
-record ProjectTasks(int users, int projects, int tasks, int staleEvery, int orphanEvery) implements Iterable<Item> {
+public record ProjectTasks(int users, int projects, int tasks, int staleEvery, int orphanEvery) implements Iterable<Item> {
     static final TableKeys KEYS = new TableKeys("Projects", KeySchema.of("PK", "SK"), Map.of());
 
-    int itemCount() {
+    public int itemCount() {
         return users + projects + tasks;
     }
 
-    long plantedStale() {
+    public long plantedStale() {
         return staleEvery == 0 ? 0 : (tasks - 1) / staleEvery + 1;
     }
 
@@ -41,33 +41,33 @@ record ProjectTasks(int users, int projects, int tasks, int staleEvery, int orph
         return count;
     }
 
-    boolean isStale(int task) {
+    public boolean isStale(int task) {
         return staleEvery > 0 && task % staleEvery == 0;
     }
 
-    boolean isOrphan(int task) {
+    public boolean isOrphan(int task) {
         return orphanEvery > 0 && task % orphanEvery == 0 && !isStale(task);
     }
 
-    static String userName(int user) {
+    public static String userName(int user) {
         return "User Number " + user;
     }
 
-    static String projectTitle(int project) {
+    public static String projectTitle(int project) {
         return "Project " + project + " roadmap";
     }
 
-    static Item user(int user) {
+    public static Item user(int user) {
         return Item.of(Map.of("PK", AttributeValue.s("USER#" + user), "SK", AttributeValue.s("PROFILE"),
                 "userId", AttributeValue.s(Integer.toString(user)), "name", AttributeValue.s(userName(user))));
     }
 
-    static Item project(int project) {
+    public static Item project(int project) {
         return Item.of(Map.of("PK", AttributeValue.s("PROJECT#" + project), "SK", AttributeValue.s("METADATA"),
                 "projectId", AttributeValue.n(project), "title", AttributeValue.s(projectTitle(project))));
     }
 
-    Item task(int task) {
+    public Item task(int task) {
         int project = task % projects;
         int user = isOrphan(task) ? users + task : task % users;
         var attributes = new LinkedHashMap<String, AttributeValue>();
