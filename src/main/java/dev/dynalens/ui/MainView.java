@@ -287,7 +287,8 @@ public final class MainView {
             var views = new TabPane(new Tab("Collections",
                     new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).createView()),
                     new Tab("Scan / Query", new TableBrowserView(browser).createView()),
-                    new Tab("Stale copies", new StalenessView(staleness).createView()));
+                    new Tab("Stale copies", new StalenessView(staleness,
+                            dev.dynalens.service.config.ConfigDirectory.current().resolve("fanout")).createView()));
             views.setId("tableViews");
             views.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
             views.getStyleClass().add("floating");

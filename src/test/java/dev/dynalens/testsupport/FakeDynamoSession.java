@@ -57,8 +57,21 @@ public final class FakeDynamoSession implements DynamoSession {
     @Override public CompletableFuture<Void> deleteTable(String tableName) { throw new UnsupportedOperationException(); }
     @Override public CompletableFuture<Void> putItem(String tableName, Item item) { throw new UnsupportedOperationException(); }
     @Override public CompletableFuture<Void> deleteItem(String tableName, Map<String, AttributeValue> key) { throw new UnsupportedOperationException(); }
-    @Override public CompletableFuture<dev.dynalens.domain.write.GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent) { throw new UnsupportedOperationException(); }
-    @Override public CompletableFuture<dev.dynalens.domain.write.WriteResult> write(dev.dynalens.domain.write.ItemWrite write) { throw new UnsupportedOperationException(); }
+    /** Answers GetItem and single-item writes when a test sets them; unset, they are unsupported. */
+    public java.util.function.Function<Map<String, AttributeValue>, CompletableFuture<dev.dynalens.domain.write.GetResult>> getter;
+    public java.util.function.Function<dev.dynalens.domain.write.ItemWrite, CompletableFuture<dev.dynalens.domain.write.WriteResult>> writer;
+    public final List<dev.dynalens.domain.write.ItemWrite> writes = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Override public CompletableFuture<dev.dynalens.domain.write.GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent) {
+        if (getter == null) throw new UnsupportedOperationException();
+        return getter.apply(key);
+    }
+
+    @Override public CompletableFuture<dev.dynalens.domain.write.WriteResult> write(dev.dynalens.domain.write.ItemWrite write) {
+        if (writer == null) throw new UnsupportedOperationException();
+        writes.add(write);
+        return writer.apply(write);
+    }
     @Override public CompletableFuture<List<Item>> batchPut(String tableName, List<Item> items) { throw new UnsupportedOperationException(); }
     @Override public void close() { closed = true; }
 }

@@ -25,9 +25,12 @@ import javafx.scene.layout.VBox;
 /** The denormalization rules of a table with their counts, the stale copies beside their source, and the orphans. */
 public final class StalenessView {
     private final StalenessViewModel model;
+    private final java.nio.file.Path journalDirectory;
 
-    public StalenessView(StalenessViewModel model) {
+    /** @param journalDirectory where fan-out journals are kept (the config folder's {@code fanout}) */
+    public StalenessView(StalenessViewModel model, java.nio.file.Path journalDirectory) {
         this.model = model;
+        this.journalDirectory = journalDirectory;
     }
 
     public Node createView() {
@@ -64,7 +67,27 @@ public final class StalenessView {
                 + "then checks every copy against its source. No configuration needed.");
         hint.getStyleClass().addAll("text-muted", "text-small");
         hint.setWrapText(true);
-        var row = new HBox(10, title, find, cancel, spinner, status);
+        var repair = new Button("Repair stale copies…");
+        repair.setId("repairStaleCopies");
+        repair.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> model.runningProperty().get() || model.repairPlan().map(p -> p.steps().isEmpty()).orElse(true),
+                model.runningProperty(), model.lastReportProperty()));
+        repair.setOnAction(e -> model.newRepair(journalDirectory).ifPresent(fanout ->
+                new FanoutDialog(fanout).show(repair.getScene().getWindow())));
+        var resume = new Button("Resume unfinished repair…");
+        resume.setId("resumeRepair");
+        resume.setVisible(false);
+        resume.setManaged(false);
+        model.unfinishedRepair(journalDirectory).thenAcceptAsync(unfinished -> unfinished.ifPresent(fanout -> {
+            resume.setVisible(true);
+            resume.setManaged(true);
+            resume.setOnAction(e -> {
+                resume.setVisible(false);
+                resume.setManaged(false);
+                new FanoutDialog(fanout).show(resume.getScene().getWindow());
+            });
+        }), javafx.application.Platform::runLater);
+        var row = new HBox(10, title, find, cancel, repair, resume, spinner, status);
         row.setAlignment(Pos.CENTER_LEFT);
         var box = new VBox(2, row, hint);
         box.setPadding(new Insets(10, 12, 6, 12));

@@ -9,6 +9,7 @@ import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.staleness.Finding;
 import dev.dynalens.domain.staleness.InferredRule;
+import dev.dynalens.domain.staleness.RepairPlan;
 import dev.dynalens.domain.staleness.RuleInference;
 import dev.dynalens.domain.staleness.StalenessDetector;
 import dev.dynalens.domain.staleness.StalenessReport;
@@ -16,6 +17,7 @@ import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.fanout.FanoutSettings;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,6 +63,8 @@ public final class StalenessViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     private final ReadOnlyObjectWrapper<StaleCells> staleCells = new ReadOnlyObjectWrapper<>(StaleCells.NONE);
+    /** The last complete detection, on the fx executor: what a repair plan is made from. */
+    private final ReadOnlyObjectWrapper<StalenessReport> lastReport = new ReadOnlyObjectWrapper<>();
 
     /** Touched only on the analysis executor. */
     private StalenessDetector detector;
@@ -96,6 +100,7 @@ public final class StalenessViewModel {
         staleCopies.clear();
         orphans.clear();
         staleCells.set(StaleCells.NONE);
+        lastReport.set(null);
         analysis.execute(() -> detector = null);
         return session.describeTable(tableName)
                 .thenComposeAsync(table -> runPasses(TableKeys.from(table), run), analysis)
@@ -180,6 +185,7 @@ public final class StalenessViewModel {
         if (failure == null) {
             running.set(false);
             show(report);
+            lastReport.set(report);
             status.set(String.format(Locale.ROOT, "%d rule(s) · %,d stale cop%s · %,d orphan(s)%s", report.rules().size(),
                     count(report, true), count(report, true) == 1 ? "y" : "ies", count(report, false),
                     report.truncated() ? " · the lists are cut at " + MAX_LISTED : ""));
@@ -215,6 +221,47 @@ public final class StalenessViewModel {
             cells.putIfAbsent(new CellKey(finding.key(), finding.attribute().attributeName()), staleCopies.get(i));
         }
         staleCells.set(new StaleCells(Map.copyOf(cells), keySchema));
+    }
+
+    /**
+     * The guarded updates that would repair every stale copy of the last complete detection. Empty (with no plan to
+     * offer) before a detection finished, after a cancelled one, or when the lists were cut at {@value #MAX_LISTED}:
+     * a plan must cover every stale copy, so then the CLI's {@code dynalens fanout} is the way.
+     */
+    public Optional<RepairPlan> repairPlan() {
+        var report = lastReport.get();
+        if (report == null || report.truncated()) {
+            return Optional.empty();
+        }
+        return Optional.of(RepairPlan.of(tableName, report.staleCopies()));
+    }
+
+    /** Why {@link #repairPlan()} is empty, for the person; empty when a plan is available. */
+    public String repairUnavailableReason() {
+        var report = lastReport.get();
+        if (report == null) {
+            return "Find stale copies first: a repair plan is made from a complete detection.";
+        }
+        if (report.truncated()) {
+            return "More than " + MAX_LISTED + " stale copies of a kind: use `dynalens fanout " + tableName + " … --dry-run --journal FILE`, "
+                    + "which plans every one of them.";
+        }
+        return report.staleCopies().isEmpty() ? "No stale copies to repair." : "";
+    }
+
+    /** A dry run of {@link #repairPlan()}, ready to be reviewed and applied. */
+    public Optional<FanoutViewModel> newRepair(java.nio.file.Path journalDirectory) {
+        return repairPlan().map(plan -> FanoutViewModel.plan(session, fx, journalDirectory, FanoutSettings.DEFAULTS, plan));
+    }
+
+    /** The newest unfinished fan-out of this table in {@code journalDirectory}, read off the FX thread. */
+    public CompletableFuture<Optional<FanoutViewModel>> unfinishedRepair(java.nio.file.Path journalDirectory) {
+        return CompletableFuture.supplyAsync(() -> FanoutViewModel.unfinished(journalDirectory, tableName), analysis)
+                .thenApply(state -> state.map(s -> FanoutViewModel.resumeFrom(session, fx, FanoutSettings.DEFAULTS, s)));
+    }
+
+    public ReadOnlyObjectProperty<StalenessReport> lastReportProperty() {
+        return lastReport.getReadOnlyProperty();
     }
 
     /** Stops the pass in flight; what was found so far stays listed. */

@@ -1,0 +1,161 @@
+package dev.dynalens.ui.staleness;
+
+import java.util.List;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
+import javafx.stage.Modality;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/** The dry run of a fan-out, its confirmation, and its progress, in one window. */
+public final class FanoutDialog {
+    private final FanoutViewModel model;
+
+    public FanoutDialog(FanoutViewModel model) {
+        this.model = model;
+    }
+
+    public Stage show(Window owner) {
+        var stage = new Stage();
+        stage.initOwner(owner);
+        stage.initModality(Modality.WINDOW_MODAL);
+        stage.setTitle("Repair stale copies · " + model.tableName());
+        var root = new BorderPane(stepsTable());
+        root.setTop(header());
+        root.setBottom(footer(stage));
+        root.setPadding(new Insets(12));
+        var scene = new Scene(root, 1100, 640);
+        if (owner != null && owner.getScene() != null) {
+            scene.getStylesheets().setAll(owner.getScene().getStylesheets());
+        }
+        stage.setScene(scene);
+        stage.setOnCloseRequest(e -> {
+            if (model.runningProperty().get()) {
+                e.consume();
+            }
+        });
+        stage.show();
+        return stage;
+    }
+
+    private VBox header() {
+        var title = new Label("Guarded updates for " + model.tableName());
+        title.getStyleClass().add("title-3");
+        var explain = new Label("Each copy is set to its source's value only where it still holds the value that was read "
+                + "(SET copy = :new, ConditionExpression copy = :old): a copy someone changed since is skipped, never overwritten.");
+        explain.setWrapText(true);
+        explain.getStyleClass().add("text-muted");
+        var status = new Label();
+        status.setId("fanoutStatus");
+        status.setWrapText(true);
+        status.textProperty().bind(model.statusProperty());
+        var box = new VBox(4, title, explain, status);
+        for (var left : model.leftAlone()) {
+            var line = new Label("Left alone: " + left);
+            line.getStyleClass().add("text-small");
+            box.getChildren().add(line);
+        }
+        box.setPadding(new Insets(0, 0, 8, 0));
+        return box;
+    }
+
+    private TableView<FanoutViewModel.StepRow> stepsTable() {
+        var table = new TableView<>(model.steps());
+        table.setId("fanoutSteps");
+        table.getStyleClass().add("dense");
+        table.setPlaceholder(new Label("Nothing to repair."));
+        table.getColumns().setAll(List.of(
+                column("Item", FanoutViewModel.StepRow::key, 220),
+                column("Copy", FanoutViewModel.StepRow::attribute, 110),
+                column("Now (stale)", FanoutViewModel.StepRow::oldValue, 150),
+                column("Becomes", FanoutViewModel.StepRow::newValue, 150),
+                column("Update (guarded)", FanoutViewModel.StepRow::expression, 300),
+                column("Outcome", FanoutViewModel.StepRow::outcome, 160)));
+        model.steps().addListener((ListChangeListener<FanoutViewModel.StepRow>) c -> javafx.application.Platform.runLater(table::refresh));
+        return table;
+    }
+
+    private VBox footer(Stage stage) {
+        var bar = new ProgressBar();
+        bar.setId("fanoutProgress");
+        bar.setMaxWidth(Double.MAX_VALUE);
+        bar.progressProperty().bind(model.progressProperty());
+        var counts = new Label();
+        counts.setId("fanoutCounts");
+        counts.textProperty().bind(model.countsProperty());
+        var error = new Label();
+        error.getStyleClass().add("danger");
+        error.setWrapText(true);
+        error.textProperty().bind(model.errorProperty());
+
+        var confirm = new TextField();
+        confirm.setId("fanoutConfirm");
+        confirm.setPromptText("type " + model.tableName());
+        confirm.textProperty().bindBidirectional(model.confirmationProperty());
+        var confirmLabel = new Label("Production connection: type the table name to confirm");
+        var confirmRow = new HBox(8, confirmLabel, confirm);
+        confirmRow.setAlignment(Pos.CENTER_LEFT);
+        confirmRow.setVisible(model.needsTypedConfirmation());
+        confirmRow.setManaged(model.needsTypedConfirmation());
+
+        var apply = new Button("Apply " + model.steps().size() + " guarded update" + (model.steps().size() == 1 ? "" : "s"));
+        apply.setId("fanoutApply");
+        apply.getStyleClass().add("danger");
+        apply.disableProperty().bind(model.canApplyProperty().not());
+        apply.setOnAction(e -> model.apply());
+        var cancel = new Button("Cancel run");
+        cancel.setId("fanoutCancel");
+        cancel.disableProperty().bind(model.runningProperty().not());
+        cancel.setOnAction(e -> model.cancel());
+        var save = new Button("Save report…");
+        save.disableProperty().bind(model.finishedProperty().not());
+        save.setOnAction(e -> saveReport(stage, error));
+        var close = new Button("Close");
+        close.disableProperty().bind(model.runningProperty());
+        close.setOnAction(e -> stage.close());
+        var spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        var buttons = new HBox(8, confirmRow, spacer, apply, cancel, save, close);
+        buttons.setAlignment(Pos.CENTER_LEFT);
+        var box = new VBox(6, bar, counts, error, buttons);
+        box.setPadding(new Insets(8, 0, 0, 0));
+        return box;
+    }
+
+    private void saveReport(Stage stage, Label error) {
+        var chooser = new FileChooser();
+        chooser.setInitialFileName(model.tableName() + "-fanout-report.txt");
+        var file = chooser.showSaveDialog(stage);
+        if (file == null) {
+            return;
+        }
+        try {
+            model.saveReport(file.toPath());
+        } catch (Exception e) {
+            error.setText("The report could not be saved: " + e.getMessage());
+        }
+    }
+
+    private static <R> TableColumn<R, String> column(String title, Function<R, String> text, double width) {
+        var column = new TableColumn<R, String>(title);
+        column.setCellValueFactory(c -> new ReadOnlyStringWrapper(text.apply(c.getValue())));
+        column.setPrefWidth(width);
+        return column;
+    }
+}

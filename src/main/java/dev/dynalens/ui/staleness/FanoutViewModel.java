@@ -1,0 +1,251 @@
+package dev.dynalens.ui.staleness;
+
+import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.ValueText;
+import dev.dynalens.domain.staleness.RepairPlan;
+import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.fanout.FanoutJournal;
+import dev.dynalens.service.fanout.FanoutProgress;
+import dev.dynalens.service.fanout.FanoutReport;
+import dev.dynalens.service.fanout.FanoutRunner;
+import dev.dynalens.service.fanout.FanoutSettings;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.stream.Collectors;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * A guarded fan-out from the staleness view: the dry run (every planned update, shown before anything is written),
+ * the confirmation (on a production-tagged connection the person types the table name), then the run with its
+ * progress, counts and cancel. The plan goes to a journal in {@code journalDirectory} before the first update, so
+ * an interrupted fan-out can be resumed ({@link #resumeFrom}).
+ */
+public final class FanoutViewModel {
+    private static final DateTimeFormatter FILE_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
+
+    private final DynamoSession session;
+    private final Executor fx;
+    private final Path journalDirectory;
+    private final FanoutSettings settings;
+    private final RepairPlan plan;
+    private final Map<Integer, FanoutJournal.Entry> settledBefore;
+    private final Path existingJournal;
+
+    private final ObservableList<StepRow> steps = FXCollections.observableArrayList();
+    private final StringProperty confirmation = new SimpleStringProperty("");
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper finished = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
+    private final ReadOnlyStringWrapper counts = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
+    private final BooleanBinding canApply;
+    private volatile FanoutRunner.Handle handle;
+    private FanoutReport report;
+    private Path journalFile;
+
+    /** One planned update, as the dry run lists it. */
+    public record StepRow(String key, String attribute, String oldValue, String newValue, String expression, String outcome) {
+    }
+
+    private FanoutViewModel(DynamoSession session, Executor fx, Path journalDirectory, FanoutSettings settings, RepairPlan plan,
+                            Map<Integer, FanoutJournal.Entry> settledBefore, Path existingJournal) {
+        this.session = Objects.requireNonNull(session, "session");
+        this.fx = Objects.requireNonNull(fx, "fx");
+        this.journalDirectory = Objects.requireNonNull(journalDirectory, "journalDirectory");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.plan = Objects.requireNonNull(plan, "plan");
+        this.settledBefore = Map.copyOf(settledBefore);
+        this.existingJournal = existingJournal;
+        this.journalFile = existingJournal;
+        for (int i = 0; i < plan.steps().size(); i++) {
+            var step = plan.steps().get(i);
+            var update = step.toUpdate(plan.tableName());
+            var names = update.names().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
+            var entry = this.settledBefore.get(i);
+            steps.add(new StepRow(keyText(step.key()), step.copyPath().render(), ValueText.literal(step.oldValue()),
+                    ValueText.literal(step.newValue()), update.updateExpression() + " IF " + update.conditionExpression() + "  (" + names + ")",
+                    entry == null ? "pending" : entry.outcome().name().toLowerCase(Locale.ROOT).replace('_', ' ')));
+        }
+        var production = session.profile().tag().isProduction();
+        canApply = Bindings.createBooleanBinding(() -> !running.get() && !finished.get() && !session.profile().readOnly()
+                        && pendingSteps() > 0 && (!production || plan.tableName().equals(confirmation.get().strip())),
+                running, finished, confirmation);
+        if (session.profile().readOnly()) {
+            status.set("Connection '" + session.profile().name() + "' is read-only: the plan can be reviewed, not applied.");
+        } else {
+            status.set(existingJournal == null
+                    ? "Dry run: " + plan.steps().size() + " guarded update" + (plan.steps().size() == 1 ? "" : "s") + " planned; nothing has been written."
+                    : "Unfinished fan-out from " + existingJournal.getFileName() + ": " + (plan.steps().size() - pendingSteps()) + " of "
+                    + plan.steps().size() + " steps settled; applying resumes it.");
+        }
+    }
+
+    /** A dry run of a new plan. */
+    public static FanoutViewModel plan(DynamoSession session, Executor fx, Path journalDirectory, FanoutSettings settings, RepairPlan plan) {
+        return new FanoutViewModel(session, fx, journalDirectory, settings, plan, Map.of(), null);
+    }
+
+    /** An unfinished fan-out read back from its journal. */
+    public static FanoutViewModel resumeFrom(DynamoSession session, Executor fx, FanoutSettings settings, FanoutJournal.State journal) {
+        var directory = journal.file().toAbsolutePath().getParent();
+        return new FanoutViewModel(session, fx, directory, settings, journal.plan(), journal.outcomes(), journal.file());
+    }
+
+    /** The newest unfinished journal of {@code tableName} in {@code directory}, if any; unreadable files are passed over. */
+    public static java.util.Optional<FanoutJournal.State> unfinished(Path directory, String tableName) {
+        if (!Files.isDirectory(directory)) {
+            return java.util.Optional.empty();
+        }
+        try (var files = Files.list(directory)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".jsonl")).map(f -> {
+                try {
+                    return FanoutJournal.read(f).orElse(null);
+                } catch (IOException e) {
+                    return null;
+                }
+            }).filter(Objects::nonNull).filter(s -> s.plan().tableName().equals(tableName) && !s.complete())
+                    .max(java.util.Comparator.comparing(FanoutJournal.State::created));
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    private int pendingSteps() {
+        return (int) (plan.steps().size() - settledBefore.values().stream().filter(e -> e.outcome().settled()).count());
+    }
+
+    public String tableName() {
+        return plan.tableName();
+    }
+
+    public RepairPlan repairPlan() {
+        return plan;
+    }
+
+    public boolean needsTypedConfirmation() {
+        return session.profile().tag().isProduction();
+    }
+
+    /** Stale copies the plan does not touch, one line each with why. */
+    public java.util.List<String> leftAlone() {
+        return plan.leftAlone().stream().map(l -> keyText(l.finding().key()) + " " + l.finding().attribute().render() + ": " + l.reason()).toList();
+    }
+
+    /**
+     * Writes the plan to a new journal and starts the guarded updates (or resumes the journal this model was read
+     * from). Only from an explicit action: the Apply button, enabled by {@link #canApplyProperty()}.
+     */
+    public CompletableFuture<FanoutReport> apply() {
+        if (!canApply.get()) {
+            return CompletableFuture.failedFuture(new IllegalStateException("Applying is not possible now: " + status.get()));
+        }
+        FanoutJournal journal;
+        try {
+            if (existingJournal == null) {
+                journalFile = journalDirectory.resolve(safe(plan.tableName()) + "-" + LocalDateTime.now().format(FILE_TIME) + ".jsonl");
+                journal = FanoutJournal.create(journalFile, plan);
+            } else {
+                journal = FanoutJournal.append(existingJournal);
+            }
+        } catch (IOException e) {
+            error.set("The journal cannot be written, so nothing was sent: " + e.getMessage());
+            return CompletableFuture.failedFuture(e);
+        }
+        running.set(true);
+        error.set("");
+        status.set("Applying; journal " + journalFile);
+        handle = new FanoutRunner(session, settings).start(plan, settledBefore, journal, p -> fx.execute(() -> show(p)));
+        return handle.result().whenCompleteAsync((done, failure) -> {
+            running.set(false);
+            finished.set(true);
+            if (failure != null) {
+                error.set("The fan-out did not start: " + Problems.describe(failure));
+                status.set("Nothing was written.");
+                return;
+            }
+            report = done;
+            show(done.counts());
+            if (done.fatal() != null) {
+                error.set("Stopped: " + done.fatal().getMessage());
+            }
+            status.set((done.complete() ? "Done" : done.cancelled() ? "Cancelled" : "Incomplete") + " in "
+                    + String.format(Locale.ROOT, "%.1f s", done.elapsed().toMillis() / 1000.0)
+                    + (done.complete() ? "." : "; " + done.pending() + " pending, " + done.counts().failed()
+                    + " failed — reopen Repair to resume from the journal."));
+            for (var notable : done.notable()) {
+                var row = steps.get(notable.index());
+                steps.set(notable.index(), new StepRow(row.key(), row.attribute(), row.oldValue(), row.newValue(), row.expression(),
+                        notable.outcome().name().toLowerCase(Locale.ROOT).replace('_', ' ') + (notable.detail() == null ? "" : ": " + notable.detail())));
+            }
+        }, fx);
+    }
+
+    private void show(FanoutProgress p) {
+        progress.set(p.fraction());
+        counts.set(String.format(Locale.ROOT, "%,d of %,d · %,d updated · %,d already repaired · %,d skipped (changed) · %,d failed · %,d retries · %d in flight",
+                p.finished(), p.total(), p.updated(), p.alreadyRepaired(), p.skippedChanged(), p.failed(), p.retries(), p.inFlight()));
+    }
+
+    /** Sends no further update; those in flight finish and are journaled. */
+    public void cancel() {
+        var current = handle;
+        if (current != null) {
+            current.cancel();
+        }
+    }
+
+    /** Saves the final report (counts, and every skipped or failed step) as text. */
+    public void saveReport(Path file) throws IOException {
+        if (report == null) {
+            throw new IllegalStateException("No report yet");
+        }
+        var text = new StringBuilder("Fan-out on ").append(plan.tableName()).append(", journal ").append(journalFile).append('\n')
+                .append(counts.get()).append('\n').append(status.get()).append('\n');
+        for (var notable : report.notable()) {
+            text.append(notable.outcome()).append(' ').append(keyText(notable.step().key())).append(' ')
+                    .append(notable.step().copyPath().render()).append(notable.detail() == null ? "" : ": " + notable.detail()).append('\n');
+        }
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+    }
+
+    static String keyText(Map<String, AttributeValue> key) {
+        return key.values().stream().map(ValueText::cell).collect(Collectors.joining(" / "));
+    }
+
+    private static String safe(String tableName) {
+        return tableName.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    public ObservableList<StepRow> steps() { return steps; }
+    public StringProperty confirmationProperty() { return confirmation; }
+    public BooleanBinding canApplyProperty() { return canApply; }
+    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty finishedProperty() { return finished.getReadOnlyProperty(); }
+    public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty countsProperty() { return counts.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
+    public Path journalFile() { return journalFile; }
+}

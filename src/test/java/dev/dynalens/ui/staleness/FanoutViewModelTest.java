@@ -1,0 +1,165 @@
+package dev.dynalens.ui.staleness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.connection.ConnectionTag;
+import dev.dynalens.domain.connection.CredentialsSource;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.staleness.AttributePath;
+import dev.dynalens.domain.staleness.RepairOutcome;
+import dev.dynalens.domain.staleness.RepairPlan;
+import dev.dynalens.domain.staleness.RepairStep;
+import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.write.GetResult;
+import dev.dynalens.domain.write.ItemWrite;
+import dev.dynalens.domain.write.WriteResult;
+import dev.dynalens.service.fanout.FanoutJournal;
+import dev.dynalens.testsupport.FakeDynamoSession;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FanoutViewModelTest {
+    @TempDir
+    Path dir;
+
+    private final Map<String, AttributeValue> copies = new ConcurrentHashMap<>();
+
+    private FakeDynamoSession session(boolean readOnly, ConnectionTag tag) {
+        var session = new FakeDynamoSession(ConnectionProfile.create("conn", new CredentialsSource.LocalPlaceholder(), "us-east-1",
+                URI.create("http://127.0.0.1:9"), readOnly, tag));
+        session.writer = write -> {
+            var update = (ItemWrite.Update) write;
+            var pk = ((AttributeValue.Str) update.key().get("PK")).value();
+            boolean holds = update.values().get(":old").equals(copies.get(pk));
+            if (holds) {
+                copies.put(pk, update.values().get(":new"));
+            }
+            return CompletableFuture.completedFuture(new WriteResult(holds ? WriteResult.Status.APPLIED : WriteResult.Status.CONDITION_FAILED,
+                    Optional.empty(), ConsumedCapacity.NOT_REPORTED));
+        };
+        session.getter = key -> {
+            var pk = ((AttributeValue.Str) key.get("PK")).value();
+            return CompletableFuture.completedFuture(new GetResult(Optional.of(new Item(Map.of("PK", key.get("PK"),
+                    "authorName", copies.get(pk)))), ConsumedCapacity.NOT_REPORTED));
+        };
+        return session;
+    }
+
+    private RepairPlan plan(int steps) {
+        var list = new ArrayList<RepairStep>();
+        for (int i = 0; i < steps; i++) {
+            copies.put("POST#" + i, AttributeValue.s("Ann"));
+            list.add(new RepairStep(Map.of("PK", AttributeValue.s("POST#" + i)), AttributePath.of("authorName"), AttributeValue.s("Ann"),
+                    AttributeValue.s("Ann Lee"), "POST.authorName=USER.name@authorId"));
+        }
+        return new RepairPlan("Blog", list, List.of());
+    }
+
+    @Test
+    void theDryRun_listsEveryGuardedUpdate_andWritesNothing() {
+        var session = session(false, ConnectionTag.LOCAL);
+        var model = FanoutViewModel.plan(session, Runnable::run, dir, dev.dynalens.service.fanout.FanoutSettings.DEFAULTS, plan(3));
+
+        assertThat(model.steps()).hasSize(3);
+        assertThat(model.steps().getFirst()).satisfies(row -> {
+            assertThat(row.key()).isEqualTo("POST#0");
+            assertThat(row.oldValue()).isEqualTo("\"Ann\"");
+            assertThat(row.newValue()).isEqualTo("\"Ann Lee\"");
+            assertThat(row.expression()).isEqualTo("SET #c0 = :new IF #c0 = :old  (#c0=authorName)");
+            assertThat(row.outcome()).isEqualTo("pending");
+        });
+        assertThat(model.statusProperty().get()).contains("3 guarded updates planned; nothing has been written");
+        assertThat(model.canApplyProperty().get()).isTrue();
+        assertThat(session.writes).isEmpty();
+    }
+
+    @Test
+    void onAProductionConnection_applyWaitsForTheTypedTableName() {
+        var model = FanoutViewModel.plan(session(false, ConnectionTag.PRODUCTION), Runnable::run, dir,
+                dev.dynalens.service.fanout.FanoutSettings.DEFAULTS, plan(2));
+
+        assertThat(model.needsTypedConfirmation()).isTrue();
+        assertThat(model.canApplyProperty().get()).isFalse();
+        model.confirmationProperty().set("blog");
+        assertThat(model.canApplyProperty().get()).isFalse();
+        model.confirmationProperty().set("Blog ");
+        assertThat(model.canApplyProperty().get()).isTrue();
+    }
+
+    @Test
+    void onAReadOnlyConnection_thePlanCanBeReviewedButNotApplied() {
+        var session = session(true, ConnectionTag.NONE);
+        var model = FanoutViewModel.plan(session, Runnable::run, dir, dev.dynalens.service.fanout.FanoutSettings.DEFAULTS, plan(2));
+
+        assertThat(model.canApplyProperty().get()).isFalse();
+        assertThat(model.statusProperty().get()).contains("read-only");
+        assertThat(model.apply()).isCompletedExceptionally();
+        assertThat(session.writes).isEmpty();
+        assertThat(dir).isEmptyDirectory();
+    }
+
+    @Test
+    void apply_journalsThePlan_showsProgress_andSavesAReport() throws Exception {
+        var session = session(false, ConnectionTag.LOCAL);
+        var plan = plan(4);
+        copies.put("POST#2", AttributeValue.s("Edited"));
+        var model = FanoutViewModel.plan(session, Runnable::run, dir, dev.dynalens.service.fanout.FanoutSettings.DEFAULTS, plan);
+
+        var report = model.apply().get(10, TimeUnit.SECONDS);
+
+        assertThat(report.counts().updated()).isEqualTo(3);
+        assertThat(report.counts().skippedChanged()).isEqualTo(1);
+        assertThat(copies.get("POST#2")).isEqualTo(AttributeValue.s("Edited"));
+        assertThat(model.progressProperty().get()).isEqualTo(1.0);
+        assertThat(model.countsProperty().get()).startsWith("4 of 4 · 3 updated · 0 already repaired · 1 skipped (changed)");
+        assertThat(model.statusProperty().get()).startsWith("Done in");
+        assertThat(model.steps().get(2).outcome()).startsWith("skipped changed: changed since detection");
+        assertThat(model.canApplyProperty().get()).isFalse();
+        var journal = FanoutJournal.read(model.journalFile()).orElseThrow();
+        assertThat(journal.plan().fingerprint()).isEqualTo(plan.fingerprint());
+        assertThat(journal.count(RepairOutcome.UPDATED)).isEqualTo(3);
+
+        var saved = dir.resolve("report.txt");
+        model.saveReport(saved);
+        assertThat(Files.readString(saved)).contains("3 updated").contains("SKIPPED_CHANGED POST#2 authorName");
+    }
+
+    @Test
+    void anUnfinishedJournal_isFound_andResumingSendsOnlyThePendingSteps() throws Exception {
+        var plan = plan(5);
+        var file = dir.resolve("Blog-20261130-090000.jsonl");
+        try (var journal = FanoutJournal.create(file, plan)) {
+            journal.record(0, RepairOutcome.UPDATED, null);
+            journal.record(1, RepairOutcome.UPDATED, null);
+        }
+        copies.put("POST#0", AttributeValue.s("Ann Lee"));
+        copies.put("POST#1", AttributeValue.s("Ann Lee"));
+        Files.writeString(dir.resolve("notes.jsonl"), "not a journal\n");
+
+        var state = FanoutViewModel.unfinished(dir, "Blog").orElseThrow();
+        assertThat(FanoutViewModel.unfinished(dir, "Other")).isEmpty();
+        var session = session(false, ConnectionTag.LOCAL);
+        var model = FanoutViewModel.resumeFrom(session, Runnable::run, dev.dynalens.service.fanout.FanoutSettings.DEFAULTS, state);
+        assertThat(model.statusProperty().get()).contains("2 of 5 steps settled");
+        assertThat(model.steps()).extracting(FanoutViewModel.StepRow::outcome).containsExactly("updated", "updated", "pending", "pending", "pending");
+
+        var report = model.apply().get(10, TimeUnit.SECONDS);
+
+        assertThat(session.writes).hasSize(3);
+        assertThat(report.counts().updated()).isEqualTo(5);
+        assertThat(FanoutJournal.read(file).orElseThrow().complete()).isTrue();
+        assertThat(FanoutViewModel.unfinished(dir, "Blog")).isEmpty();
+    }
+}
