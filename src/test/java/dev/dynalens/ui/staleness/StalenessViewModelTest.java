@@ -71,6 +71,22 @@ class StalenessViewModelTest {
     }
 
     @Test
+    void repairPlan_coversEveryStaleCopyOfACompleteDetection_andIsUnavailableBefore() {
+        assertThat(model.repairPlan()).isEmpty();
+        assertThat(model.repairUnavailableReason()).contains("Find stale copies first");
+        session.responder = this::page;
+
+        model.run().join();
+
+        var plan = model.repairPlan().orElseThrow();
+        assertThat(plan.tableName()).isEqualTo("Blog");
+        assertThat(plan.steps()).hasSize(6);
+        assertThat(plan.steps()).extracting(step -> step.copyPath().render()).containsOnly("authorName", "commenterName", "author.name");
+        assertThat(model.repairUnavailableReason()).isEmpty();
+        assertThat(model.newRepair(java.nio.file.Path.of("unused"))).get().extracting(f -> f.steps().size()).isEqualTo(6);
+    }
+
+    @Test
     void staleSourceValue_marksTheStaleCellOfAnItem_byItsKeyAndTopLevelAttribute() {
         session.responder = this::page;
         model.run().join();
