@@ -24,11 +24,12 @@ import java.util.Objects;
  * @param renames inferred (or merged, or split-off) name to the name shown
  * @param merges  several names shown as one
  * @param splits  rules that take items out of an entity, by key template or attribute value
+ * @param rules   the person's choice of denormalization rules (staleness), as rule SPECs
  */
-public record Lens(Map<String, String> renames, List<Merge> merges, List<Split> splits) {
+public record Lens(Map<String, String> renames, List<Merge> merges, List<Split> splits, RuleChoices rules) {
     /** Attribute conditions are evaluated once per item and kept as bits of a long. */
     public static final int MAX_SPLITS = 64;
-    public static final Lens NONE = new Lens(Map.of(), List.of(), List.of());
+    public static final Lens NONE = new Lens(Map.of(), List.of(), List.of(), RuleChoices.NONE);
 
     public Lens {
         var copy = new LinkedHashMap<String, String>();
@@ -36,9 +37,36 @@ public record Lens(Map<String, String> renames, List<Merge> merges, List<Split> 
         renames = Collections.unmodifiableMap(copy);
         merges = merges == null ? List.of() : List.copyOf(merges);
         splits = splits == null ? List.of() : List.copyOf(splits);
+        rules = rules == null ? RuleChoices.NONE : rules;
         if (splits.size() > MAX_SPLITS) {
             throw new IllegalArgumentException("A lens holds at most " + MAX_SPLITS + " split rules, not " + splits.size());
         }
+    }
+
+    public Lens(Map<String, String> renames, List<Merge> merges, List<Split> splits) {
+        this(renames, merges, splits, RuleChoices.NONE);
+    }
+
+    /**
+     * Which denormalization rules the person decided on, as rule SPECs ({@code POST.authorName=USER.name@authorId}; the
+     * staleness package parses them). With any confirmed rule, detection uses exactly the confirmed rules and infers
+     * none; otherwise it infers rules and leaves out the rejected ones.
+     */
+    public record RuleChoices(List<String> confirmed, List<String> rejected) {
+        public static final RuleChoices NONE = new RuleChoices(List.of(), List.of());
+
+        public RuleChoices {
+            confirmed = List.copyOf(new java.util.LinkedHashSet<>(confirmed));
+            rejected = List.copyOf(new java.util.LinkedHashSet<>(rejected));
+        }
+
+        public boolean isEmpty() {
+            return confirmed.isEmpty() && rejected.isEmpty();
+        }
+    }
+
+    public Lens withRules(RuleChoices choices) {
+        return new Lens(renames, merges, splits, choices);
     }
 
     /** Shows the entities named {@code from} as one entity named {@code into}. */
@@ -92,25 +120,25 @@ public record Lens(Map<String, String> renames, List<Merge> merges, List<Split> 
     }
 
     public boolean isEmpty() {
-        return renames.isEmpty() && merges.isEmpty() && splits.isEmpty();
+        return renames.isEmpty() && merges.isEmpty() && splits.isEmpty() && rules.isEmpty();
     }
 
     public Lens withRename(String from, String to) {
         var copy = new LinkedHashMap<>(renames);
         copy.put(requireName(from), requireName(to));
-        return new Lens(copy, merges, splits);
+        return new Lens(copy, merges, splits, rules);
     }
 
     public Lens withMerge(Collection<String> from, String into) {
         var copy = new ArrayList<>(merges);
         copy.add(new Merge(List.copyOf(from), into));
-        return new Lens(renames, copy, splits);
+        return new Lens(renames, copy, splits, rules);
     }
 
     public Lens withSplit(String entity, Condition when, String into) {
         var copy = new ArrayList<>(splits);
         copy.add(new Split(entity, when, into));
-        return new Lens(renames, merges, copy);
+        return new Lens(renames, merges, copy, rules);
     }
 
     /** The name shown for an item whose inferred name and key templates are given. */

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 
 /**
  * A lens as a small JSON document, one per table:
@@ -101,6 +102,13 @@ public final class LensCodec {
             }
             node.put("into", split.into());
         }
+        if (!lens.rules().isEmpty()) {
+            var rules = root.putObject("staleness");
+            var confirmed = rules.putArray("confirmed");
+            lens.rules().confirmed().forEach(confirmed::add);
+            var rejected = rules.putArray("rejected");
+            lens.rules().rejected().forEach(rejected::add);
+        }
         return root;
     }
 
@@ -145,7 +153,13 @@ public final class LensCodec {
                             text(node.path("into"), at + ".into")));
                 }
             }
-            return new Lens(renames, merges, splits);
+            var rules = Lens.RuleChoices.NONE;
+            var rulesNode = optional(root, "staleness", JsonNode::isObject, "an object");
+            if (rulesNode != null) {
+                rules = new Lens.RuleChoices(texts(rulesNode.path("confirmed"), "staleness.confirmed"),
+                        texts(rulesNode.path("rejected"), "staleness.rejected"));
+            }
+            return new Lens(renames, merges, splits, rules);
         } catch (LensFormatException e) {
             throw e;
         } catch (IllegalArgumentException e) {
@@ -184,4 +198,18 @@ public final class LensCodec {
         return node.asText();
     }
 
+
+    private static List<String> texts(JsonNode node, String at) {
+        if (node.isMissingNode() || node.isNull()) {
+            return List.of();
+        }
+        if (!node.isArray()) {
+            throw new LensFormatException(at + " must be a list of rule SPECs");
+        }
+        var texts = new ArrayList<String>();
+        for (int i = 0; i < node.size(); i++) {
+            texts.add(text(node.get(i), at + "[" + i + "]"));
+        }
+        return texts;
+    }
 }

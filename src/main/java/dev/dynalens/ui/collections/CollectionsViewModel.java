@@ -332,7 +332,8 @@ public final class CollectionsViewModel {
         var keys = TableKeys.from(description.get());
         var rescan = !entities.isEmpty() && !overviewRunning.get();
         return CompletableFuture.supplyAsync(() -> {
-            lens = change.apply(lens);
+            // The staleness view saves its rule choices into the same lens: keep what is stored, not what was loaded.
+            lens = change.apply(lens).withRules(lenses.load(lensScope, tableName).lens().rules());
             lenses.save(lensScope, tableName, lens);
             // A new lens needs a fresh pass: re-read what is loaded now, then rescan if an overview was shown.
             analyzer = new Analyzer(keys, lens);

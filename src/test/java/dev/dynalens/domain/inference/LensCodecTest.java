@@ -52,6 +52,20 @@ class LensCodecTest {
     }
 
     @Test
+    void ruleChoicesSurviveARoundTrip_andAreLeftOutWhenThereAreNone() {
+        var lens = LENS.withRules(new Lens.RuleChoices(List.of("POST.authorName=USER.name@authorId", "TASK.projectTitle=PROJECT.title@key"),
+                List.of("COMMENT.body=POST.body@postId")));
+
+        var json = LensCodec.toJson(lens);
+
+        assertThat(json).contains("\"staleness\"").contains("TASK.projectTitle=PROJECT.title@key");
+        assertThat(LensCodec.fromJson(json)).isEqualTo(lens);
+        assertThat(LensCodec.toJson(LENS)).doesNotContain("staleness");
+        assertThatThrownBy(() -> LensCodec.fromJson("{\"staleness\": {\"confirmed\": \"x\"}}"))
+                .isInstanceOf(LensFormatException.class).hasMessageContaining("staleness.confirmed");
+    }
+
+    @Test
     void sectionsMayBeLeftOut() {
         assertThat(LensCodec.fromJson("{}")).isEqualTo(Lens.NONE);
         assertThat(LensCodec.fromJson("{\"renames\": {\"a\": \"b\"}}")).isEqualTo(Lens.NONE.withRename("a", "b"));
