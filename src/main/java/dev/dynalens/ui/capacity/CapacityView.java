@@ -125,9 +125,9 @@ public final class CapacityView {
 
         var costs = table(model.costs(), 9);
         costs.setId("operationCosts");
-        costs.getColumns().add(column("Operation", 260, OperationCost::operation));
+        costs.getColumns().add(column("Operation", 300, OperationCost::operation));
         costs.getColumns().add(column("Cost", 90, OperationCost::units));
-        costs.getColumns().add(column("Rule (Developer Guide)", 320, OperationCost::rule));
+        costs.getColumns().add(column("Rule (Developer Guide)", 400, OperationCost::rule));
 
         var details = new VBox(8, title, size, limitRow, warnings, heading("Attributes (name + value bytes)"), bars,
                 heading("What each operation on this item costs"), costs);
@@ -162,7 +162,7 @@ public final class CapacityView {
         entities.getColumns().add(column("Items", 70, e -> String.format(Locale.ROOT, "%,d", e.items())));
         entities.getColumns().add(column("Average", 100, e -> String.format(Locale.ROOT, "%,d B", e.averageBytes())));
         entities.getColumns().add(column("Largest", 100, e -> String.format(Locale.ROOT, "%,d B", e.largestBytes())));
-        entities.getColumns().add(column("Query of these items (eventual / strong)", 280, EntitySize::queryCost));
+        entities.getColumns().add(column("Query of these items (eventual / strong)", 320, EntitySize::queryCost));
         var summary = new Label();
         summary.setId("collectionSummary");
         summary.setWrapText(true);
@@ -180,8 +180,8 @@ public final class CapacityView {
         var table = new TableView<>(items);
         table.getStyleClass().add("dense");
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
-        table.setPrefHeight(32 + rows * 28.0);
-        table.setMinHeight(32 + rows * 28.0);
+        table.setPrefHeight(40 + rows * 28.0);
+        table.setMinHeight(40 + rows * 28.0);
         VBox.setVgrow(table, Priority.NEVER);
         return table;
     }

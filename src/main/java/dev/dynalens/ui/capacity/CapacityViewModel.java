@@ -98,8 +98,7 @@ public final class CapacityViewModel {
         limitShare.set(Math.min(1.0, (double) bytes / SizeLimits.MAX_ITEM_BYTES));
         var left = report.size().bytesToLimit();
         limitSummary.set(left >= 0
-                ? String.format(Locale.ROOT, "%.1f %% of the 400 KB item limit · %,d bytes (%s) to spare", 100.0 * bytes / SizeLimits.MAX_ITEM_BYTES,
-                        left, kilobytes(left))
+                ? String.format(Locale.ROOT, "%s of the 400 KB item limit · %,d bytes (%s) to spare", percent(bytes), left, kilobytes(left))
                 : String.format(Locale.ROOT, "Over the 400 KB item limit by %,d bytes: DynamoDB refuses to write it", -left));
         bars.setAll(report.size().largestFirst().stream().map(a -> new AttributeBar(a.name(), a.type().name(), a.bytes(), report.size().share(a),
                 String.format(Locale.ROOT, "%,d B · %.1f %%", a.bytes(), 100 * report.size().share(a)))).toList());
@@ -177,6 +176,12 @@ public final class CapacityViewModel {
 
     private static String wcu(CapacityUnits units) {
         return units + " WCU";
+    }
+
+    /** Two decimals below 1 %, so that a small item does not read as 0.0 %. */
+    private static String percent(long bytes) {
+        var percent = 100.0 * bytes / SizeLimits.MAX_ITEM_BYTES;
+        return String.format(Locale.ROOT, percent < 1 ? "%.2f %%" : "%.1f %%", percent);
     }
 
     static String kilobytes(long bytes) {
