@@ -27,7 +27,7 @@ import picocli.CommandLine.ParentCommand;
         description = {"Each item's size in bytes as DynamoDB counts it, attribute by attribute, what GetItem and PutItem of it cost "
                 + "(read and write capacity units) and the limits it breaks or comes close to (400 KB item, 2048-byte partition key, "
                 + "1024-byte sort key).",
-                "Either --item FILE (one item in DynamoDB JSON), --file (a NoSQL Workbench model, DynamoDB JSON lines or aws dynamodb "
+                "Either --item FILE (one item in DynamoDB JSON, bare or as aws dynamodb get-item prints it), --file (a NoSQL Workbench model, DynamoDB JSON lines or aws dynamodb "
                         + "scan output) or a TABLE on a connection (every page is scanned)."},
         footer = {"", "Rules and where they come from: docs/capacity.md", "", "Examples:",
                 "  dynalens size --item item.json --json",
@@ -93,8 +93,21 @@ final class SizeCommand implements Callable<Integer> {
         try {
             return DynamoJsonCodec.readItem(text);
         } catch (CodecException e) {
-            throw new CliException(file + ": not an item in DynamoDB JSON: " + e.getMessage());
+            return unwrapped(text).orElseThrow(() -> new CliException(file + ": not an item in DynamoDB JSON: " + e.getMessage()));
         }
+    }
+
+    /** The item of {@code aws dynamodb get-item} output, {"Item": {...}}, when that is what the file holds. */
+    private static java.util.Optional<Item> unwrapped(String text) {
+        try {
+            var tree = new com.fasterxml.jackson.databind.ObjectMapper().readTree(text);
+            if (tree != null && tree.isObject() && tree.path("Item").isObject()) {
+                return java.util.Optional.of(DynamoJsonCodec.readItem(tree.get("Item").toString()));
+            }
+        } catch (IOException | CodecException e) {
+            // not that shape either: the first error is the one to report
+        }
+        return java.util.Optional.empty();
     }
 
     private record Keys(String partitionKey, String sortKey) {

@@ -98,6 +98,15 @@ class SizeCommandTest {
     }
 
     @Test
+    void getItemOutput_isReadAsTheItemItHolds() throws IOException {
+        var wrapped = "{\"Item\": " + ORDER + ", \"ConsumedCapacity\": {\"TableName\": \"Shop\", \"CapacityUnits\": 0.5}}";
+        var run = RealCli.run("size", "--item", file("get-item.json", wrapped).toString(), "--json");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(MAPPER.readTree(run.out()).path("items").get(0).path("size").asLong()).isEqualTo(ORDER_BYTES);
+    }
+
+    @Test
     void aBrokenItem_isAUsageErrorWithItsPosition() throws IOException {
         var run = RealCli.run("size", "--item", file("broken.json", "{\n  \"PK\": {\"S\": \"A\"},\n  \"n\": {\"N\": \"12x\"}\n}").toString());
 
