@@ -135,11 +135,15 @@ public final class CapacityViewModel {
     public CompletableFuture<Void> showCollection(List<EntityGroup> groups, boolean complete) {
         var generation = ++collectionGeneration;
         var snapshot = List.copyOf(groups);
-        return CompletableFuture.supplyAsync(() -> summarise(snapshot, complete), background).thenAcceptAsync(summary -> {
-            if (generation != collectionGeneration) return;
-            entities.setAll(summary.rows());
-            collectionSummary.set(summary.text());
-        }, fx);
+        try {
+            return CompletableFuture.supplyAsync(() -> summarise(snapshot, complete), background).thenAcceptAsync(summary -> {
+                if (generation != collectionGeneration) return;
+                entities.setAll(summary.rows());
+                collectionSummary.set(summary.text());
+            }, fx);
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            return CompletableFuture.completedFuture(null); // the table's tab is closing
+        }
     }
 
     private record Summary(List<EntitySize> rows, String text) {
