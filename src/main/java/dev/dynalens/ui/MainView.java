@@ -4,6 +4,8 @@ import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.service.LensStore;
 import dev.dynalens.ui.browser.TableBrowserView;
+import dev.dynalens.ui.capacity.CapacityView;
+import dev.dynalens.ui.capacity.CapacityViewModel;
 import dev.dynalens.ui.browser.TableBrowserViewModel;
 import dev.dynalens.ui.collections.CollectionsView;
 import dev.dynalens.ui.collections.CollectionsViewModel;
@@ -284,11 +286,14 @@ public final class MainView {
             var collections = new CollectionsViewModel(session, table, fx, analysis, lenses, profile.id());
             var staleAnalysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("staleness-" + table).factory());
             var staleness = new StalenessViewModel(session, table, fx, staleAnalysis);
+            var capacity = new CapacityViewModel(analysis, fx);
+            CapacityView.follow(capacity, browser, collections);
             var views = new TabPane(new Tab("Collections",
                     new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).createView()),
                     new Tab("Scan / Query", new TableBrowserView(browser).createView()),
                     new Tab("Stale copies", new StalenessView(staleness,
-                            dev.dynalens.service.config.ConfigDirectory.current().resolve("fanout")).createView()));
+                            dev.dynalens.service.config.ConfigDirectory.current().resolve("fanout")).createView()),
+                    new Tab("Size & cost", new CapacityView(capacity).createView()));
             views.setId("tableViews");
             views.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
             views.getStyleClass().add("floating");

@@ -273,6 +273,9 @@ public final class CollectionsView {
         table.getStyleClass().addAll("dense", "entity-group");
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.getItems().setAll(group.items());
+        table.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> {
+            if (item != null) model.selectedItemProperty().set(item);
+        });
         for (var attribute : group.columns()) {
             var column = new TableColumn<Item, String>(attribute);
             column.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().get(attribute).map(ValueText::cell).orElse("")));

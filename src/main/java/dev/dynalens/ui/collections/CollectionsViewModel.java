@@ -77,6 +77,7 @@ public final class CollectionsViewModel {
     private final ReadOnlyStringWrapper requestSummary = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper collectionStatus = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
+    private final ObjectProperty<Item> selectedItem = new SimpleObjectProperty<>();
 
     /** Touched only on the analysis executor. */
     private Analyzer analyzer;
@@ -506,4 +507,6 @@ public final class CollectionsViewModel {
     public ReadOnlyStringProperty collectionStatusProperty() { return collectionStatus.getReadOnlyProperty(); }
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
     public ReadOnlyStringProperty examplePartitionProperty() { return examplePartition.getReadOnlyProperty(); }
+    /** The item the person last selected in a group of the open collection. */
+    public ObjectProperty<Item> selectedItemProperty() { return selectedItem; }
 }
