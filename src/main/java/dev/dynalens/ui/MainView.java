@@ -285,7 +285,7 @@ public final class MainView {
             var analysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("analysis-" + table).factory());
             var collections = new CollectionsViewModel(session, table, fx, analysis, lenses, profile.id());
             var staleAnalysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("staleness-" + table).factory());
-            var staleness = new StalenessViewModel(session, table, fx, staleAnalysis);
+            var staleness = new StalenessViewModel(session, table, fx, staleAnalysis, lenses, profile.id());
             var capacity = new CapacityViewModel(analysis, fx);
             CapacityView.follow(capacity, browser, collections);
             var views = new TabPane(new Tab("Collections",

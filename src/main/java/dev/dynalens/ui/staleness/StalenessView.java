@@ -96,13 +96,56 @@ public final class StalenessView {
 
     private Node rulesTable() {
         var table = table(model.rules(), "staleRules", "Find stale copies to infer the rules: which attribute copies which.");
+        model.ruleChoicesProperty().addListener((o, was, now) -> table.refresh());
         table.getColumns().setAll(List.of(
                 column("Rule (copy = source @ reference)", StalenessViewModel.RuleRow::spec, 380),
+                column("Choice", r -> model.isConfirmed(r.spec()) ? "confirmed" : "inferred", 90),
                 column("Copies", r -> Long.toString(r.copies()), 80),
                 dangerColumn("Stale", r -> Long.toString(r.stale()), r -> r.stale() > 0, 70),
                 column("Orphans", r -> Long.toString(r.orphans()), 80),
                 column("Confidence", StalenessViewModel.RuleRow::confidenceText, 100)));
-        return table;
+        var selected = table.getSelectionModel().selectedItemProperty();
+        var confirm = new Button("Confirm");
+        confirm.setId("confirmRule");
+        confirm.disableProperty().bind(selected.isNull());
+        confirm.setOnAction(e -> model.confirmRule(selected.get().spec()));
+        var confirmAll = new Button("Confirm all");
+        confirmAll.setId("confirmAllRules");
+        confirmAll.disableProperty().bind(javafx.beans.binding.Bindings.isEmpty(model.rules()));
+        confirmAll.setOnAction(e -> model.confirmAllRules());
+        var remove = new Button("Remove");
+        remove.setId("removeRule");
+        remove.disableProperty().bind(selected.isNull());
+        remove.setOnAction(e -> model.removeRule(selected.get().spec()));
+        var edit = new Button("Edit…");
+        edit.disableProperty().bind(selected.isNull());
+        edit.setOnAction(e -> askForRule(selected.get().spec(), selected.get().spec()));
+        var add = new Button("Add rule…");
+        add.setId("addRule");
+        add.setOnAction(e -> askForRule("", null));
+        var reset = new Button("Infer again");
+        reset.setOnAction(e -> model.resetRules());
+        var hint = new Label("Confirmed rules are saved with the table's lens; once one is confirmed, only confirmed rules are checked.");
+        hint.getStyleClass().addAll("text-muted", "text-small");
+        var actions = new HBox(6, confirm, confirmAll, remove, edit, add, reset, hint);
+        actions.setAlignment(Pos.CENTER_LEFT);
+        var box = new VBox(6, table, actions);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        return box;
+    }
+
+    /** Asks for a rule SPEC; a refused one is asked again with the reason. */
+    private void askForRule(String initial, String replacing) {
+        var dialog = new javafx.scene.control.TextInputDialog(initial);
+        dialog.setTitle(replacing == null ? "Add a rule" : "Edit the rule");
+        dialog.setHeaderText("COPY.attribute=SOURCE.attribute@reference, e.g. POST.authorName=USER.name@authorId\n"
+                + "(reference: an attribute holding the source's id, SK:key for its whole key, or key for the copy's own partition)");
+        dialog.showAndWait().ifPresent(spec -> model.addRule(spec, replacing).ifPresent(problem -> {
+            var again = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.ERROR, problem);
+            again.setHeaderText("Not a valid rule");
+            again.showAndWait();
+            askForRule(spec, replacing);
+        }));
     }
 
     private Node staleTable() {

@@ -8,7 +8,11 @@ import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.staleness.Finding;
+import dev.dynalens.domain.inference.Lens;
+import dev.dynalens.domain.staleness.DenormalizationRule;
 import dev.dynalens.domain.staleness.InferredRule;
+import dev.dynalens.domain.staleness.RuleSpec;
+import dev.dynalens.domain.staleness.RuleSpecException;
 import dev.dynalens.domain.staleness.RepairPlan;
 import dev.dynalens.domain.staleness.RuleInference;
 import dev.dynalens.domain.staleness.StalenessDetector;
@@ -17,6 +21,7 @@ import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.LensStore;
 import dev.dynalens.service.fanout.FanoutSettings;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -65,6 +70,9 @@ public final class StalenessViewModel {
     private final ReadOnlyObjectWrapper<StaleCells> staleCells = new ReadOnlyObjectWrapper<>(StaleCells.NONE);
     /** The last complete detection, on the fx executor: what a repair plan is made from. */
     private final ReadOnlyObjectWrapper<StalenessReport> lastReport = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<Lens.RuleChoices> ruleChoices = new ReadOnlyObjectWrapper<>(Lens.RuleChoices.NONE);
+    private final LensStore lenses;
+    private final String lensScope;
 
     /** Touched only on the analysis executor. */
     private StalenessDetector detector;
@@ -77,12 +85,29 @@ public final class StalenessViewModel {
     /** Where the run is, for the progress and the cancel message: written on analysis, read on fx. */
     private volatile int pass;
     private volatile long passItems;
+    /** True when confirmed rules made the inference passes unnecessary. */
+    private volatile boolean passesSkipped;
 
+    /** Without a lens store: rule choices live only as long as the view. */
     public StalenessViewModel(DynamoSession session, String tableName, Executor fx, Executor analysis) {
+        this(session, tableName, fx, analysis, null, null);
+    }
+
+    /**
+     * @param lenses    where the person's rule choices are saved, with the table's lens (shared with the collections view)
+     * @param lensScope the connection's id, as the collections view uses it
+     */
+    public StalenessViewModel(DynamoSession session, String tableName, Executor fx, Executor analysis, LensStore lenses, String lensScope) {
         this.session = session;
         this.tableName = tableName;
         this.fx = fx;
         this.analysis = analysis;
+        this.lenses = lenses;
+        this.lensScope = lensScope;
+        if (lenses != null) {
+            CompletableFuture.supplyAsync(() -> lenses.load(lensScope, tableName).lens().rules(), analysis)
+                    .thenAcceptAsync(ruleChoices::set, fx);
+        }
     }
 
     public String tableName() {
@@ -102,35 +127,54 @@ public final class StalenessViewModel {
         staleCells.set(StaleCells.NONE);
         lastReport.set(null);
         analysis.execute(() -> detector = null);
+        var choices = ruleChoices.get();
+        passesSkipped = false;
         return session.describeTable(tableName)
-                .thenComposeAsync(table -> runPasses(TableKeys.from(table), run), analysis)
+                .thenComposeAsync(table -> runPasses(TableKeys.from(table), run, choices), analysis)
                 .handleAsync((report, failure) -> finish(report, failure, run), fx);
     }
 
-    /** Runs on the analysis executor; the rest of the chain too. */
-    private CompletableFuture<StalenessReport> runPasses(TableKeys keys, long run) {
+    /**
+     * Runs on the analysis executor; the rest of the chain too. With confirmed rules, detection uses exactly those
+     * and the two inference passes are skipped; otherwise the inferred rules minus the rejected ones are used.
+     */
+    private CompletableFuture<StalenessReport> runPasses(TableKeys keys, long run, Lens.RuleChoices choices) {
         keySchema = keys.keySchema();
         detector = null;
         var analyzer = new Analyzer(keys);
+        var confirmed = new java.util.ArrayList<DenormalizationRule>();
+        for (var spec : choices.confirmed()) {
+            try {
+                confirmed.add(RuleSpec.parse(spec));
+            } catch (RuleSpecException e) {
+                fx.execute(() -> error.set("A saved rule is not valid and was left out: " + spec + " (" + e.getMessage() + ")"));
+            }
+        }
         return scan(1, analyzer::accept, run).thenComposeAsync(ignored -> {
             var classifier = analyzer.classifier();
+            if (!confirmed.isEmpty()) {
+                passesSkipped = true;
+                return detect(classifier, List.copyOf(confirmed), run);
+            }
             var inference = new RuleInference(classifier, RuleInference.Options.DEFAULTS);
+            var rejected = java.util.Set.copyOf(choices.rejected());
             return scan(2, inference::acceptSource, run)
                     .thenCompose(ok -> scan(3, inference::acceptCopy, run))
-                    .thenComposeAsync(ok -> detect(classifier, inference.result(), run), analysis);
+                    .thenComposeAsync(ok -> detect(classifier, inference.result().stream().map(InferredRule::rule)
+                            .filter(rule -> !rejected.contains(rule.toSpec())).toList(), run), analysis);
         }, analysis);
     }
 
-    private CompletableFuture<StalenessReport> detect(EntityClassifier classifier, List<InferredRule> inferred, long run) {
-        var rows = inferred.stream().map(RuleRow::inferred).toList();
-        fx.execute(() -> {
-            if (run == generation) rules.setAll(rows);
-        });
-        detector = new StalenessDetector(classifier, inferred.stream().map(InferredRule::rule).toList(), MAX_LISTED);
+    private CompletableFuture<StalenessReport> detect(EntityClassifier classifier, List<DenormalizationRule> chosen, long run) {
+        detector = new StalenessDetector(classifier, chosen, MAX_LISTED);
         var current = detector;
-        if (inferred.isEmpty()) {
+        if (chosen.isEmpty()) {
             return CompletableFuture.completedFuture(current.report());
         }
+        var shown = current.report().rules().stream().map(RuleRow::detected).toList();
+        fx.execute(() -> {
+            if (run == generation) rules.setAll(shown);
+        });
         return scan(4, current::acceptSource, run).thenCompose(ok -> scan(5, current::acceptCopy, run))
                 .thenApplyAsync(ok -> current.report(), analysis);
     }
@@ -247,6 +291,90 @@ public final class StalenessViewModel {
                     + "which plans every one of them.";
         }
         return report.staleCopies().isEmpty() ? "No stale copies to repair." : "";
+    }
+
+    // ---- the person's rule choices ----
+
+    /** Uses this rule (and, once any rule is confirmed, only confirmed rules) in the next detection. */
+    public void confirmRule(String spec) {
+        var current = ruleChoices.get();
+        changeRules(new Lens.RuleChoices(append(current.confirmed(), spec), without(current.rejected(), spec)), "Confirmed " + spec);
+    }
+
+    /** Confirms every rule listed now. */
+    public void confirmAllRules() {
+        var current = ruleChoices.get();
+        var confirmed = new java.util.ArrayList<>(current.confirmed());
+        rules.forEach(row -> confirmed.add(row.spec()));
+        changeRules(new Lens.RuleChoices(confirmed, current.rejected()), "Confirmed " + rules.size() + " rule(s)");
+    }
+
+    /** Leaves this rule out: no longer confirmed, and not inferred again. */
+    public void removeRule(String spec) {
+        var current = ruleChoices.get();
+        changeRules(new Lens.RuleChoices(without(current.confirmed(), spec), append(current.rejected(), spec)), "Removed " + spec);
+    }
+
+    /**
+     * Adds a confirmed rule written as a SPEC; when {@code replacing} is given, that rule is replaced (an edit).
+     *
+     * @return why the SPEC was refused; empty when it was added
+     */
+    public Optional<String> addRule(String spec, String replacing) {
+        DenormalizationRule rule;
+        try {
+            rule = RuleSpec.parse(spec);
+        } catch (RuleSpecException e) {
+            return Optional.of(e.getMessage());
+        }
+        var normal = rule.toSpec();
+        var current = ruleChoices.get();
+        var confirmed = replacing == null ? current.confirmed() : without(current.confirmed(), replacing);
+        var rejected = replacing == null ? current.rejected() : append(current.rejected(), replacing);
+        changeRules(new Lens.RuleChoices(append(confirmed, normal), without(rejected, normal)),
+                (replacing == null ? "Added " : "Changed to ") + normal);
+        return Optional.empty();
+    }
+
+    /** Forgets every choice: rules are inferred again. */
+    public void resetRules() {
+        changeRules(Lens.RuleChoices.NONE, "Rules are inferred again");
+    }
+
+    private void changeRules(Lens.RuleChoices choices, String message) {
+        ruleChoices.set(choices);
+        status.set(message + " · Find stale copies to apply");
+        if (lenses == null) {
+            return;
+        }
+        CompletableFuture.runAsync(() -> lenses.save(lensScope, tableName, lenses.load(lensScope, tableName).lens().withRules(choices)), analysis)
+                .whenCompleteAsync((ok, failure) -> {
+                    if (failure != null) {
+                        error.set("Could not save the rule choices: " + Problems.describe(failure));
+                    }
+                }, fx);
+    }
+
+    private static List<String> append(List<String> list, String spec) {
+        var copy = new java.util.ArrayList<>(list);
+        copy.remove(spec);
+        copy.add(spec);
+        return copy;
+    }
+
+    private static List<String> without(List<String> list, String spec) {
+        var copy = new java.util.ArrayList<>(list);
+        copy.remove(spec);
+        return copy;
+    }
+
+    /** Whether a listed rule is one the person confirmed. */
+    public boolean isConfirmed(String spec) {
+        return ruleChoices.get().confirmed().contains(spec);
+    }
+
+    public ReadOnlyObjectProperty<Lens.RuleChoices> ruleChoicesProperty() {
+        return ruleChoices.getReadOnlyProperty();
     }
 
     /** A dry run of {@link #repairPlan()}, ready to be reviewed and applied. */
