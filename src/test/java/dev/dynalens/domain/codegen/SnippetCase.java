@@ -121,7 +121,8 @@ record SnippetCase(String label, Item initial, CodeRequest request, Item expecte
                 if (!removeClauses.isEmpty()) {
                     parts.add("REMOVE " + String.join(", ", removeClauses));
                 }
-                update = String.join(" ", parts);
+                // Nothing to set or remove (an item of only its key): an UpdateItem without an update expression.
+                update = parts.isEmpty() ? null : String.join(" ", parts);
             }
             var request = new CodeRequest(label.replaceAll("[^A-Za-z0-9]", ""), key,
                     RenderedExpressions.update(update, condition, names, values));

@@ -23,12 +23,21 @@ final class SnippetChecks {
         session.createTable(new CreateTableSpec(table, keySchema, List.of())).get(30, TimeUnit.SECONDS);
     }
 
+    /** A case and the table it runs on. */
+    record Placed(String table, SnippetCase snippetCase) {
+    }
+
     static void runAndVerify(Language language, DynamoSession session, URI endpoint, String table, List<SnippetCase> cases)
             throws Exception {
-        for (var c : cases) {
-            session.putItem(table, c.initial()).get(10, TimeUnit.SECONDS);
+        runAndVerify(language, session, endpoint, cases.stream().map(c -> new Placed(table, c)).toList());
+    }
+
+    static void runAndVerify(Language language, DynamoSession session, URI endpoint, List<Placed> placed) throws Exception {
+        for (var p : placed) {
+            session.putItem(p.table(), p.snippetCase().initial()).get(10, TimeUnit.SECONDS);
         }
-        var snippets = cases.stream().map(c -> CodeGenerators.generate(language, c.requestFor(table))).toList();
+        var cases = placed.stream().map(Placed::snippetCase).toList();
+        var snippets = placed.stream().map(p -> CodeGenerators.generate(language, p.snippetCase().requestFor(p.table()))).toList();
         var workDir = Files.createTempDirectory("dynalens-codegen-" + language.optionValue() + "-");
         var outcomes = SnippetRunner.forLanguage(language).run(snippets, endpoint, workDir);
 
@@ -36,7 +45,7 @@ final class SnippetChecks {
         for (int i = 0; i < cases.size(); i++) {
             var c = cases.get(i);
             var outcome = outcomes.get(i);
-            var stored = session.getItem(table, c.key(), true).get(10, TimeUnit.SECONDS).item().orElse(null);
+            var stored = session.getItem(placed.get(i).table(), c.key(), true).get(10, TimeUnit.SECONDS).item().orElse(null);
             var problems = new ArrayList<String>();
             if (c.conditionFails() && !outcome.contains("ConditionalCheckFailed")) {
                 problems.add("expected ConditionalCheckFailedException, the snippet ended with: " + outcome);
