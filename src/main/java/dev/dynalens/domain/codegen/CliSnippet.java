@@ -2,6 +2,7 @@ package dev.dynalens.domain.codegen;
 
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Bytes;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,9 @@ import java.util.Map;
  * {@code --cli-binary-format base64} so a profile set to {@code raw-in-base64-out} cannot encode them twice.
  */
 final class CliSnippet {
+    /** Linux's MAX_ARG_STRLEN: one argument, with its terminating NUL, must be shorter than 32 pages of 4 KiB. */
+    static final int MAX_ARGUMENT_BYTES = 128 * 1024;
+
     private CliSnippet() {
     }
 
@@ -20,7 +24,7 @@ final class CliSnippet {
         var expressions = request.expressions();
         var arguments = new ArrayList<String>();
         arguments.add("--table-name " + shellQuote(request.tableName(), "The table name"));
-        arguments.add("--key " + shellQuote(json(request.key()), "The key"));
+        arguments.add("--key " + shellQuote(json(request.key()), "The --key argument"));
         if (expressions.updateExpression() != null) {
             arguments.add("--update-expression " + shellQuote(expressions.updateExpression(), "The update expression"));
         }
@@ -36,10 +40,10 @@ final class CliSnippet {
                 names.append(jsonString(placeholder, "A name placeholder")).append(": ")
                         .append(jsonString(name, "The attribute name of " + placeholder));
             });
-            arguments.add("--expression-attribute-names " + shellQuote(names.append('}').toString(), "The names"));
+            arguments.add("--expression-attribute-names " + shellQuote(names.append('}').toString(), "The --expression-attribute-names argument"));
         }
         if (!expressions.values().isEmpty()) {
-            arguments.add("--expression-attribute-values " + shellQuote(json(expressions.values()), "The values"));
+            arguments.add("--expression-attribute-values " + shellQuote(json(expressions.values()), "The --expression-attribute-values argument"));
         }
         if (hasBinary(request.key().values()) || hasBinary(expressions.values().values())) {
             arguments.add("--cli-binary-format base64");
@@ -65,6 +69,11 @@ final class CliSnippet {
             throw new IllegalArgumentException(what + " contains a NUL character, which no command-line argument can carry");
         }
         Characters.checkEncodable(text, what);
+        int bytes = text.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes >= MAX_ARGUMENT_BYTES) {
+            throw new IllegalArgumentException(what + " would be " + bytes + " bytes long; Linux refuses a command-line "
+                    + "argument of 128 KiB or more (\"Argument list too long\"): use the Java, JavaScript or Python snippet");
+        }
         return "'" + text.replace("'", "'\\''") + "'";
     }
 

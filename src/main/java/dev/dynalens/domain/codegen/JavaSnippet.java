@@ -17,6 +17,8 @@ final class JavaSnippet {
     private static final Layout LAYOUT = new Layout("    ");
     /** {@code Map.of} takes at most ten key-value pairs; larger maps use {@code Map.ofEntries}. */
     private static final int MAP_OF_LIMIT = 10;
+    /** Characters per literal: at most 3 bytes each in modified UTF-8, well below the 65535-byte constant limit. */
+    static final int CHUNK = 10_000;
 
     private final TreeSet<String> imports = new TreeSet<>();
 
@@ -125,16 +127,34 @@ final class JavaSnippet {
             return "SdkBytes.fromByteArray(new byte[0])";
         }
         imports.add("java.util.Base64");
-        return "SdkBytes.fromByteArray(Base64.getDecoder().decode(\"" + bytes.toBase64() + "\"))";
+        return "SdkBytes.fromByteArray(Base64.getDecoder().decode(" + string(bytes.toBase64(), "A binary value") + "))";
     }
 
     /**
-     * A Java string literal. Characters below U+0080 that need escaping use the named or octal escapes, never
+     * A Java string literal, or for a long text {@code String.join("", "…", "…")} of literals of at most {@value #CHUNK}
+     * characters: a class file holds a string constant in at most 65535 bytes of modified UTF-8 (JVMS §4.4.7), and
+     * javac folds {@code "…" + "…"} into one constant, so a longer literal or sum does not compile. Characters below U+0080 that need escaping use the named or octal escapes, never
      * {@code \}{@code u}: javac turns Unicode escapes into characters before it reads the literal, so an escaped
      * line feed or quote would end it (JLS §3.3). Invisible characters above use {@code \}{@code u} escapes.
      */
     static String string(String text, String what) {
         Characters.checkEncodable(text, what);
+        if (text.length() <= CHUNK) {
+            return literal(text);
+        }
+        var chunks = new ArrayList<String>();
+        for (int start = 0; start < text.length(); ) {
+            int end = Math.min(start + CHUNK, text.length());
+            if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
+                end--;
+            }
+            chunks.add(literal(text.substring(start, end)));
+            start = end;
+        }
+        return "String.join(\"\", " + String.join(", ", chunks) + ")";
+    }
+
+    private static String literal(String text) {
         var out = new StringBuilder(text.length() + 2).append('"');
         for (int i = 0; i < text.length(); ) {
             int codePoint = text.codePointAt(i);

@@ -239,6 +239,28 @@ class CodeGeneratorsTest {
                 .hasMessageContaining("The update expression contains a NUL character");
     }
 
+    @Test
+    void java_splitsATextTooLongForOneConstantIntoJoinedLiterals() {
+        var text = "x".repeat(JavaSnippet.CHUNK - 1) + "😀" + "y".repeat(JavaSnippet.CHUNK);
+
+        var literal = JavaSnippet.string(text, "x");
+
+        // The emoji's surrogate pair is not split: the first literal ends before it.
+        assertThat(literal).isEqualTo("String.join(\"\", \"" + "x".repeat(JavaSnippet.CHUNK - 1) + "\", \"😀"
+                + "y".repeat(JavaSnippet.CHUNK - 2) + "\", \"yy\")");
+    }
+
+    @Test
+    void cli_refusesAnArgumentLinuxWouldRefuse() {
+        var request = new CodeRequest("Orders", Map.of("PK", AttributeValue.s("A")), RenderedExpressions.update(
+                "SET a = :v", null, Map.of(), Map.of(":v", AttributeValue.s("é".repeat(70_000)))));
+
+        assertThatThrownBy(() -> CodeGenerators.generate(Language.CLI, request))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("The --expression-attribute-values argument would be 420017 bytes long; Linux refuses");
+        assertThat(CodeGenerators.generate(Language.PYTHON, request)).contains("é".repeat(70_000));
+    }
+
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource(delimiter = '|', textBlock = """
             it's "q"          | "it's \\"q\\""

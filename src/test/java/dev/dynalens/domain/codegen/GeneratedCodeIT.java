@@ -95,7 +95,22 @@ class GeneratedCodeIT {
                 .setPlain("plain", AttributeValue.n("-" + NUMBER_38))
                 .remove("gone")
                 .build());
+        // Longer than javac takes as one string constant (65535 bytes), short enough for one command-line argument.
+        cases.add(on(cases, "long text")
+                .set("text", AttributeValue.s(longText(70_000)))
+                .build());
+        cases.add(on(cases, "long binary")
+                .set("blob", AttributeValue.b(longText(60_000).getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                .build());
         return cases;
+    }
+
+    private static String longText(int length) {
+        var text = new StringBuilder(length);
+        for (int i = 0; text.length() < length; i++) {
+            text.append("line ").append(i).append(": it's \"quoted\" \\ $x\n");
+        }
+        return text.substring(0, length);
     }
 
     /** A case on its own key: the partition key spells the case with characters every language must escape. */
