@@ -10,7 +10,11 @@ import java.util.Objects;
  *
  * <p>Only UpdateItem is generated. Without an update expression the call carries just the key and the condition: a
  * conditional check that fails with ConditionalCheckFailedException when the condition does not hold (and, as any
- * UpdateItem, creates an item of only the key when none exists and the condition allows it).
+ * UpdateItem, creates an item of only the key when none exists and the condition allows it: "Edits an existing item's
+ * attributes, or adds a new item to the table if it does not already exist", API Reference, UpdateItem).
+ *
+ * <p>An empty names or values map is left out: DynamoDB refuses an empty {@code ExpressionAttributeNames} or
+ * {@code ExpressionAttributeValues} with a ValidationException ("ExpressionAttributeValues must not be empty").
  */
 public final class CodeGenerators {
     private CodeGenerators() {
@@ -19,8 +23,10 @@ public final class CodeGenerators {
     /**
      * The snippet for {@code language}.
      *
-     * @throws IllegalArgumentException when a value cannot be written exactly (a string with an unpaired surrogate,
-     *                                  which DynamoDB cannot store as UTF-8)
+     * @throws IllegalArgumentException when the update cannot be written exactly in that language, with a message
+     *                                  saying why: a string with an unpaired surrogate (DynamoDB stores UTF-8), a map
+     *                                  key {@code __proto__} in JavaScript (lib-dynamodb drops it), a CLI argument of
+     *                                  128 KiB or more, or a NUL character in a CLI expression
      */
     public static String generate(Language language, CodeRequest request) {
         Objects.requireNonNull(language, "language");
