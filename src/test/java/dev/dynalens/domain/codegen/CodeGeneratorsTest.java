@@ -349,6 +349,25 @@ class CodeGeneratorsTest {
     }
 
     @Test
+    void expressionsUpdateItemDoesNotTake_areRefused() {
+        var withFilter = new RenderedExpressions(null, "SET a = :v", null, "b = :v", null, Map.of(),
+                Map.of(":v", AttributeValue.n(1)));
+
+        assertThatThrownBy(() -> new CodeRequest("Orders", Map.of("PK", AttributeValue.s("A")), withFilter))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Code is generated for UpdateItem only, which takes no filter expression: b = :v");
+    }
+
+    @Test
+    void aMissingTool_failsTheTestSayingWhatToInstall() {
+        assertThatThrownBy(() -> ExternalProcess.requireExecutable(java.nio.file.Path.of("/nonexistent/aws"),
+                "Install Debian's awscli (.ci/run does)."))
+                .isInstanceOf(AssertionError.class)
+                .hasMessage("/nonexistent/aws is missing: the generated-code tests run their snippets with it. "
+                        + "Install Debian's awscli (.ci/run does).");
+    }
+
+    @Test
     void python_writesBytesLiteralsByteForByte() {
         var request = new CodeRequest("Orders", Map.of("PK", AttributeValue.b(new byte[] {'a', '"', '\\', 0, (byte) 0x80, (byte) 0xff})),
                 RenderedExpressions.update("REMOVE x", null, Map.of(), Map.of()));
