@@ -1,0 +1,185 @@
+package dev.dynalens.domain.codegen;
+
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Bytes;
+import dev.dynalens.domain.item.DynamoNumber;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * AWS SDK for Java v2: import lines, then statements that build an {@code UpdateItemRequest} and send it with a
+ * {@code DynamoDbClient} named {@code dynamoDb}. Numbers go in as text ({@code AttributeValue.fromN("…")}), binary as
+ * {@code SdkBytes} decoded from base64.
+ */
+final class JavaSnippet {
+    private static final Layout LAYOUT = new Layout("    ");
+    /** {@code Map.of} takes at most ten key-value pairs; larger maps use {@code Map.ofEntries}. */
+    private static final int MAP_OF_LIMIT = 10;
+    /** Characters per literal: at most 3 bytes each in modified UTF-8, well below the 65535-byte constant limit. */
+    static final int CHUNK = 10_000;
+
+    private final TreeSet<String> imports = new TreeSet<>();
+
+    private JavaSnippet() {
+    }
+
+    static String write(CodeRequest request) {
+        return new JavaSnippet().render(request);
+    }
+
+    private String render(CodeRequest request) {
+        var expressions = request.expressions();
+        imports.add("software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest");
+        var body = new StringBuilder("UpdateItemRequest request = UpdateItemRequest.builder()\n");
+        call(body, "tableName", string(request.tableName(), "The table name"));
+        call(body, "key", valueMap(request.key(), 2));
+        if (expressions.updateExpression() != null) {
+            call(body, "updateExpression", string(expressions.updateExpression(), "The update expression"));
+        }
+        if (expressions.conditionExpression() != null) {
+            call(body, "conditionExpression", string(expressions.conditionExpression(), "The condition expression"));
+        }
+        if (!expressions.names().isEmpty()) {
+            call(body, "expressionAttributeNames", nameMap(expressions.names()));
+        }
+        if (!expressions.values().isEmpty()) {
+            call(body, "expressionAttributeValues", valueMap(expressions.values(), 2));
+        }
+        body.append("        .build();\n");
+        if (expressions.conditionExpression() != null) {
+            body.append("// Throws ConditionalCheckFailedException when the condition does not hold.\n");
+        }
+        body.append("dynamoDb.updateItem(request);\n");
+
+        var out = new StringBuilder();
+        for (var type : imports) {
+            out.append("import ").append(type).append(";\n");
+        }
+        return out.append('\n').append(body).toString();
+    }
+
+    private static void call(StringBuilder body, String method, String argument) {
+        body.append("        .").append(method).append('(').append(argument).append(")\n");
+    }
+
+    private String nameMap(Map<String, String> names) {
+        var entries = new ArrayList<String[]>();
+        names.forEach((placeholder, name) -> entries.add(new String[] {
+                string(placeholder, "A name placeholder"), string(name, "The attribute name of " + placeholder)}));
+        return map(entries, 2);
+    }
+
+    private String valueMap(Map<String, AttributeValue> values, int level) {
+        var entries = new ArrayList<String[]>();
+        values.forEach((name, value) -> entries.add(new String[] {string(name, "The name " + name),
+                value(value, level + 1)}));
+        return map(entries, level);
+    }
+
+    /** {@code Map.of(k, v, …)} up to ten pairs, one pair per line; {@code Map.ofEntries(Map.entry(k, v), …)} beyond. */
+    private String map(List<String[]> entries, int level) {
+        imports.add("java.util.Map");
+        if (entries.size() <= MAP_OF_LIMIT) {
+            var pairs = entries.stream().map(e -> e[0] + ", " + e[1]).toList();
+            return entries.size() <= 1
+                    ? LAYOUT.container("Map.of(", pairs, ")", level, false)
+                    : LAYOUT.multiLine("Map.of(", pairs, ")", level, false);
+        }
+        var pairs = entries.stream().map(e -> "Map.entry(" + e[0] + ", " + e[1] + ")").toList();
+        return LAYOUT.multiLine("Map.ofEntries(", pairs, ")", level, false);
+    }
+
+    /** The SDK's AttributeValue for {@code value}, rendered for a line at {@code level}. */
+    private String value(AttributeValue value, int level) {
+        imports.add("software.amazon.awssdk.services.dynamodb.model.AttributeValue");
+        return switch (value) {
+            case AttributeValue.Str s -> "AttributeValue.fromS(" + string(s.value(), "A string value") + ")";
+            case AttributeValue.Num n -> "AttributeValue.fromN(" + number(n.value()) + ")";
+            case AttributeValue.Bin b -> "AttributeValue.fromB(" + bytes(b.value()) + ")";
+            case AttributeValue.Bool b -> "AttributeValue.fromBool(" + b.value() + ")";
+            case AttributeValue.Null ignored -> "AttributeValue.fromNul(true)";
+            case AttributeValue.StringSet ss -> "AttributeValue.fromSs("
+                    + list(ss.values().stream().map(s -> string(s, "A string set element")).toList(), level) + ")";
+            case AttributeValue.NumberSet ns -> "AttributeValue.fromNs("
+                    + list(ns.values().stream().map(JavaSnippet::number).toList(), level) + ")";
+            case AttributeValue.BinarySet bs -> "AttributeValue.fromBs("
+                    + list(bs.values().stream().map(this::bytes).toList(), level) + ")";
+            case AttributeValue.ListValue l -> "AttributeValue.fromL("
+                    + list(l.values().stream().map(v -> value(v, level + 1)).toList(), level) + ")";
+            case AttributeValue.MapValue m -> "AttributeValue.fromM(" + valueMap(m.values(), level) + ")";
+        };
+    }
+
+    private String list(List<String> elements, int level) {
+        imports.add("java.util.List");
+        return LAYOUT.container("List.of(", elements, ")", level, false);
+    }
+
+    private static String number(DynamoNumber number) {
+        return '"' + NumberText.of(number) + '"';
+    }
+
+    private String bytes(Bytes bytes) {
+        imports.add("software.amazon.awssdk.core.SdkBytes");
+        if (bytes.length() == 0) {
+            return "SdkBytes.fromByteArray(new byte[0])";
+        }
+        imports.add("java.util.Base64");
+        return "SdkBytes.fromByteArray(Base64.getDecoder().decode(" + string(bytes.toBase64(), "A binary value") + "))";
+    }
+
+    /**
+     * A Java string literal, or for a long text {@code String.join("", "…", "…")} of literals of at most {@value #CHUNK}
+     * characters: a class file holds a string constant in at most 65535 bytes of modified UTF-8 (JVMS §4.4.7), and
+     * javac folds {@code "…" + "…"} into one constant, so a longer literal or sum does not compile. Characters below U+0080 that need escaping use the named or octal escapes, never
+     * {@code \}{@code u}: javac turns Unicode escapes into characters before it reads the literal, so an escaped
+     * line feed or quote would end it (JLS §3.3). Invisible characters above use {@code \}{@code u} escapes.
+     */
+    static String string(String text, String what) {
+        Characters.checkEncodable(text, what);
+        if (text.length() <= CHUNK) {
+            return literal(text);
+        }
+        var chunks = new ArrayList<String>();
+        for (int start = 0; start < text.length(); ) {
+            int end = Math.min(start + CHUNK, text.length());
+            if (end < text.length() && Character.isHighSurrogate(text.charAt(end - 1))) {
+                end--;
+            }
+            chunks.add(literal(text.substring(start, end)));
+            start = end;
+        }
+        return "String.join(\"\", " + String.join(", ", chunks) + ")";
+    }
+
+    private static String literal(String text) {
+        var out = new StringBuilder(text.length() + 2).append('"');
+        for (int i = 0; i < text.length(); ) {
+            int codePoint = text.codePointAt(i);
+            i += Character.charCount(codePoint);
+            switch (codePoint) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
+                default -> {
+                    if (codePoint < 0x20 || codePoint == 0x7f) {
+                        out.append(String.format("\\%03o", codePoint));
+                    } else if (codePoint >= 0x80 && Characters.isInvisible(codePoint)) {
+                        for (char unit : Character.toChars(codePoint)) {
+                            out.append("\\u").append(Characters.hex4(unit));
+                        }
+                    } else {
+                        out.appendCodePoint(codePoint);
+                    }
+                }
+            }
+        }
+        return out.append('"').toString();
+    }
+}

@@ -1,0 +1,139 @@
+package dev.dynalens.domain.codegen;
+
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Bytes;
+import dev.dynalens.domain.item.DynamoNumber;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Python boto3, resource layer: {@code dynamodb.Table(name).update_item(...)} with native values, where
+ * {@code dynamodb} is a {@code boto3.resource("dynamodb")}. Numbers are {@code Decimal("…")} (boto3 refuses floats),
+ * binary a bytes literal, sets Python sets, null {@code None}.
+ */
+final class PythonSnippet {
+    private static final Layout LAYOUT = new Layout("    ");
+
+    private boolean usesDecimal;
+
+    private PythonSnippet() {
+    }
+
+    static String write(CodeRequest request) {
+        return new PythonSnippet().render(request);
+    }
+
+    private String render(CodeRequest request) {
+        var expressions = request.expressions();
+        var arguments = new ArrayList<String>();
+        arguments.add("Key=" + dict(request.key(), 1));
+        if (expressions.updateExpression() != null) {
+            arguments.add("UpdateExpression=" + string(expressions.updateExpression(), "The update expression"));
+        }
+        if (expressions.conditionExpression() != null) {
+            arguments.add("ConditionExpression=" + string(expressions.conditionExpression(), "The condition expression"));
+        }
+        if (!expressions.names().isEmpty()) {
+            var names = new ArrayList<String>();
+            expressions.names().forEach((placeholder, name) -> names.add(
+                    string(placeholder, "A name placeholder") + ": " + string(name, "The attribute name of " + placeholder)));
+            arguments.add("ExpressionAttributeNames=" + LAYOUT.multiLine("{", names, "}", 1, true));
+        }
+        if (!expressions.values().isEmpty()) {
+            arguments.add("ExpressionAttributeValues=" + dict(expressions.values(), 1));
+        }
+        var call = new StringBuilder("table = dynamodb.Table(")
+                .append(string(request.tableName(), "The table name")).append(")\n");
+        if (expressions.conditionExpression() != null) {
+            call.append("# Raises ConditionalCheckFailedException (a botocore ClientError) when the condition does not hold.\n");
+        }
+        call.append("table.update_item").append(LAYOUT.multiLine("(", arguments, ")", 0, true)).append('\n');
+        return (usesDecimal ? "from decimal import Decimal\n\n" : "") + call;
+    }
+
+    /** A dict of attribute values, one entry per line. */
+    private String dict(Map<String, AttributeValue> values, int level) {
+        var entries = new ArrayList<String>();
+        values.forEach((name, value) -> entries.add(string(name, "The name " + name) + ": " + value(value, level + 1)));
+        return LAYOUT.multiLine("{", entries, "}", level, true);
+    }
+
+    private String value(AttributeValue value, int level) {
+        return switch (value) {
+            case AttributeValue.Str s -> string(s.value(), "A string value");
+            case AttributeValue.Num n -> number(n.value());
+            case AttributeValue.Bin b -> bytes(b.value());
+            case AttributeValue.Bool b -> b.value() ? "True" : "False";
+            case AttributeValue.Null ignored -> "None";
+            case AttributeValue.StringSet ss -> set(ss.values().stream().map(s -> string(s, "A string set element")).toList(), level);
+            case AttributeValue.NumberSet ns -> set(ns.values().stream().map(this::number).toList(), level);
+            case AttributeValue.BinarySet bs -> set(bs.values().stream().map(PythonSnippet::bytes).toList(), level);
+            case AttributeValue.ListValue l ->
+                    LAYOUT.container("[", l.values().stream().map(v -> value(v, level + 1)).toList(), "]", level, true);
+            case AttributeValue.MapValue m -> {
+                var entries = new ArrayList<String>();
+                m.values().forEach((name, v) -> entries.add(string(name, "A map key") + ": " + value(v, level + 1)));
+                yield LAYOUT.container("{", entries, "}", level, true);
+            }
+        };
+    }
+
+    /** Sets are never empty in DynamoDB, so {@code {…}} is always a set literal here, never a dict. */
+    private static String set(List<String> elements, int level) {
+        return LAYOUT.container("{", elements, "}", level, true);
+    }
+
+    private String number(DynamoNumber number) {
+        usesDecimal = true;
+        return "Decimal(\"" + NumberText.of(number) + "\")";
+    }
+
+    /** A bytes literal: printable ASCII as it is, every other byte as {@code \xNN}. */
+    private static String bytes(Bytes bytes) {
+        var out = new StringBuilder("b\"");
+        for (byte b : bytes.toArray()) {
+            int unsigned = b & 0xff;
+            if (unsigned == '"' || unsigned == '\\') {
+                out.append('\\').append((char) unsigned);
+            } else if (unsigned >= 0x20 && unsigned < 0x7f) {
+                out.append((char) unsigned);
+            } else {
+                out.append(String.format("\\x%02x", unsigned));
+            }
+        }
+        return out.append('"').toString();
+    }
+
+    /**
+     * A double-quoted Python str literal. Controls use {@code \x} escapes, invisible characters {@code \}{@code u} or
+     * {@code \}{@code U} escapes of their code point (Python strings are code points, not UTF-16 units).
+     */
+    static String string(String text, String what) {
+        Characters.checkEncodable(text, what);
+        var out = new StringBuilder(text.length() + 2).append('"');
+        for (int i = 0; i < text.length(); ) {
+            int codePoint = text.codePointAt(i);
+            i += Character.charCount(codePoint);
+            switch (codePoint) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> {
+                    if (codePoint < 0x20 || codePoint == 0x7f) {
+                        out.append(String.format("\\x%02x", codePoint));
+                    } else if (codePoint >= 0x80 && Characters.isInvisible(codePoint)) {
+                        out.append(codePoint <= 0xffff
+                                ? String.format("\\u%04x", codePoint)
+                                : String.format("\\U%08x", codePoint));
+                    } else {
+                        out.appendCodePoint(codePoint);
+                    }
+                }
+            }
+        }
+        return out.append('"').toString();
+    }
+}
