@@ -86,6 +86,63 @@ class StalenessViewModelTest {
         assertThat(model.newRepair(java.nio.file.Path.of("unused"))).get().extracting(f -> f.steps().size()).isEqualTo(6);
     }
 
+    /** A lens store in memory, as the collections view and this view share it. */
+    private static final class MemoryLenses implements dev.dynalens.service.LensStore {
+        final Map<String, dev.dynalens.domain.inference.Lens> saved = new java.util.HashMap<>();
+
+        @Override public Loaded load(String scope, String table) {
+            return new Loaded(saved.getOrDefault(scope + "/" + table, dev.dynalens.domain.inference.Lens.NONE), java.util.Optional.empty());
+        }
+        @Override public void save(String scope, String table, dev.dynalens.domain.inference.Lens lens) { saved.put(scope + "/" + table, lens); }
+        @Override public void export(dev.dynalens.domain.inference.Lens lens, java.nio.file.Path file) { }
+        @Override public java.nio.file.Path location(String scope, String table) { return java.nio.file.Path.of(table + ".json"); }
+    }
+
+    @Test
+    void confirmedRules_areSavedWithTheLens_andTheNextRunChecksOnlyThem_withoutTheInferenceScans() {
+        var lenses = new MemoryLenses();
+        lenses.save("conn", "Blog", dev.dynalens.domain.inference.Lens.NONE.withRename("POST", "Post"));
+        var withLens = new StalenessViewModel(session, "Blog", Runnable::run, Runnable::run, lenses, "conn");
+        session.responder = this::page;
+        withLens.run().join();
+        assertThat(withLens.rules()).hasSize(3);
+        int readsOfAFullRun = session.reads.size();
+
+        withLens.confirmRule("COMMENT.commenterName=USER.name@commenterId");
+
+        var stored = lenses.load("conn", "Blog").lens();
+        assertThat(stored.rules().confirmed()).containsExactly("COMMENT.commenterName=USER.name@commenterId");
+        assertThat(stored.renames()).containsEntry("POST", "Post");
+        assertThat(withLens.isConfirmed("COMMENT.commenterName=USER.name@commenterId")).isTrue();
+        session.reads.clear();
+        withLens.run().join();
+        assertThat(withLens.rules()).extracting(StalenessViewModel.RuleRow::spec).containsExactly("COMMENT.commenterName=USER.name@commenterId");
+        assertThat(withLens.staleCopies()).hasSize(2);
+        assertThat(session.reads.size()).isEqualTo(readsOfAFullRun * 3 / 5);
+
+        var reopened = new StalenessViewModel(session, "Blog", Runnable::run, Runnable::run, lenses, "conn");
+        assertThat(reopened.ruleChoicesProperty().get().confirmed()).containsExactly("COMMENT.commenterName=USER.name@commenterId");
+    }
+
+    @Test
+    void aRemovedRule_isNotInferredAgain_andAnInvalidSpecIsRefusedWithItsReason() {
+        var lenses = new MemoryLenses();
+        var withLens = new StalenessViewModel(session, "Blog", Runnable::run, Runnable::run, lenses, "conn");
+        session.responder = this::page;
+
+        withLens.removeRule("POST.authorName=USER.name@authorId");
+        withLens.run().join();
+
+        assertThat(withLens.rules()).extracting(StalenessViewModel.RuleRow::spec).hasSize(2)
+                .doesNotContain("POST.authorName=USER.name@authorId");
+        assertThat(withLens.addRule("POST.authorName USER.name", null)).get().asString().isNotBlank();
+        assertThat(withLens.addRule(" POST.authorName = USER.name @ authorId ", null)).isEmpty();
+        assertThat(lenses.load("conn", "Blog").lens().rules()).isEqualTo(new dev.dynalens.domain.inference.Lens.RuleChoices(
+                List.of("POST.authorName=USER.name@authorId"), List.of()));
+        withLens.resetRules();
+        assertThat(lenses.load("conn", "Blog").lens().rules().isEmpty()).isTrue();
+    }
+
     @Test
     void staleSourceValue_marksTheStaleCellOfAnItem_byItsKeyAndTopLevelAttribute() {
         session.responder = this::page;
