@@ -15,12 +15,14 @@ import java.util.Objects;
  * @param sentThisRun  update requests this run sent that DynamoDB applied
  * @param cancelled    the person stopped the run; unsent steps stay pending in the journal
  * @param fatal        a problem that stopped the run (credentials, access, missing table); null otherwise
+ * @param outcomes     each step's outcome in plan order (this run's or an earlier one's); null for a step still pending
  */
 public record FanoutReport(FanoutProgress counts, List<StepReport> notable, int sentThisRun, Duration elapsed, boolean cancelled,
-                           DynamoAccessException fatal) {
+                           DynamoAccessException fatal, List<RepairOutcome> outcomes) {
     public FanoutReport {
         Objects.requireNonNull(counts, "counts");
         notable = List.copyOf(notable);
+        outcomes = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(outcomes));
         Objects.requireNonNull(elapsed, "elapsed");
     }
 

@@ -99,6 +99,7 @@ public final class FanoutRunner {
         final Backoff backoff = new Backoff(settings.baseDelay(), settings.maxDelay(), random);
         final Deque<Integer> queue = new ArrayDeque<>();
         final List<FanoutReport.StepReport> notable = new ArrayList<>();
+        final RepairOutcome[] outcomes;
         final long startedAt = nanoTime.getAsLong();
         int updated;
         int alreadyRepaired;
@@ -116,10 +117,12 @@ public final class FanoutRunner {
             this.plan = plan;
             this.journal = journal;
             this.listener = Objects.requireNonNull(listener, "listener");
+            this.outcomes = new RepairOutcome[plan.steps().size()];
             for (int i = 0; i < plan.steps().size(); i++) {
                 var before = settledBefore.get(i);
                 if (before != null && before.outcome().settled()) {
                     count(before.outcome());
+                    outcomes[i] = before.outcome();
                     if (before.outcome() == RepairOutcome.SKIPPED_CHANGED) {
                         notable.add(new FanoutReport.StepReport(i, plan.steps().get(i), before.outcome(), before.detail()));
                     }
@@ -283,6 +286,7 @@ public final class FanoutRunner {
             synchronized (this) {
                 inFlight--;
                 count(outcome);
+                outcomes[index] = outcome;
                 if (applied) {
                     sentThisRun++;
                 }
@@ -327,7 +331,7 @@ public final class FanoutRunner {
                 var sorted = new ArrayList<>(notable);
                 sorted.sort(Comparator.comparingInt(FanoutReport.StepReport::index));
                 report = new FanoutReport(progress(), sorted, sentThisRun, Duration.ofNanos(nanoTime.getAsLong() - startedAt),
-                        cancelled && !queue.isEmpty(), fatal);
+                        cancelled && !queue.isEmpty(), fatal, java.util.Arrays.asList(outcomes.clone()));
             }
             if (journal != null) {
                 try {

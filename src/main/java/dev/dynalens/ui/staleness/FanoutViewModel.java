@@ -194,6 +194,14 @@ public final class FanoutViewModel {
                     + String.format(Locale.ROOT, "%.1f s", done.elapsed().toMillis() / 1000.0)
                     + (done.complete() ? "." : "; " + done.pending() + " pending, " + done.counts().failed()
                     + " failed — reopen Repair to resume from the journal."));
+            for (int i = 0; i < done.outcomes().size(); i++) {
+                var outcome = done.outcomes().get(i);
+                if (outcome != null) {
+                    var row = steps.get(i);
+                    steps.set(i, new StepRow(row.key(), row.attribute(), row.oldValue(), row.newValue(), row.expression(),
+                            outcome.name().toLowerCase(Locale.ROOT).replace('_', ' ')));
+                }
+            }
             for (var notable : done.notable()) {
                 var row = steps.get(notable.index());
                 steps.set(notable.index(), new StepRow(row.key(), row.attribute(), row.oldValue(), row.newValue(), row.expression(),

@@ -69,6 +69,7 @@ public final class StalenessView {
         hint.setWrapText(true);
         var repair = new Button("Repair stale copies…");
         repair.setId("repairStaleCopies");
+        repair.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         repair.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
                 () -> model.runningProperty().get() || model.repairPlan().map(p -> p.steps().isEmpty()).orElse(true),
                 model.runningProperty(), model.lastReportProperty()));
@@ -127,6 +128,10 @@ public final class StalenessView {
         reset.setOnAction(e -> model.resetRules());
         var hint = new Label("Confirmed rules are saved with the table's lens; once one is confirmed, only confirmed rules are checked.");
         hint.getStyleClass().addAll("text-muted", "text-small");
+        for (var button : List.of(confirm, confirmAll, remove, edit, add, reset)) {
+            button.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
+        hint.setMinWidth(0);
         var actions = new HBox(6, confirm, confirmAll, remove, edit, add, reset, hint);
         actions.setAlignment(Pos.CENTER_LEFT);
         var box = new VBox(6, table, actions);

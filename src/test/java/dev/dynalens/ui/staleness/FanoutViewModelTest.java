@@ -126,6 +126,7 @@ class FanoutViewModelTest {
         assertThat(model.countsProperty().get()).startsWith("4 of 4 · 3 updated · 0 already repaired · 1 skipped (changed)");
         assertThat(model.statusProperty().get()).startsWith("Done in");
         assertThat(model.steps().get(2).outcome()).startsWith("skipped changed: changed since detection");
+        assertThat(model.steps()).extracting(FanoutViewModel.StepRow::outcome).filteredOn(o -> o.equals("updated")).hasSize(3);
         assertThat(model.canApplyProperty().get()).isFalse();
         var journal = FanoutJournal.read(model.journalFile()).orElseThrow();
         assertThat(journal.plan().fingerprint()).isEqualTo(plan.fingerprint());
