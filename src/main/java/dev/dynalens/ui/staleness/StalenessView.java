@@ -36,7 +36,7 @@ public final class StalenessView {
     public Node createView() {
         var findings = new SplitPane(section("Stale copies", staleTable()), section("Orphans (the source item is gone)", orphanTable()));
         findings.setDividerPositions(0.7);
-        var split = new SplitPane(section("Rules (inferred from the data)", rulesTable()), findings);
+        var split = new SplitPane(section("Rules (inferred from the data, or confirmed by you)", rulesTable()), findings);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.3);
         var root = new BorderPane(split);
@@ -88,6 +88,10 @@ public final class StalenessView {
                 new FanoutDialog(fanout).show(resume.getScene().getWindow());
             });
         }), javafx.application.Platform::runLater);
+        for (var fixed : List.of(title, find, cancel, resume)) {
+            fixed.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
+        status.setMinWidth(0);
         var row = new HBox(10, title, find, cancel, repair, resume, spinner, status);
         row.setAlignment(Pos.CENTER_LEFT);
         var box = new VBox(2, row, hint);
