@@ -188,7 +188,7 @@ class FanoutIT {
     }
 
     @Test
-    void keyBasedAndNestedCopies_areRepaired_andACopyChangedMeanwhileIsNeverOverwritten(TestEndpoint endpoint, DynamoSession session)
+    void keyBasedAndNestedCopies_areRepaired_andCopiesChangedDuringTheFanoutAreNeverOverwritten(TestEndpoint endpoint, DynamoSession session)
             throws Exception {
         var data = projectTasks(300, 7);
         var table = endpoint.uniqueTableName("fanout-tasks");
@@ -201,27 +201,33 @@ class FanoutIT {
         assertThat(steps).extracting(step -> step.copyPath().render()).containsOnly("projectTitle", "assignee.name");
         var before = snapshot(session, table);
 
-        // Someone edits five of the planned copies after the plan was made and before the fan-out reaches them.
-        var edited = new HashMap<String, AttributeValue>();
-        for (int k = 0; k < 5; k++) {
-            int i = k * (steps.size() / 5);
-            var step = steps.get(i);
-            var value = AttributeValue.s("Edited by hand " + i);
-            var update = new RepairStep(step.key(), step.copyPath(), step.oldValue(), value, "hand").toUpdate(table);
-            assertThat(session.write(update).get(10, TimeUnit.SECONDS).applied()).isTrue();
-            edited.put(keyText(step.key()) + step.copyPath().render(), value);
+        try (var proxy = new FaultInjectingProxy(endpoint.endpoint()).delay(Duration.ofMillis(30))) {
+            var apply = java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> fanout(proxy.endpoint(), table, journal, "--apply", "--concurrency", "2"));
+            var deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (doneLines(journal) < 10 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            // While the fan-out runs, someone edits five copies it has not reached yet (the last five of the plan).
+            var edited = new HashMap<String, AttributeValue>();
+            for (int i = steps.size() - 5; i < steps.size(); i++) {
+                var step = steps.get(i);
+                var value = AttributeValue.s("Edited by hand " + i);
+                var update = new RepairStep(step.key(), step.copyPath(), step.oldValue(), value, "hand").toUpdate(table);
+                assertThat(session.write(update).get(10, TimeUnit.SECONDS).applied()).isTrue();
+                edited.put(keyText(step.key()) + step.copyPath().render(), value);
+            }
+            var run = apply.get(2, TimeUnit.MINUTES);
+            assertThat(doneLines(journal)).isEqualTo(steps.size());
+
+            assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
+            var counts = json(run).path("counts");
+            assertThat(counts.path("skippedChanged").asInt()).isEqualTo(5);
+            assertThat(counts.path("updated").asInt()).isEqualTo(steps.size() - 5);
+            assertThat(json(run).path("notable")).allSatisfy(n -> assertThat(n.path("detail").asText()).contains("Edited by hand"));
+            var expected = expected(before, steps, step -> edited.getOrDefault(keyText(step.key()) + step.copyPath().render(), step.newValue()));
+            assertThat(snapshot(session, table)).isEqualTo(expected);
         }
-        assertThat(edited).hasSize(5);
-
-        var apply = fanout(endpoint.endpoint(), table, journal, "--apply", "--concurrency", "8");
-
-        assertThat(apply.exitCode()).as(apply.err() + apply.out()).isZero();
-        var counts = json(apply).path("counts");
-        assertThat(counts.path("skippedChanged").asInt()).isEqualTo(5);
-        assertThat(counts.path("updated").asInt()).isEqualTo(steps.size() - 5);
-        assertThat(json(apply).path("notable")).allSatisfy(n -> assertThat(n.path("detail").asText()).contains("Edited by hand"));
-        var expected = expected(before, steps, step -> edited.getOrDefault(keyText(step.key()) + step.copyPath().render(), step.newValue()));
-        assertThat(snapshot(session, table)).isEqualTo(expected);
         session.deleteTable(table).get(30, TimeUnit.SECONDS);
     }
 
