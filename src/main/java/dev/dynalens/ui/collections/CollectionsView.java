@@ -170,6 +170,11 @@ public final class CollectionsView {
             dialog.showAndWait().ifPresent(name -> model.mergeEntities(names, name));
         });
         merge.disableProperty().bind(Bindings.size(table.getSelectionModel().getSelectedItems()).lessThan(2));
+        var split = new javafx.scene.control.MenuItem("Split…");
+        split.setOnAction(e -> {
+            var row = table.getSelectionModel().getSelectedItem();
+            if (row != null) askForSplit(table, row);
+        });
         var reset = new javafx.scene.control.MenuItem("Reset to the inferred names");
         reset.setOnAction(e -> model.resetLens());
         var export = new javafx.scene.control.MenuItem("Export names (lens)…");
@@ -179,7 +184,54 @@ public final class CollectionsView {
             var file = chooser.showSaveDialog(table.getScene().getWindow());
             if (file != null) model.exportLens(file.toPath());
         });
-        return new javafx.scene.control.ContextMenu(rename, merge, new javafx.scene.control.SeparatorMenuItem(), reset, export);
+        return new javafx.scene.control.ContextMenu(rename, merge, split, new javafx.scene.control.SeparatorMenuItem(), reset, export);
+    }
+
+    /** Split: the items of an entity whose sort-key template, partition-key template or an attribute's value matches. */
+    private void askForSplit(TableView<EntityRow> table, EntityRow row) {
+        var dialog = new javafx.scene.control.Dialog<Boolean>();
+        dialog.initOwner(table.getScene().getWindow());
+        dialog.setTitle("Split " + row.name());
+        dialog.setHeaderText("Take some items of " + row.name() + " out as an entity type of their own");
+        var by = new ComboBox<String>(javafx.collections.FXCollections.observableArrayList(
+                "sort-key template", "partition-key template", "attribute value"));
+        by.getSelectionModel().selectFirst();
+        var attribute = new javafx.scene.control.TextField();
+        attribute.setPromptText("attribute, e.g. type");
+        var value = new javafx.scene.control.TextField(row.skTemplate());
+        value.setPromptText("template (e.g. PROFILE, ORDER#{}) or value");
+        by.valueProperty().addListener((o, was, now) -> {
+            attribute.setDisable(!"attribute value".equals(now));
+            value.setText(switch (now) {
+                case "sort-key template" -> row.skTemplate();
+                case "partition-key template" -> row.pkTemplate();
+                default -> "";
+            });
+        });
+        attribute.setDisable(true);
+        var into = new javafx.scene.control.TextField();
+        into.setPromptText("new entity name");
+        var grid = new javafx.scene.layout.GridPane();
+        grid.setHgap(8);
+        grid.setVgap(8);
+        grid.addRow(0, new Label("Split by"), by);
+        grid.addRow(1, new Label("Attribute"), attribute);
+        grid.addRow(2, new Label("Template or value"), value);
+        grid.addRow(3, new Label("New entity"), into);
+        dialog.getDialogPane().setContent(grid);
+        dialog.getDialogPane().getButtonTypes().setAll(javafx.scene.control.ButtonType.OK, javafx.scene.control.ButtonType.CANCEL);
+        dialog.getDialogPane().lookupButton(javafx.scene.control.ButtonType.OK).disableProperty().bind(Bindings.createBooleanBinding(
+                () -> into.getText().isBlank() || value.getText().isBlank()
+                        || ("attribute value".equals(by.getValue()) && attribute.getText().isBlank()),
+                into.textProperty(), value.textProperty(), attribute.textProperty(), by.valueProperty()));
+        dialog.setResultConverter(button -> button == javafx.scene.control.ButtonType.OK);
+        dialog.showAndWait().filter(Boolean::booleanValue).ifPresent(ok -> {
+            switch (by.getValue()) {
+                case "attribute value" -> model.splitEntity(row.name(), attribute.getText(), value.getText(), into.getText());
+                case "partition-key template" -> model.splitEntityByKeyTemplate(row.name(), false, value.getText(), into.getText());
+                default -> model.splitEntityByKeyTemplate(row.name(), true, value.getText(), into.getText());
+            }
+        });
     }
 
     private static <R> TableColumn<R, String> textColumn(String title, java.util.function.Function<R, String> text, double width) {

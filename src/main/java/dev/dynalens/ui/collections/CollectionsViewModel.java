@@ -310,7 +310,17 @@ public final class CollectionsViewModel {
 
     /** Separates the items of an entity whose attribute has a given value into an entity of their own. */
     public CompletableFuture<Void> splitEntity(String entity, String attribute, String value, String into) {
-        return changeLens(current -> current.withSplit(entity, new Lens.AttributeEquals(attribute, value), into.strip()),
+        return changeLens(current -> current.withSplit(beforeRename(current, entity), new Lens.AttributeEquals(attribute.strip(), value),
+                into.strip()), "Split " + into.strip() + " out of " + entity);
+    }
+
+    /**
+     * Separates the items of an entity whose partition-key (or sort-key) template renders as {@code template}, e.g.
+     * {@code PROFILE} or {@code USER#{}}, into an entity of their own.
+     */
+    public CompletableFuture<Void> splitEntityByKeyTemplate(String entity, boolean sortKey, String template, String into) {
+        Lens.Condition when = sortKey ? new Lens.SkTemplate(template.strip()) : new Lens.PkTemplate(template.strip());
+        return changeLens(current -> current.withSplit(beforeRename(current, entity), when, into.strip()),
                 "Split " + into.strip() + " out of " + entity);
     }
 

@@ -159,6 +159,27 @@ class CollectionsViewModelTest {
     }
 
     @Test
+    void split_byAttributeValueOrKeyTemplate_isSavedAndTakesItemsOutOfTheirEntity() {
+        session.responder = request -> request instanceof ReadRequest.Query
+                ? new Page(SHOP_ITEMS.subList(0, 3), null, 3, ConsumedCapacity.NOT_REPORTED)
+                : new Page(SHOP_ITEMS, null, SHOP_ITEMS.size(), ConsumedCapacity.NOT_REPORTED);
+        model.partitionValueProperty().set("CUSTOMER#1");
+        model.runCollection();
+        model.renameEntity("ORDER", "Purchase").join();
+
+        model.splitEntity("Purchase", "status", "SHIPPED", "ShippedOrder").join();
+
+        assertThat(model.groups()).extracting(EntityGroup::entity).containsExactly("CUSTOMER", "Purchase", "ShippedOrder");
+        assertThat(lenses.saved.get("conn-1/Shop").splits()).containsExactly(
+                new Lens.Split("ORDER", new Lens.AttributeEquals("status", "SHIPPED"), "ShippedOrder"));
+
+        model.resetLens().join();
+        model.splitEntityByKeyTemplate("CUSTOMER", true, "PROFILE", "Profile").join();
+        assertThat(model.groups()).extracting(EntityGroup::entity).contains("Profile").doesNotContain("CUSTOMER");
+        assertThat(lenses.saved.get("conn-1/Shop").splits().getFirst().when()).isEqualTo(new Lens.SkTemplate("PROFILE"));
+    }
+
+    @Test
     void aCollectionWithoutAPartitionValue_explains() {
         model.runCollection();
         assertThat(session.reads).isEmpty();
