@@ -8,7 +8,9 @@ import picocli.CommandLine.Command;
 /** The headless `dynalens` command: the same services as the app, output for scripts. */
 @Command(name = "dynalens", mixinStandardHelpOptions = true, version = "DynaLens 0.1.0",
         description = "Explore DynamoDB tables from the command line. Run without arguments to open the app.",
-        subcommands = {TablesCommand.class, DescribeCommand.class, ScanCommand.class, QueryCommand.class, AnalyzeCommand.class, StaleCommand.class},
+        subcommands = {TablesCommand.class, DescribeCommand.class, ScanCommand.class, QueryCommand.class, AnalyzeCommand.class, StaleCommand.class,
+                ExportCommand.class,
+                ImportCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the request failed (endpoint, credentials, table...)", "2:invalid usage or input"})
 public final class DynaLensCli implements Runnable {

@@ -1,6 +1,7 @@
 package dev.dynalens.service.transfer;
 
 import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.transfer.TransferFormat;
 import java.time.Duration;
 import java.util.List;
@@ -14,14 +15,16 @@ import java.util.Optional;
  * @param written  items DynamoDB confirmed
  * @param rejected malformed lines and refused items, in file order, each with its position and reason
  * @param retries  requests sent again after unprocessed items or throttling
+ * @param keys     the table's key schema, to name a rejected item by its key
  */
 public record ImportReport(Outcome outcome, TransferFormat format, long read, long written, List<Rejection> rejected,
-                           long retries, Duration elapsed) {
+                           long retries, Duration elapsed, KeySchema keys) {
     public ImportReport {
         Objects.requireNonNull(outcome, "outcome");
         Objects.requireNonNull(format, "format");
         rejected = List.copyOf(rejected);
         Objects.requireNonNull(elapsed, "elapsed");
+        Objects.requireNonNull(keys, "keys");
     }
 
     public enum Outcome {

@@ -88,6 +88,7 @@ public final class TableImporter {
         private TransferFormat format;
         private long fileSize;
         private Source source;
+        private dev.dynalens.domain.table.KeySchema keys;
 
         Run(ImportRequest request, Consumer<ImportProgress> listener) {
             this.request = request;
@@ -132,6 +133,7 @@ public final class TableImporter {
             try {
                 fileSize = Files.size(request.file());
                 format = request.givenFormat().isPresent() ? request.format() : TransferFiles.detect(request.file());
+                this.keys = table.keySchema();
                 var keys = new KeyCheck(table.keySchema());
                 source = format == TransferFormat.WORKBENCH
                         ? new Source(null, modelItems(table).iterator(), keys)
@@ -181,7 +183,7 @@ public final class TableImporter {
             }
             all.sort(Comparator.comparingLong(ImportReport.Rejection::line));
             return new ImportReport(outcome, format, source == null ? 0 : source.read, written, all, retries,
-                    Duration.between(startedAt, clock.instant()));
+                    Duration.between(startedAt, clock.instant()), keys);
         }
 
         /** The lines of the items DynamoDB refused, from a second reading of the file (items are compared by value). */
