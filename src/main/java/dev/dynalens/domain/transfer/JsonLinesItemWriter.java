@@ -14,8 +14,17 @@ import java.io.Writer;
 public final class JsonLinesItemWriter implements ItemWriter {
     private final JsonGenerator generator;
 
+    /** Writes UTF-8 straight to {@code out}; the caller buffers and closes it. */
+    public JsonLinesItemWriter(java.io.OutputStream out) throws IOException {
+        this(TransferJson.generator(out));
+    }
+
+    private JsonLinesItemWriter(JsonGenerator generator) throws IOException {
+        this.generator = generator;
+    }
+
     public JsonLinesItemWriter(Writer out) throws IOException {
-        this.generator = TransferJson.generator(out);
+        this(TransferJson.generator(out));
     }
 
     @Override

@@ -14,9 +14,18 @@ public final class PlainJsonItemWriter implements ItemWriter {
     private final JsonGenerator generator;
     private boolean first = true;
 
-    public PlainJsonItemWriter(Writer out) throws IOException {
-        this.generator = TransferJson.generator(out);
+    /** Writes UTF-8 straight to {@code out}; the caller buffers and closes it. */
+    public PlainJsonItemWriter(java.io.OutputStream out) throws IOException {
+        this(TransferJson.generator(out));
+    }
+
+    private PlainJsonItemWriter(JsonGenerator generator) throws IOException {
+        this.generator = generator;
         generator.writeRaw('[');
+    }
+
+    public PlainJsonItemWriter(Writer out) throws IOException {
+        this(TransferJson.generator(out));
     }
 
     @Override

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamWriteConstraints;
+import com.fasterxml.jackson.core.JsonEncoding;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Reader;
 import java.io.Writer;
 
@@ -30,6 +32,13 @@ final class TransferJson {
     /** A generator that writes root values back to back (the caller writes the separators) and leaves the writer open. */
     static JsonGenerator generator(Writer out) throws IOException {
         var generator = FACTORY.createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        generator.setRootValueSeparator(null);
+        return generator;
+    }
+
+    /** The same, writing UTF-8 bytes straight to the stream (no character writer in between: faster for large exports). */
+    static JsonGenerator generator(OutputStream out) throws IOException {
+        var generator = FACTORY.createGenerator(out, JsonEncoding.UTF8).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         generator.setRootValueSeparator(null);
         return generator;
     }

@@ -15,6 +15,7 @@ import dev.dynalens.domain.transfer.ReadEntry;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.domain.transfer.WorkbenchModelWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,12 +77,12 @@ abstract sealed class ExportSink {
     }
 
     private static final class Direct extends ExportSink {
-        private final Writer out;
+        private final OutputStream out;
         private final ItemWriter writer;
 
         Direct(TransferFormat format, Path target, boolean gzip, BooleanSupplier cancelled) throws IOException {
             super(target, gzip, cancelled);
-            this.out = TransferFiles.newWriter(target, gzip);
+            this.out = TransferFiles.newOutputStream(target, gzip);
             this.writer = format == TransferFormat.JSON ? new PlainJsonItemWriter(out) : new JsonLinesItemWriter(out);
         }
 
@@ -106,14 +107,14 @@ abstract sealed class ExportSink {
     /** Spools items as DynamoDB JSON lines beside the target, learning from them what the header needs. */
     private abstract static sealed class Spooling extends ExportSink {
         protected final Path spool;
-        private Writer spoolOut;
+        private OutputStream spoolOut;
         private JsonLinesItemWriter spoolWriter;
         protected Writer out;
 
         Spooling(Path target, boolean gzip, BooleanSupplier cancelled) throws IOException {
             super(target, gzip, cancelled);
             this.spool = target.resolveSibling(target.getFileName() + ".spool.jsonl");
-            this.spoolOut = TransferFiles.newWriter(spool, false);
+            this.spoolOut = TransferFiles.newOutputStream(spool, false);
             this.spoolWriter = new JsonLinesItemWriter(spoolOut);
         }
 

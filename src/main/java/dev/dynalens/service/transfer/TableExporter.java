@@ -78,17 +78,22 @@ public final class TableExporter {
             this.startedAt = clock.instant();
         }
 
+        /** DescribeTable (for the estimate, CSV's key columns, a model's keys and GSIs) and the first page, both at once. */
         void begin() {
             var describe = call(() -> session.describeTable(request.read().tableName()));
-            inFlight = describe;
-            describe.whenCompleteAsync((description, error) -> guarded(() -> {
+            var first = call(() -> session.read(request.read()));
+            inFlight = first;
+            describe.thenCombine(first, Opened::new).whenCompleteAsync((opened, error) -> guarded(() -> {
                 if (error != null) {
                     end(error);
                     return;
                 }
-                open(description);
-                read(request.read());
+                open(opened.description());
+                onPage(request.read(), opened.page());
             }), files);
+        }
+
+        private record Opened(TableDescription description, Page page) {
         }
 
         void cancel() {
@@ -106,21 +111,6 @@ public final class TableExporter {
             sink = ExportSink.open(request.format(), description, partial, TransferFiles.isGzipName(request.file()), clock,
                     () -> cancelled);
             listener.accept(new ExportProgress(0, 0, estimatedTotal));
-        }
-
-        private void read(ReadRequest page) {
-            var answer = call(() -> session.read(page));
-            inFlight = answer;
-            if (cancelled) {
-                answer.cancel(true);
-            }
-            answer.whenCompleteAsync((value, error) -> guarded(() -> {
-                if (error != null) {
-                    end(error);
-                } else {
-                    onPage(page, value);
-                }
-            }), files);
         }
 
         /** Runs on the file executor; the next page's handler is attached only after this page is written. */

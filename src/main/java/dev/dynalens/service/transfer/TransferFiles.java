@@ -7,6 +7,8 @@ import dev.dynalens.domain.transfer.JsonLinesItemReader;
 import dev.dynalens.domain.transfer.PlainJsonItemReader;
 import dev.dynalens.domain.transfer.TransferFormat;
 import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.OutputStream;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.FilterInputStream;
@@ -36,6 +38,16 @@ final class TransferFiles {
         try {
             var stream = gzip ? new GZIPOutputStream(out, BUFFER) : out;
             return new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), BUFFER);
+        } catch (IOException | RuntimeException e) {
+            out.close();
+            throw e;
+        }
+    }
+
+    static OutputStream newOutputStream(Path file, boolean gzip) throws IOException {
+        var out = Files.newOutputStream(file);
+        try {
+            return gzip ? new GZIPOutputStream(out, BUFFER) : new BufferedOutputStream(out, BUFFER);
         } catch (IOException | RuntimeException e) {
             out.close();
             throw e;
