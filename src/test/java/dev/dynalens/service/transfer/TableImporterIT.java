@@ -10,7 +10,10 @@ import dev.dynalens.domain.connection.CredentialsSource;
 import dev.dynalens.domain.connection.DynamoAccessException;
 import dev.dynalens.domain.connection.ReadOnlyConnectionException;
 import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.transfer.TransferFormat;
+import dev.dynalens.domain.workspace.WorkspaceOptions;
+import dev.dynalens.domain.workspace.WorkspaceReader;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.aws.AwsDynamoSessionFactory;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
@@ -19,12 +22,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Import against a real DynamoDB-compatible server: bad lines and refused items are reported by line while the rest is written. */
 @ExtendWith(DynamoEndpointExtension.class)
@@ -104,6 +110,24 @@ class TableImporterIT {
                     .hasMessageContaining("mirror");
         }
         assertThat(TransferItems.scan(session, table)).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ChatSystemSchema.json", "RecurringPaymentsSchema.json", "SocialNetworkSchema.json", "GamePlayerProfilesSchema.json"})
+    void aRealWorkbenchModel_importsEveryItemItHolds(String name, TestEndpoint endpoint, DynamoSession session) throws Exception {
+        var file = Path.of("src/test/resources/models/aws-dynamodb-examples", name);
+        var model = WorkspaceReader.read(file, WorkspaceOptions.NONE).tables().getFirst();
+        var table = endpoint.uniqueTableName("import-model");
+        session.createTable(new CreateTableSpec(table, model.keySchema(), List.of())).get(30, TimeUnit.SECONDS);
+
+        var report = importFile(session, table, file, new ArrayList<>());
+
+        assertThat(report.format()).isEqualTo(TransferFormat.WORKBENCH);
+        assertThat(report.rejected()).isEmpty();
+        assertThat(report.written()).isEqualTo(model.items().size()).isPositive();
+        var written = TransferItems.scanItems(session, table);
+        assertThat(written).hasSameSizeAs(model.items());
+        assertThat(Set.copyOf(written)).isEqualTo(Set.copyOf(model.items()));
     }
 
     @Test

@@ -79,6 +79,18 @@ final class TransferItems {
         session.createTable(new CreateTableSpec(table, KEYS, List.of())).get(30, TimeUnit.SECONDS);
     }
 
+    /** Every item of the table, through every page. */
+    static List<Item> scanItems(DynamoSession session, String table) throws Exception {
+        var items = new ArrayList<Item>();
+        ReadRequest request = new ReadRequest.Scan(table, null, null, null);
+        while (request != null) {
+            var page = session.read(request).get(30, TimeUnit.SECONDS);
+            items.addAll(page.items());
+            request = page.next().map(request::withExclusiveStartKey).orElse(null);
+        }
+        return items;
+    }
+
     /** Every item of the table by its key, through every page. */
     static Map<Map<String, AttributeValue>, Item> scan(DynamoSession session, String table) throws Exception {
         var items = new LinkedHashMap<Map<String, AttributeValue>, Item>();
