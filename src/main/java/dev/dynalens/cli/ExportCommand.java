@@ -1,7 +1,10 @@
 package dev.dynalens.cli;
 
+import dev.dynalens.domain.table.QueryForm;
 import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.transfer.TransferFormat;
+import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.transfer.ExportProgress;
 import dev.dynalens.service.transfer.ExportReport;
 import dev.dynalens.service.transfer.ExportRequest;
@@ -12,19 +15,21 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-/** Every item of a table (or index) into a file, page by page; the file appears only when the export is complete. */
+/** Every item of a table, index or partition into a file, page by page; the file appears only when the export is complete. */
 @Command(name = "export", sortOptions = false,
-        description = {"Export every item of a table or index to a file: DynamoDB JSON lines, plain JSON, CSV with a typed header, "
+        description = {"Export every item of a table or index (or, with --pk, of one partition) to a file: DynamoDB JSON lines, plain JSON, CSV with a typed header, "
                 + "or a NoSQL Workbench model with one facet per inferred entity type. Every format keeps every type.",
                 "Also reads a workspace file (--file) instead of a live table."},
         footer = {"", "Examples:",
                 "  dynalens export Shop --endpoint http://localhost:8000 --out shop.jsonl",
                 "  dynalens export Shop --profile prod --format csv --out shop.csv --json",
+                "  dynalens export Shop --endpoint http://localhost:8000 --pk CUSTOMER#42 --sk-begins-with ORDER# --out orders.json",
                 "  dynalens export --file model.json --format jsonl --out items.jsonl.gz"})
 final class ExportCommand implements Callable<Integer> {
     @ParentCommand
@@ -45,6 +50,13 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--index", paramLabel = "INDEX", description = "Export a global or local secondary index instead of the table.")
     String index;
 
+    @Option(names = "--pk", paramLabel = "VALUE",
+            description = "Export one partition with Query instead of a Scan (typed by the key schema); the sort-key options narrow it.")
+    String partitionValue;
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    QueryCommand.SortKeyOptions sortKey;
+
     @Option(names = "--page-size", paramLabel = "N", description = "Items per Scan request (DynamoDB's Limit; default: 1 MB pages).")
     Integer pageSize;
 
@@ -61,7 +73,7 @@ final class ExportCommand implements Callable<Integer> {
         var context = root.context;
         var opened = source.open(context);
         try (var session = opened.session()) {
-            var request = new ExportRequest(new ReadRequest.Scan(opened.tableName(), index, pageSize, null), chosen, out);
+            var request = new ExportRequest(read(session, opened.tableName()), chosen, out);
             var bar = new ProgressLine(context.err(), json);
             var handle = new TableExporter(session).start(request, p -> bar.show(progressText(p)));
             var stopOnInterrupt = new Thread(() -> {
@@ -82,6 +94,41 @@ final class ExportCommand implements Callable<Integer> {
             }
             print(report, opened.tableName());
             return report.outcome() == ExportReport.Outcome.COMPLETED ? 0 : DynaLensCli.FAILED;
+        }
+    }
+
+    /** A Scan of the table or index, or with --pk a Query of one partition. */
+    private ReadRequest read(DynamoSession session, String tableName) {
+        if (partitionValue == null) {
+            if (sortKey != null) throw new CliException("The sort-key options go with --pk");
+            return new ReadRequest.Scan(tableName, index, pageSize, null);
+        }
+        SortKeyCondition.Operator operator = null;
+        String low = null;
+        String high = null;
+        if (sortKey != null) {
+            if (sortKey.between != null) {
+                operator = SortKeyCondition.Operator.BETWEEN;
+                low = sortKey.between.get(0);
+                high = sortKey.between.get(1);
+            } else {
+                var given = new String[] {sortKey.eq, sortKey.lt, sortKey.le, sortKey.gt, sortKey.ge, sortKey.beginsWith};
+                var operators = new SortKeyCondition.Operator[] {SortKeyCondition.Operator.EQ, SortKeyCondition.Operator.LT,
+                        SortKeyCondition.Operator.LE, SortKeyCondition.Operator.GT, SortKeyCondition.Operator.GE,
+                        SortKeyCondition.Operator.BEGINS_WITH};
+                for (int i = 0; i < given.length; i++) {
+                    if (given[i] != null) {
+                        operator = operators[i];
+                        low = given[i];
+                    }
+                }
+            }
+        }
+        try {
+            return new QueryForm(index, partitionValue, operator, low, high, true, pageSize)
+                    .toQuery(session.describeTable(tableName).join());
+        } catch (IllegalArgumentException e) {
+            throw new CliException(e.getMessage());
         }
     }
 

@@ -118,6 +118,20 @@ class TransferCommandsIT {
     }
 
     @Test
+    void export_withPk_queriesOnePartition_andTheSortKeyOptionsNarrowIt(TestEndpoint endpoint, DynamoSession session) throws Exception {
+        var url = endpoint.endpoint().toString();
+        var source = endpoint.uniqueTableName("CliExportQuery");
+        seed(session, source, 30);
+        var file = dir.resolve("orders.jsonl");
+
+        var run = RealCli.run("export", source, "--endpoint", url, "--pk", "CUSTOMER#4", "--sk-begins-with", "ORDER#", "--out", file.toString(), "--json");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(JSON.readTree(run.out()).path("items").asInt()).isEqualTo(2);
+        assertThat(Files.readAllLines(file)).hasSize(2).allSatisfy(line -> assertThat(line).contains("CUSTOMER#4").contains("ORDER#"));
+    }
+
+    @Test
     void export_ofAWorkspaceFile_writesItsItems() throws Exception {
         var model = Path.of("src/test/resources/models/aws-dynamodb-examples/ChatSystemSchema.json");
         var file = dir.resolve("chat.jsonl");
