@@ -15,7 +15,21 @@ final class ProgressLine {
 
     ProgressLine(PrintWriter err, boolean quiet) {
         this.err = err;
-        this.enabled = !quiet && System.console() != null;
+        this.enabled = !quiet && interactive();
+    }
+
+    /**
+     * Whether a person watches: on JDK 22+ {@code System.console()} exists even when the streams are
+     * redirected and {@code Console.isTerminal()} tells; on JDK 21 a console exists only on a terminal.
+     */
+    private static boolean interactive() {
+        var console = System.console();
+        if (console == null) return false;
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return true;
+        }
     }
 
     synchronized void show(String text) {
