@@ -144,6 +144,20 @@ class TransferCommandsIT {
     }
 
     @Test
+    void anEmptyFile_isRefusedAsUsage_andWritesNothing(TestEndpoint endpoint, DynamoSession session) throws Exception {
+        var target = endpoint.uniqueTableName("CliImportEmpty");
+        session.createTable(new CreateTableSpec(target, KeySchema.of("PK", "SK"), List.of())).get(30, TimeUnit.SECONDS);
+        var file = dir.resolve("empty.jsonl");
+        Files.writeString(file, "\n  \n");
+
+        var run = RealCli.run("import", target, "--endpoint", endpoint.endpoint().toString(), "--in", file.toString());
+
+        assertThat(run.exitCode()).isEqualTo(DynaLensCli.USAGE);
+        assertThat(run.err()).contains("empty.jsonl is empty");
+        assertThat(scan(session, target)).isEmpty();
+    }
+
+    @Test
     void badUsage_isRefusedWithExitCodeTwo() {
         var format = RealCli.run("export", "T", "--endpoint", "http://127.0.0.1:1", "--format", "xml", "--out", dir.resolve("x").toString());
         assertThat(format.exitCode()).isEqualTo(DynaLensCli.USAGE);
