@@ -3,6 +3,8 @@ package dev.dynalens.ui;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.service.LensStore;
+import dev.dynalens.service.transfer.TableExporter;
+import dev.dynalens.service.transfer.TableImporter;
 import dev.dynalens.ui.browser.TableBrowserView;
 import dev.dynalens.ui.capacity.CapacityView;
 import dev.dynalens.ui.capacity.CapacityViewModel;
@@ -12,6 +14,10 @@ import dev.dynalens.ui.collections.CollectionsViewModel;
 import dev.dynalens.ui.common.StatusKind;
 import dev.dynalens.ui.load.LoadIntoTableDialog;
 import dev.dynalens.ui.load.LoadIntoTableViewModel;
+import dev.dynalens.ui.transfer.ExportDialog;
+import dev.dynalens.ui.transfer.ExportViewModel;
+import dev.dynalens.ui.transfer.ImportDialog;
+import dev.dynalens.ui.transfer.ImportViewModel;
 import dev.dynalens.ui.staleness.StalenessView;
 import dev.dynalens.ui.staleness.StalenessViewModel;
 import dev.dynalens.ui.connections.ConnectionEditorDialog;
@@ -142,7 +148,16 @@ public final class MainView {
         load.setTooltip(new Tooltip("Write every item of this table into a table on a connection"));
         load.disableProperty().bind(tableList.getSelectionModel().selectedItemProperty().isNull());
         load.setOnAction(e -> loadInto(tableList.getSelectionModel().getSelectedItem()));
-        var box = new VBox(8, title, buttons, list, new javafx.scene.layout.FlowPane(6, 6, tablesTitle, refresh, open, load, busy), tableList);
+        var export = new Button("Export…");
+        export.setId("exportTable");
+        export.disableProperty().bind(tableList.getSelectionModel().selectedItemProperty().isNull());
+        export.setOnAction(e -> transfer(tableList.getSelectionModel().getSelectedItem(), true));
+        var importFile = new Button("Import…");
+        importFile.setId("importIntoTable");
+        importFile.disableProperty().bind(tableList.getSelectionModel().selectedItemProperty().isNull());
+        importFile.setOnAction(e -> transfer(tableList.getSelectionModel().getSelectedItem(), false));
+        var box = new VBox(8, title, buttons, list,
+                new javafx.scene.layout.FlowPane(6, 6, tablesTitle, refresh, open, load, export, importFile, busy), tableList);
         VBox.setVgrow(tableList, Priority.ALWAYS);
         box.setPadding(new Insets(10));
         box.setMinWidth(240);
@@ -195,6 +210,19 @@ public final class MainView {
         }
         LoadIntoTableDialog.show(tabs.getScene().getWindow(),
                 new LoadIntoTableViewModel(connections.sessionFor(source), table, targets, connections::sessionFor, fx));
+    }
+
+    /** "Export…" or "Import…" for a table of the selected connection. */
+    private void transfer(String table, boolean export) {
+        var profile = connections.selectedProperty().get();
+        if (profile == null || table == null) return;
+        var session = connections.sessionFor(profile);
+        var window = tabs.getScene().getWindow();
+        if (export) {
+            ExportDialog.show(window, new ExportViewModel(new TableExporter(session), table, fx));
+        } else {
+            ImportDialog.show(window, new ImportViewModel(new TableImporter(session), profile, table, fx));
+        }
     }
 
     private void openFile() {

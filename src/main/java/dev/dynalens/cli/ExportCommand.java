@@ -1,0 +1,184 @@
+package dev.dynalens.cli;
+
+import dev.dynalens.domain.table.QueryForm;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.SortKeyCondition;
+import dev.dynalens.domain.transfer.TransferFormat;
+import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.transfer.ExportProgress;
+import dev.dynalens.service.transfer.ExportReport;
+import dev.dynalens.service.transfer.ExportRequest;
+import dev.dynalens.service.transfer.TableExporter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** Every item of a table, index or partition into a file, page by page; the file appears only when the export is complete. */
+@Command(name = "export", sortOptions = false,
+        description = {"Export every item of a table or index (or, with --pk, of one partition) to a file: DynamoDB JSON lines, plain JSON, CSV with a typed header, "
+                + "or a NoSQL Workbench model with one facet per inferred entity type. Every format keeps every type.",
+                "Also reads a workspace file (--file) instead of a live table."},
+        footer = {"", "Examples:",
+                "  dynalens export Shop --endpoint http://localhost:8000 --out shop.jsonl",
+                "  dynalens export Shop --profile prod --format csv --out shop.csv --json",
+                "  dynalens export Shop --endpoint http://localhost:8000 --pk CUSTOMER#42 --sk-begins-with ORDER# --out orders.json",
+                "  dynalens export --file model.json --format jsonl --out items.jsonl.gz"})
+final class ExportCommand implements Callable<Integer> {
+    @ParentCommand
+    DynaLensCli root;
+
+    @Mixin
+    SourceOptions source;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE",
+            description = "The file to write (replaced only when the export completes; gzip when it ends in .gz).")
+    Path out;
+
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "jsonl (DynamoDB JSON lines, as DynamoDB's export to S3), json (plain JSON array), csv (typed header) "
+                    + "or workbench (NoSQL Workbench model). Default: from the --out name (.csv, .json), else jsonl.")
+    String format;
+
+    @Option(names = "--index", paramLabel = "INDEX", description = "Export a global or local secondary index instead of the table.")
+    String index;
+
+    @Option(names = "--pk", paramLabel = "VALUE",
+            description = "Export one partition with Query instead of a Scan (typed by the key schema); the sort-key options narrow it.")
+    String partitionValue;
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    QueryCommand.SortKeyOptions sortKey;
+
+    @Option(names = "--page-size", paramLabel = "N", description = "Items per Scan request (DynamoDB's Limit; default: 1 MB pages).")
+    Integer pageSize;
+
+    @Option(names = "--json", description = "Print the summary as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        var chosen = format(format, out);
+        if (pageSize != null && pageSize < 1) throw new CliException("--page-size must be at least 1");
+        if (out.getParent() != null && !Files.isDirectory(out.getParent())) {
+            throw new CliException("No such folder: " + out.getParent());
+        }
+        var context = root.context;
+        var opened = source.open(context);
+        try (var session = opened.session()) {
+            var request = new ExportRequest(read(session, opened.tableName()), chosen, out);
+            var bar = new ProgressLine(context.err(), json);
+            var handle = new TableExporter(session).start(request, p -> bar.show(progressText(p)));
+            var stopOnInterrupt = new Thread(() -> {
+                handle.cancel();
+                try {
+                    handle.result().get(5, TimeUnit.SECONDS);
+                } catch (Exception ignored) {
+                    // Exiting anyway; the cancel deletes the partial file.
+                }
+            }, "export-cancel");
+            Runtime.getRuntime().addShutdownHook(stopOnInterrupt);
+            ExportReport report;
+            try {
+                report = handle.result().join();
+            } finally {
+                bar.clear();
+                removeHook(stopOnInterrupt);
+            }
+            print(report, opened.tableName());
+            return report.outcome() == ExportReport.Outcome.COMPLETED ? 0 : DynaLensCli.FAILED;
+        }
+    }
+
+    /** A Scan of the table or index, or with --pk a Query of one partition. */
+    private ReadRequest read(DynamoSession session, String tableName) {
+        if (partitionValue == null) {
+            if (sortKey != null) throw new CliException("The sort-key options go with --pk");
+            return new ReadRequest.Scan(tableName, index, pageSize, null);
+        }
+        SortKeyCondition.Operator operator = null;
+        String low = null;
+        String high = null;
+        if (sortKey != null) {
+            if (sortKey.between != null) {
+                operator = SortKeyCondition.Operator.BETWEEN;
+                low = sortKey.between.get(0);
+                high = sortKey.between.get(1);
+            } else {
+                var given = new String[] {sortKey.eq, sortKey.lt, sortKey.le, sortKey.gt, sortKey.ge, sortKey.beginsWith};
+                var operators = new SortKeyCondition.Operator[] {SortKeyCondition.Operator.EQ, SortKeyCondition.Operator.LT,
+                        SortKeyCondition.Operator.LE, SortKeyCondition.Operator.GT, SortKeyCondition.Operator.GE,
+                        SortKeyCondition.Operator.BEGINS_WITH};
+                for (int i = 0; i < given.length; i++) {
+                    if (given[i] != null) {
+                        operator = operators[i];
+                        low = given[i];
+                    }
+                }
+            }
+        }
+        try {
+            return new QueryForm(index, partitionValue, operator, low, high, true, pageSize)
+                    .toQuery(session.describeTable(tableName).join());
+        } catch (IllegalArgumentException e) {
+            throw new CliException(e.getMessage());
+        }
+    }
+
+    static TransferFormat format(String given, Path out) {
+        if (given != null) {
+            return TransferFormat.fromCliName(given).orElseThrow(() ->
+                    new CliException("--format must be jsonl, json, csv or workbench, not '" + given + "'"));
+        }
+        var name = out.getFileName().toString().toLowerCase(Locale.ROOT).replaceFirst("\\.gz$", "");
+        if (name.endsWith(".csv")) return TransferFormat.CSV;
+        if (name.endsWith(".json")) return TransferFormat.JSON;
+        return TransferFormat.JSONL;
+    }
+
+    private static String progressText(ExportProgress p) {
+        return p.fraction() < 0 ? String.format(Locale.ROOT, "Exported %,d items (%d pages)", p.items(), p.pages())
+                : String.format(Locale.ROOT, "Exported %,d of ≈%,d items (%d pages) %s", p.items(), p.estimatedTotal(), p.pages(),
+                ProgressLine.bar(p.fraction()));
+    }
+
+    private void print(ExportReport report, String table) throws IOException {
+        var output = root.context.out();
+        if (json) {
+            try (var gen = JsonOutput.generator(output)) {
+                gen.writeStartObject();
+                gen.writeStringField("table", table);
+                if (index != null) gen.writeStringField("index", index);
+                gen.writeStringField("format", report.format().cliName());
+                gen.writeStringField("file", report.file().toString());
+                gen.writeStringField("outcome", report.outcome().name());
+                gen.writeNumberField("items", report.items());
+                gen.writeNumberField("pages", report.pages());
+                gen.writeNumberField("elapsedMillis", report.elapsed().toMillis());
+                gen.writeEndObject();
+            }
+            output.println();
+        } else if (report.outcome() == ExportReport.Outcome.COMPLETED) {
+            output.printf(Locale.ROOT, "Exported %,d items from %s to %s (%s) in %.1f s, %d pages%n", report.items(), table,
+                    report.file(), report.format().label(), report.elapsed().toMillis() / 1000.0, report.pages());
+        } else {
+            output.printf(Locale.ROOT, "Cancelled after %,d items; %s was not written%n", report.items(), report.file());
+        }
+        output.flush();
+    }
+
+    static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException ignored) {
+            // The JVM is shutting down and the hook is running.
+        }
+    }
+}

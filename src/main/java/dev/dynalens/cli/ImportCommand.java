@@ -1,0 +1,133 @@
+package dev.dynalens.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.dynalens.domain.codec.DynamoJsonCodec;
+import dev.dynalens.domain.transfer.TransferFormat;
+import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.transfer.ImportProgress;
+import dev.dynalens.service.transfer.ImportReport;
+import dev.dynalens.service.transfer.ImportRequest;
+import dev.dynalens.service.transfer.TableImporter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** A file into an existing table with BatchWriteItem; bad lines and refused items are listed with their line. */
+@Command(name = "import", sortOptions = false,
+        description = {"Import a file into an existing table: DynamoDB JSON lines (as DynamoDB's export to S3 writes them, also .gz), "
+                + "plain JSON, CSV with a typed header, or a NoSQL Workbench model. The format is told from the content.",
+                "Items go in BatchWriteItem requests of 25; unprocessed items are retried with backoff. A malformed line, an item "
+                        + "without the table's key and an item DynamoDB refuses are reported with their line, and the rest is written. "
+                        + "Refused on read-only connections."},
+        footer = {"", "Exit code 1 also when some items were rejected.", "", "Examples:",
+                "  dynalens import Shop --endpoint http://localhost:8000 --in shop.jsonl",
+                "  dynalens import Shop --connection local --in shop.csv --json"})
+final class ImportCommand extends SessionCommand {
+    private static final int REJECTIONS_PRINTED = 50;
+
+    @Parameters(index = "0", paramLabel = "TABLE", description = "An existing table on the connection.")
+    String table;
+
+    @Option(names = "--in", required = true, paramLabel = "FILE", description = "The file to import.")
+    Path in;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "jsonl, json, csv or workbench (default: told from the content).")
+    String format;
+
+    @Option(names = "--json", description = "Print the summary and every rejected item (line, reason, key) as JSON.")
+    boolean json;
+
+    @Override
+    int execute(DynamoSession session) throws Exception {
+        TransferFormat given = null;
+        if (format != null) {
+            given = TransferFormat.fromCliName(format).orElseThrow(() ->
+                    new CliException("--format must be jsonl, json, csv or workbench, not '" + format + "'"));
+        }
+        if (!Files.isRegularFile(in)) {
+            throw new CliException("No such file: " + in);
+        }
+        var context = root.context;
+        var bar = new ProgressLine(context.err(), json);
+        var handle = new TableImporter(session).start(new ImportRequest(table, in, given), p -> bar.show(progressText(p)));
+        var stopOnInterrupt = new Thread(() -> {
+            handle.cancel();
+            try {
+                handle.result().get(10, TimeUnit.SECONDS);
+            } catch (Exception ignored) {
+                // Exiting anyway; requests in flight have had their chance to finish.
+            }
+        }, "import-cancel");
+        Runtime.getRuntime().addShutdownHook(stopOnInterrupt);
+        ImportReport report;
+        try {
+            report = handle.result().join();
+        } finally {
+            bar.clear();
+            ExportCommand.removeHook(stopOnInterrupt);
+        }
+        print(report);
+        return report.outcome() == ImportReport.Outcome.COMPLETED && report.rejected().isEmpty() ? 0 : DynaLensCli.FAILED;
+    }
+
+    private static String progressText(ImportProgress p) {
+        return String.format(Locale.ROOT, "Imported %,d items, %,d rejected %s", p.written(), p.rejected(), ProgressLine.bar(p.fraction()));
+    }
+
+    private void print(ImportReport report) throws IOException {
+        var out = root.context.out();
+        if (json) {
+            try (var gen = JsonOutput.generator(out)) {
+                writeJson(gen, report);
+            }
+            out.println();
+            out.flush();
+            return;
+        }
+        out.printf(Locale.ROOT, "%s %,d of %,d items into %s from %s (%s) in %.1f s; %,d rejected%s%n",
+                report.outcome() == ImportReport.Outcome.COMPLETED ? "Imported" : "Cancelled:", report.written(), report.read(),
+                table, in, report.format().label(), report.elapsed().toMillis() / 1000.0, report.rejected().size(),
+                report.retries() > 0 ? ", " + report.retries() + " retries" : "");
+        out.flush();
+        var err = root.context.err();
+        report.rejected().stream().limit(REJECTIONS_PRINTED).forEach(r -> err.println("dynalens: rejected: " + in + ":"
+                + (r.line() > 0 ? r.position() + ": " : " ") + r.reason()));
+        if (report.rejected().size() > REJECTIONS_PRINTED) {
+            err.println("dynalens: … and " + (report.rejected().size() - REJECTIONS_PRINTED) + " more (--json lists them all)");
+        }
+        err.flush();
+    }
+
+    private void writeJson(JsonGenerator gen, ImportReport report) throws IOException {
+        gen.writeStartObject();
+        gen.writeStringField("table", table);
+        gen.writeStringField("file", in.toString());
+        gen.writeStringField("format", report.format().cliName());
+        gen.writeStringField("outcome", report.outcome().name());
+        gen.writeNumberField("read", report.read());
+        gen.writeNumberField("written", report.written());
+        gen.writeNumberField("retries", report.retries());
+        gen.writeNumberField("elapsedMillis", report.elapsed().toMillis());
+        gen.writeArrayFieldStart("rejected");
+        for (var rejection : report.rejected()) {
+            gen.writeStartObject();
+            if (rejection.line() > 0) gen.writeNumberField("line", rejection.line());
+            if (rejection.column() > 0) gen.writeNumberField("column", rejection.column());
+            gen.writeStringField("reason", rejection.reason());
+            if (rejection.item() != null) {
+                var keys = report.keys();
+                gen.writeFieldName("key");
+                gen.writeRawValue(DynamoJsonCodec.writeItem(new dev.dynalens.domain.item.Item(
+                        rejection.item().key(keys.partitionKeyName(), keys.sortKeyName()))));
+            }
+            gen.writeEndObject();
+        }
+        gen.writeEndArray();
+        gen.writeEndObject();
+    }
+}

@@ -1,0 +1,18 @@
+package dev.dynalens.service.transfer;
+
+/**
+ * An import's progress so far.
+ *
+ * @param written   items DynamoDB confirmed
+ * @param rejected  malformed lines and items refused so far
+ * @param retries   requests sent again (unprocessed items, throttling)
+ * @param bytesRead bytes of the file read so far (of the compressed file, for a .gz)
+ * @param fileSize  the file's size in bytes
+ */
+public record ImportProgress(long written, long rejected, long retries, long bytesRead, long fileSize) {
+
+    /** The share of the file read so far, from 0 to 1. */
+    public double fraction() {
+        return fileSize <= 0 ? 1 : Math.min(1, (double) bytesRead / fileSize);
+    }
+}

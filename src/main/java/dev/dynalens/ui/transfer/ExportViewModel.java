@@ -1,0 +1,121 @@
+package dev.dynalens.ui.transfer;
+
+import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.transfer.TransferFormat;
+import dev.dynalens.service.transfer.ExportHandle;
+import dev.dynalens.service.transfer.ExportProgress;
+import dev.dynalens.service.transfer.ExportReport;
+import dev.dynalens.service.transfer.ExportRequest;
+import dev.dynalens.service.transfer.TableExporter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * "Export…": every item of a table into a file in the chosen format, with progress, cancel and the count
+ * at the end. The exporter reads every page; the file appears only when the export completes.
+ */
+public final class ExportViewModel {
+    private final TableExporter exporter;
+    private final String table;
+    private final Executor fx;
+
+    private final ObservableList<TransferFormat> formats = FXCollections.observableArrayList(TransferFormat.values());
+    private final ObjectProperty<TransferFormat> format = new SimpleObjectProperty<>(TransferFormat.JSONL);
+    private final ObjectProperty<Path> file = new SimpleObjectProperty<>();
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
+    private final ReadOnlyLongWrapper items = new ReadOnlyLongWrapper(0);
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+    private ExportHandle handle;
+
+    /** @param fx where property changes happen: the FX thread in the app, {@code Runnable::run} in tests */
+    public ExportViewModel(TableExporter exporter, String table, Executor fx) {
+        this.exporter = exporter;
+        this.table = table;
+        this.fx = fx;
+    }
+
+    /** A file name for the chooser: the table's name with the format's extension. */
+    public String suggestedFileName() {
+        var chosen = format.get() == null ? TransferFormat.JSONL : format.get();
+        return table + (chosen == TransferFormat.WORKBENCH ? ".model" : "") + chosen.extension();
+    }
+
+    /** Starts the export; the returned future completes (on {@code fx}) with the report, or null when nothing was exported. */
+    public CompletableFuture<ExportReport> start() {
+        var target = file.get();
+        var chosen = format.get();
+        if (target == null || chosen == null) {
+            status.set("Choose a format and a file.");
+            return CompletableFuture.completedFuture(null);
+        }
+        running.set(true);
+        progress.set(-1);
+        items.set(0);
+        status.set("Reading " + table + "…");
+        var started = exporter.start(new ExportRequest(new ReadRequest.Scan(table, null, null, null), chosen, target),
+                p -> fx.execute(() -> show(p)));
+        handle = started;
+        return started.result().handleAsync((report, failure) -> {
+            running.set(false);
+            handle = null;
+            if (failure != null) {
+                progress.set(0);
+                status.set("Export failed: " + Problems.describe(failure) + ". " + target.getFileName() + " was not written.");
+                return null;
+            }
+            items.set(report.items());
+            if (report.outcome() == ExportReport.Outcome.CANCELLED) {
+                progress.set(0);
+                status.set(String.format(Locale.ROOT, "Cancelled after %,d items; %s was not written.", report.items(), target.getFileName()));
+            } else {
+                progress.set(1);
+                status.set(String.format(Locale.ROOT, "Done: %,d items written to %s (%s) in %.1f s.", report.items(), target,
+                        report.format().label(), report.elapsed().toMillis() / 1000.0));
+            }
+            return report;
+        }, fx);
+    }
+
+    private void show(ExportProgress p) {
+        if (!running.get()) {
+            return;
+        }
+        items.set(p.items());
+        progress.set(p.fraction());
+        status.set(p.fraction() < 0 ? String.format(Locale.ROOT, "Exported %,d items (%d pages)…", p.items(), p.pages())
+                : String.format(Locale.ROOT, "Exported %,d of about %,d items (%d pages)…", p.items(), p.estimatedTotal(), p.pages()));
+    }
+
+    /** Aborts the read in flight; nothing is written to the chosen file. */
+    public void cancel() {
+        var current = handle;
+        if (current != null) {
+            current.cancel();
+        }
+    }
+
+    public ObservableList<TransferFormat> formats() { return formats; }
+    public ObjectProperty<TransferFormat> formatProperty() { return format; }
+    public ObjectProperty<Path> fileProperty() { return file; }
+    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
+    public ReadOnlyLongProperty itemsProperty() { return items.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
+    public String table() { return table; }
+}

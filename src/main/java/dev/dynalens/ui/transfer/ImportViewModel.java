@@ -1,0 +1,122 @@
+package dev.dynalens.ui.transfer;
+
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.transfer.TransferFormat;
+import dev.dynalens.service.transfer.ImportHandle;
+import dev.dynalens.service.transfer.ImportProgress;
+import dev.dynalens.service.transfer.ImportReport;
+import dev.dynalens.service.transfer.ImportRequest;
+import dev.dynalens.service.transfer.TableImporter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * "Import…": a file into the table, with progress, cancel, the count at the end and every rejected line
+ * listed with its reason. A read-only connection is refused by the service layer; the dialog says so up front.
+ */
+public final class ImportViewModel {
+    private final TableImporter importer;
+    private final ConnectionProfile profile;
+    private final String table;
+    private final Executor fx;
+
+    /** The formats to choose from; null stands for "tell from the content". */
+    private final ObservableList<TransferFormat> formats = FXCollections.observableArrayList();
+    private final ObjectProperty<TransferFormat> format = new SimpleObjectProperty<>();
+    private final ObjectProperty<Path> file = new SimpleObjectProperty<>();
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+    private final ObservableList<String> rejected = FXCollections.observableArrayList();
+    private ImportHandle handle;
+
+    public ImportViewModel(TableImporter importer, ConnectionProfile profile, String table, Executor fx) {
+        this.importer = importer;
+        this.profile = profile;
+        this.table = table;
+        this.fx = fx;
+        var choices = new ArrayList<TransferFormat>();
+        choices.add(null);
+        choices.addAll(Arrays.asList(TransferFormat.values()));
+        formats.setAll(choices);
+        if (profile.readOnly()) {
+            status.set("Connection '" + profile.name() + "' is read-only: importing is refused.");
+        }
+    }
+
+    public CompletableFuture<ImportReport> start() {
+        var source = file.get();
+        if (source == null) {
+            status.set("Choose a file to import.");
+            return CompletableFuture.completedFuture(null);
+        }
+        running.set(true);
+        progress.set(-1);
+        rejected.clear();
+        status.set("Importing " + source.getFileName() + " into " + table + "…");
+        var started = importer.start(new ImportRequest(table, source, format.get()), p -> fx.execute(() -> show(p)));
+        handle = started;
+        return started.result().handleAsync((report, failure) -> {
+            running.set(false);
+            handle = null;
+            if (failure != null) {
+                progress.set(0);
+                status.set("Import failed: " + Problems.describe(failure));
+                return null;
+            }
+            progress.set(report.outcome() == ImportReport.Outcome.COMPLETED ? 1 : progress.get());
+            report.rejected().forEach(r -> rejected.add(r.toString()));
+            status.set(String.format(Locale.ROOT, "%s %,d of %,d items written (%s) in %.1f s; %,d rejected%s.",
+                    report.outcome() == ImportReport.Outcome.COMPLETED ? "Done:" : "Cancelled:", report.written(), report.read(),
+                    report.format().label(), report.elapsed().toMillis() / 1000.0, report.rejected().size(),
+                    report.rejected().isEmpty() ? "" : " (listed below)"));
+            return report;
+        }, fx);
+    }
+
+    private void show(ImportProgress p) {
+        if (!running.get()) {
+            return;
+        }
+        progress.set(p.fraction());
+        status.set(String.format(Locale.ROOT, "Written %,d · %,d rejected · %,d retries…", p.written(), p.rejected(), p.retries()));
+    }
+
+    /** Stops sending; requests in flight finish and the report counts them. */
+    public void cancel() {
+        var current = handle;
+        if (current != null) {
+            current.cancel();
+        }
+    }
+
+    /** How a format choice reads in the dialog. */
+    public static String describe(TransferFormat format) {
+        return format == null ? "Tell from the content" : format.label();
+    }
+
+    public boolean readOnly() { return profile.readOnly(); }
+    public ObservableList<TransferFormat> formats() { return formats; }
+    public ObjectProperty<TransferFormat> formatProperty() { return format; }
+    public ObjectProperty<Path> fileProperty() { return file; }
+    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
+    public ObservableList<String> rejected() { return rejected; }
+    public String table() { return table; }
+}

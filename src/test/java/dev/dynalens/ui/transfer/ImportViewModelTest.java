@@ -1,0 +1,138 @@
+package dev.dynalens.ui.transfer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dynalens.domain.connection.ConnectionProblem;
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.connection.ConnectionTag;
+import dev.dynalens.domain.connection.CredentialsSource;
+import dev.dynalens.domain.connection.DynamoAccessException;
+import dev.dynalens.domain.connection.ReadOnlyConnectionException;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.CreateTableSpec;
+import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.Page;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.domain.write.GetResult;
+import dev.dynalens.domain.write.ItemWrite;
+import dev.dynalens.domain.write.WriteResult;
+import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.load.LoadSettings;
+import dev.dynalens.service.load.TableLoader;
+import dev.dynalens.service.transfer.TableImporter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The import dialog's model without a toolkit: an in-memory session, the real importer and loader on the calling thread. */
+class ImportViewModelTest {
+    private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-11-30T09:00:00Z"), ZoneOffset.UTC);
+
+    @TempDir
+    Path dir;
+
+    /** Writes into a list; an item with an attribute "refuse" fails as DynamoDB fails an invalid item. */
+    private static final class MemorySession implements DynamoSession {
+        private final ConnectionProfile profile;
+        final List<Item> written = new ArrayList<>();
+
+        MemorySession(ConnectionProfile profile) {
+            this.profile = profile;
+        }
+
+        private static CompletableFuture<Void> refusal() {
+            return CompletableFuture.failedFuture(new DynamoAccessException(
+                    new ConnectionProblem(ConnectionProblem.Kind.VALIDATION, "Item size has exceeded the maximum allowed size", null), null));
+        }
+
+        @Override public ConnectionProfile profile() { return profile; }
+        @Override public CompletableFuture<Void> testConnection() { return CompletableFuture.completedFuture(null); }
+        @Override public CompletableFuture<List<String>> listTables() { return CompletableFuture.completedFuture(List.of("Shop")); }
+        @Override public CompletableFuture<TableDescription> describeTable(String tableName) {
+            return CompletableFuture.completedFuture(new TableDescription(tableName, KeySchema.of("PK", null), List.of(), List.of(), 0, 0,
+                    TableDescription.BillingMode.PAY_PER_REQUEST, null, null, "ACTIVE", TableDescription.TimeToLive.unsupported()));
+        }
+        @Override public CompletableFuture<Page> read(ReadRequest request) { throw new UnsupportedOperationException(); }
+        @Override public CompletableFuture<Void> createTable(CreateTableSpec spec) { throw new UnsupportedOperationException(); }
+        @Override public CompletableFuture<Void> deleteTable(String tableName) { throw new UnsupportedOperationException(); }
+        @Override public CompletableFuture<Void> putItem(String tableName, Item item) {
+            if (profile.readOnly()) return CompletableFuture.failedFuture(new ReadOnlyConnectionException(profile.name(), "PutItem"));
+            if (item.has("refuse")) return refusal();
+            written.add(item);
+            return CompletableFuture.completedFuture(null);
+        }
+        @Override public CompletableFuture<Void> deleteItem(String tableName, Map<String, AttributeValue> key) { throw new UnsupportedOperationException(); }
+        @Override public CompletableFuture<List<Item>> batchPut(String tableName, List<Item> items) {
+            if (profile.readOnly()) return CompletableFuture.failedFuture(new ReadOnlyConnectionException(profile.name(), "BatchWriteItem"));
+            if (items.stream().anyMatch(i -> i.has("refuse"))) return refusal().thenApply(v -> List.of());
+            written.addAll(items);
+            return CompletableFuture.completedFuture(List.of());
+        }
+        @Override public CompletableFuture<GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent) { throw new UnsupportedOperationException(); }
+        @Override public CompletableFuture<WriteResult> write(ItemWrite write) { throw new UnsupportedOperationException(); }
+        @Override public void close() { }
+    }
+
+    private static ImportViewModel model(MemorySession session) {
+        var loader = new TableLoader(session, LoadSettings.DEFAULTS, Runnable::run, d -> CompletableFuture.completedFuture(null), () -> 0.5, CLOCK);
+        return new ImportViewModel(new TableImporter(session, loader, Runnable::run, CLOCK), session.profile(), "Shop", Runnable::run);
+    }
+
+    @Test
+    void import_writesTheGoodRows_andListsEveryRejectedLineWithItsReason() throws Exception {
+        var session = new MemorySession(ConnectionProfile.local("local", URI.create("http://localhost:1")));
+        var model = model(session);
+        var file = dir.resolve("shop.csv");
+        Files.writeString(file, "PK:S,n:N,refuse:BOOL\na,1,\nb,one,\nc,3,true\n,4,\nd,5,\n");
+        model.fileProperty().set(file);
+
+        var report = model.start().join();
+
+        assertThat(report.written()).isEqualTo(2);
+        assertThat(session.written).extracting(item -> item.get("PK").orElseThrow()).containsExactlyInAnyOrder(AttributeValue.s("a"), AttributeValue.s("d"));
+        assertThat(model.runningProperty().get()).isFalse();
+        assertThat(model.progressProperty().get()).isEqualTo(1.0);
+        assertThat(model.statusProperty().get()).startsWith("Done: 2 of 4 items written (CSV with typed header)").endsWith("3 rejected (listed below).");
+        assertThat(model.rejected()).hasSize(3);
+        assertThat(model.rejected().get(0)).startsWith("line 3: Column n:N").contains("one");
+        assertThat(model.rejected().get(1)).isEqualTo("line 4: Item size has exceeded the maximum allowed size");
+        assertThat(model.rejected().get(2)).isEqualTo("line 5: The item has no partition key PK (S)");
+    }
+
+    @Test
+    void onAReadOnlyConnection_theDialogSaysSoAtOnce_andTheServiceRefuses() throws Exception {
+        var readOnly = ConnectionProfile.create("prod", new CredentialsSource.DefaultChain(), "eu-west-1", null, true, ConnectionTag.PRODUCTION);
+        var session = new MemorySession(readOnly);
+        var model = model(session);
+        assertThat(model.readOnly()).isTrue();
+        assertThat(model.statusProperty().get()).isEqualTo("Connection 'prod' is read-only: importing is refused.");
+        var file = dir.resolve("one.jsonl");
+        Files.writeString(file, "{\"Item\": {\"PK\": {\"S\": \"a\"}}}\n");
+        model.fileProperty().set(file);
+
+        assertThat(model.start().join()).isNull();
+
+        assertThat(session.written).isEmpty();
+        assertThat(model.statusProperty().get()).startsWith("Import failed: ").contains("read-only");
+    }
+
+    @Test
+    void theFormatChoicesStartWithTellingFromTheContent() {
+        var model = model(new MemorySession(ConnectionProfile.local("local", URI.create("http://localhost:1"))));
+
+        assertThat(model.formats()).first().isNull();
+        assertThat(ImportViewModel.describe(model.formats().getFirst())).isEqualTo("Tell from the content");
+        assertThat(model.formats()).hasSize(5);
+    }
+}
