@@ -2,6 +2,7 @@ package dev.dynalens.domain.workspace;
 
 import dev.dynalens.domain.codec.PlainJsonCodec;
 import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.CompactItems;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.KeyOrder;
@@ -25,7 +26,8 @@ final class TableBuilder {
     private KeySchema declaredKeys;
     private List<IndexDescription> declaredIndexes;
     private final List<Facet> facets = new ArrayList<>();
-    private final List<Item> items = new ArrayList<>();
+    /** Kept as bytes: a workspace of a million items must fit a 1 GB heap (see {@link CompactItems}). */
+    private final List<Item> items = new CompactItems();
     /** Per item, where it starts: line in the high 32 bits, column in the low ones. */
     private long[] positions = new long[16];
     private short[] facetIds;
@@ -185,7 +187,9 @@ final class TableBuilder {
     }
 
     private Kept keepStorable(KeySchema keys) {
-        var keptItems = new ArrayList<Item>(items.size());
+        var keptItems = new CompactItems();
+        boolean allKept = true;
+        int keptCount = 0;
         var keptPositions = new long[items.size()];
         var keptFacets = facetIds == null ? null : new short[items.size()];
         long missingPartitionKey = 0;
@@ -200,19 +204,30 @@ final class TableBuilder {
                     missingPartitionKey++;
                 }
                 log.error(line(positions[i]), column(positions[i]), "Item left out: " + problem);
+                if (allKept) {
+                    // The first item left out: from here on the kept items need a list of their own.
+                    for (int j = 0; j < i; j++) {
+                        keptItems.add(items.get(j));
+                    }
+                    allKept = false;
+                }
                 continue;
             }
-            keptPositions[keptItems.size()] = positions[i];
+            keptPositions[keptCount] = positions[i];
             if (keptFacets != null) {
-                keptFacets[keptItems.size()] = facetIds[i];
+                keptFacets[keptCount] = facetIds[i];
             }
-            keptItems.add(item);
+            keptCount++;
+            if (!allKept) {
+                keptItems.add(item);
+            }
         }
         if (missingPartitionKey == items.size() && !items.isEmpty()) {
             log.error(0, 0, "Table " + name + ": none of the " + items.size() + " items has the partition key "
                     + keys.partitionKeyName() + everyItemHas());
         }
-        return new Kept(keptItems, keptPositions, keptFacets);
+        // Usually every item is storable: then the list read is the list kept, not a second copy.
+        return new Kept(allKept ? items : keptItems, keptPositions, keptFacets);
     }
 
     private static String keyProblem(Item item, KeySchema.KeyAttribute key, String role) {
@@ -256,7 +271,7 @@ final class TableBuilder {
             log.warn(0, 0, "Table " + name + ": " + identical + (identical == 1 ? " item is" : " items are")
                     + " listed more than once with the same content; each is kept once");
         }
-        var items = new ArrayList<Item>(kept.items.size());
+        var items = new CompactItems();
         var positionsOut = new long[kept.items.size()];
         var facetsOut = facetIdsOut == null ? null : new short[kept.items.size()];
         for (int i = 0; i < kept.items.size(); i++) {
