@@ -38,6 +38,7 @@ public final class Analyzer {
     private final List<IndexKeys> indexes = new ArrayList<>();
     private final List<GroupStats> stats = new ArrayList<>();
     private final EdgeIndex edges = new EdgeIndex();
+    private boolean measureSizes;
 
     public Analyzer(TableKeys keys) {
         this(keys, Lens.NONE);
@@ -66,12 +67,27 @@ public final class Analyzer {
         items.forEach(this::accept);
     }
 
+    /**
+     * Also measures every item's size (DynamoDB's rules), so that {@link TableAnalysis.Entity#sizes()} holds each
+     * entity's average and largest item. Off by default: it costs a walk over every value.
+     */
+    public Analyzer measuringItemSizes() {
+        measureSizes = true;
+        return this;
+    }
+
     public void accept(Item item) {
         int group = classifier.observe(item);
         while (stats.size() <= group) {
             stats.add(new GroupStats(indexes.size(), classifier.mayBeEdge(stats.size())));
         }
         var groupStats = stats.get(group);
+        if (measureSizes) {
+            long size = dev.dynalens.domain.capacity.ItemSizeCalculator.sizeOf(item);
+            groupStats.sizedItems++;
+            groupStats.sizeTotal += size;
+            groupStats.sizeLargest = Math.max(groupStats.sizeLargest, size);
+        }
         for (var attribute : item.attributes().entrySet()) {
             groupStats.count(attribute.getKey(), attribute.getValue().type());
         }
@@ -118,11 +134,17 @@ public final class Analyzer {
     private TableAnalysis.Entity entity(EntityShape shape, List<EntityClassifier.GroupView> views) {
         var attributes = new LinkedHashMap<String, AttributeAggregate>();
         var indexCounts = new long[indexes.size()];
+        long sizedItems = 0;
+        long sizeTotal = 0;
+        long sizeLargest = 0;
         for (var view : views) {
             if (!view.label().equals(shape.name())) {
                 continue;
             }
             var groupStats = stats.get(view.id());
+            sizedItems += groupStats.sizedItems;
+            sizeTotal += groupStats.sizeTotal;
+            sizeLargest = Math.max(sizeLargest, groupStats.sizeLargest);
             groupStats.attributes.forEach((name, stat) -> attributes.computeIfAbsent(name, n -> new AttributeAggregate()).add(stat));
             for (int i = 0; i < indexCounts.length; i++) {
                 indexCounts[i] += groupStats.indexCounts[i];
@@ -138,7 +160,7 @@ public final class Analyzer {
                 populated.put(indexes.get(i).name, indexCounts[i]);
             }
         }
-        return new TableAnalysis.Entity(shape, attributeList, populated);
+        return new TableAnalysis.Entity(shape, attributeList, populated, new TableAnalysis.Sizes(sizedItems, sizeTotal, sizeLargest));
     }
 
     private TableAnalysis.Index index(int i, List<EntityClassifier.GroupView> views) {
@@ -242,6 +264,9 @@ public final class Analyzer {
         final Map<String, AttributeStat> attributes = new HashMap<>();
         final long[] indexCounts;
         final boolean mayBeEdge;
+        long sizedItems;
+        long sizeTotal;
+        long sizeLargest;
 
         GroupStats(int indexCount, boolean mayBeEdge) {
             this.indexCounts = new long[indexCount];

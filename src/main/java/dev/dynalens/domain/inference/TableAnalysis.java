@@ -58,10 +58,32 @@ public record TableAnalysis(
      * @param attributes every attribute seen on its items (key attributes included), most frequent first
      * @param indexes    index name to the number of its items that the index holds, for indexes holding any
      */
-    public record Entity(EntityShape shape, List<Attribute> attributes, Map<String, Long> indexes) {
+    /**
+     * Item sizes of an entity type as DynamoDB counts them ({@code ItemSizeCalculator}), when the analyzer was asked
+     * to measure them ({@link Analyzer#measuringItemSizes()}); {@code items} is 0 otherwise.
+     */
+    public record Sizes(long items, long totalBytes, long largestBytes) {
+        public static final Sizes NOT_MEASURED = new Sizes(0, 0, 0);
+
+        public boolean measured() {
+            return items > 0;
+        }
+
+        /** Rounded to the nearest byte; 0 when not measured. */
+        public long averageBytes() {
+            return items == 0 ? 0 : Math.round((double) totalBytes / items);
+        }
+    }
+
+    public record Entity(EntityShape shape, List<Attribute> attributes, Map<String, Long> indexes, Sizes sizes) {
         public Entity {
             attributes = List.copyOf(attributes);
             indexes = Collections.unmodifiableMap(new LinkedHashMap<>(indexes));
+            sizes = sizes == null ? Sizes.NOT_MEASURED : sizes;
+        }
+
+        public Entity(EntityShape shape, List<Attribute> attributes, Map<String, Long> indexes) {
+            this(shape, attributes, indexes, Sizes.NOT_MEASURED);
         }
 
         public String name() {

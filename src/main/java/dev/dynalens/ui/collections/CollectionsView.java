@@ -134,6 +134,8 @@ public final class CollectionsView {
                 textColumn("Partition key", EntityRow::pkTemplate, 130),
                 textColumn("Sort key", EntityRow::skTemplate, 130),
                 textColumn("Indexes", EntityRow::indexes, 80),
+                textColumn("Avg size", EntityRow::averageSizeText, 70),
+                textColumn("Largest", EntityRow::largestSizeText, 70),
                 textColumn("Attributes", EntityRow::attributes, 300)));
         table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
         table.setContextMenu(lensMenu(table));

@@ -127,7 +127,7 @@ public final class CollectionsViewModel {
         return descriptionLoaded = pending.thenApplyAsync(table -> {
             var loaded = lenses.load(lensScope, tableName);
             lens = loaded.lens();
-            analyzer = new Analyzer(TableKeys.from(table), lens);
+            analyzer = new Analyzer(TableKeys.from(table), lens).measuringItemSizes();
             loaded.problem().ifPresent(problem -> fx.execute(() -> error.set(problem)));
             return table;
         }, analysis).handleAsync((table, failure) -> {
@@ -156,7 +156,7 @@ public final class CollectionsViewModel {
         var done = new CompletableFuture<Void>();
         var keys = TableKeys.from(description.get());
         CompletableFuture.runAsync(() -> {
-            analyzer = new Analyzer(keys, lens);
+            analyzer = new Analyzer(keys, lens).measuringItemSizes();
             overviewComplete = false;
             samplePartitions.clear();
         }, analysis).thenRun(() -> fx.execute(() -> scanPage(new ReadRequest.Scan(tableName, null, null, null), generation, 0, done)));
@@ -272,7 +272,7 @@ public final class CollectionsViewModel {
         entities.setAll(snapshot.entities().stream().map(e -> new EntityRow(e.name(), e.kind().name().toLowerCase(Locale.ROOT),
                 e.count(), e.pkTemplate(), e.skTemplate().orElse(""),
                 e.attributes().stream().map(a -> a.name() + ":" + a.typeLabel()).collect(Collectors.joining(", ")),
-                String.join(", ", e.indexes().keySet()), colours.of(e.name()))).toList());
+                String.join(", ", e.indexes().keySet()), colours.of(e.name()), e.sizes())).toList());
         indexMeanings.setAll(snapshot.indexes().stream().flatMap(i -> i.meanings().stream()
                 .map(m -> new IndexMeaningRow(i.name(), m.pkTemplate(), m.entity(), m.count(), colours.of(m.entity())))).toList());
         relationships.setAll(snapshot.relationships().stream().map(r -> new RelationshipRow(
@@ -347,7 +347,7 @@ public final class CollectionsViewModel {
             lens = change.apply(lens).withRules(lenses.load(lensScope, tableName).lens().rules());
             lenses.save(lensScope, tableName, lens);
             // A new lens needs a fresh pass: re-read what is loaded now, then rescan if an overview was shown.
-            analyzer = new Analyzer(keys, lens);
+            analyzer = new Analyzer(keys, lens).measuringItemSizes();
             overviewComplete = false;
             analyzer.acceptAll(collectionItems);
             return group();

@@ -180,6 +180,22 @@ class CollectionsViewModelTest {
     }
 
     @Test
+    void theOverview_measuresEachEntitysAverageAndLargestItem_asDynamoDbCountsThem() {
+        session.responder = request -> new Page(SHOP_ITEMS, null, SHOP_ITEMS.size(), ConsumedCapacity.NOT_REPORTED);
+        model.loadDescription();
+
+        model.runOverview().join();
+
+        var customer = model.entities().stream().filter(r -> r.name().equals("CUSTOMER")).findFirst().orElseThrow();
+        var profiles = SHOP_ITEMS.stream().filter(i -> i.attributes().get("SK").equals(AttributeValue.s("PROFILE"))).toList();
+        var sizes = profiles.stream().mapToLong(dev.dynalens.domain.capacity.ItemSizeCalculator::sizeOf).toArray();
+        assertThat(customer.sizes().items()).isEqualTo(profiles.size());
+        assertThat(customer.sizes().largestBytes()).isEqualTo(java.util.Arrays.stream(sizes).max().orElseThrow());
+        assertThat(customer.sizes().totalBytes()).isEqualTo(java.util.Arrays.stream(sizes).sum());
+        assertThat(customer.largestSizeText()).isEqualTo(java.util.Arrays.stream(sizes).max().orElseThrow() + " B");
+    }
+
+    @Test
     void aCollectionWithoutAPartitionValue_explains() {
         model.runCollection();
         assertThat(session.reads).isEmpty();
