@@ -25,8 +25,8 @@ public sealed interface ItemWrite {
         public Put {
             Objects.requireNonNull(tableName, "tableName");
             Objects.requireNonNull(item, "item");
-            names = Map.copyOf(names);
-            values = Map.copyOf(values);
+            names = ordered(names);
+            values = ordered(values);
         }
 
         public static Put unconditional(String tableName, Item item) {
@@ -40,9 +40,9 @@ public sealed interface ItemWrite {
         public Update {
             Objects.requireNonNull(tableName, "tableName");
             Objects.requireNonNull(updateExpression, "updateExpression");
-            key = Map.copyOf(key);
-            names = Map.copyOf(names);
-            values = Map.copyOf(values);
+            key = ordered(key);
+            names = ordered(names);
+            values = ordered(values);
         }
     }
 
@@ -51,9 +51,14 @@ public sealed interface ItemWrite {
                   Map<String, AttributeValue> values) implements ItemWrite {
         public Delete {
             Objects.requireNonNull(tableName, "tableName");
-            key = Map.copyOf(key);
-            names = Map.copyOf(names);
-            values = Map.copyOf(values);
+            key = ordered(key);
+            names = ordered(names);
+            values = ordered(values);
         }
+    }
+
+    /** A read-only copy that keeps the order (keys partition key first; placeholders as they were introduced). */
+    private static <K, V> Map<K, V> ordered(Map<K, V> map) {
+        return java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(Objects.requireNonNull(map, "map")));
     }
 }
