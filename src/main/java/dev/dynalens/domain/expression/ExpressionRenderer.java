@@ -61,8 +61,9 @@ public final class ExpressionRenderer {
                     .map(c -> c instanceof Condition.And || c instanceof Condition.Or ? "(" + condition(c) + ")" : condition(c)).toList());
             case Condition.Or or -> String.join(" OR ", or.conditions().stream()
                     .map(c -> c instanceof Condition.Or ? "(" + condition(c) + ")" : condition(c)).toList());
+            // NOT (NOT a), not NOT NOT a: dynalite's grammar (like DynamoDB's documented one) wants a condition after NOT
             case Condition.Not not -> "NOT " + (not.condition() instanceof Condition.And || not.condition() instanceof Condition.Or
-                    ? "(" + condition(not.condition()) + ")" : condition(not.condition()));
+                    || not.condition() instanceof Condition.Not ? "(" + condition(not.condition()) + ")" : condition(not.condition()));
             case Condition.AttributeExists e -> "attribute_exists(" + path(e.path()) + ")";
             case Condition.AttributeNotExists e -> "attribute_not_exists(" + path(e.path()) + ")";
             case Condition.AttributeType t -> "attribute_type(" + path(t.path()) + ", " + operand(t.type()) + ")";

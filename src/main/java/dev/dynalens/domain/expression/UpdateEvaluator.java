@@ -115,14 +115,11 @@ public final class UpdateEvaluator {
     private static AttributeValue value(SetValue value, Item item) {
         return switch (value) {
             case SetValue.Arithmetic a -> {
-                var left = operand(a.left(), item);
-                var right = operand(a.right(), item);
-                if (!(left instanceof AttributeValue.Num l) || !(right instanceof AttributeValue.Num r)) {
-                    throw error(Kind.INCORRECT_DATA_TYPE, "An operand in the update expression has an incorrect data type: "
-                            + a.operator().symbol() + " needs two numbers, found " + left.type() + " and " + right.type());
-                }
-                var x = l.value().toBigDecimal();
-                var y = r.value().toBigDecimal();
+                // each operand is checked as soon as it is known: a wrong left operand is reported before a missing right one
+                var l = numberOperand(operand(a.left(), item), a.operator().symbol());
+                var r = numberOperand(operand(a.right(), item), a.operator().symbol());
+                var x = l.toBigDecimal();
+                var y = r.toBigDecimal();
                 yield number(a.operator() == SetValue.ArithmeticOperator.PLUS ? x.add(y) : x.subtract(y));
             }
             case UpdateOperand o -> operand(o, item);
@@ -145,17 +142,27 @@ public final class UpdateEvaluator {
                 yield found != null ? found : operand(f.fallback(), item);
             }
             case UpdateOperand.ListAppend f -> {
-                var first = operand(f.first(), item);
-                var second = operand(f.second(), item);
-                if (!(first instanceof AttributeValue.ListValue a) || !(second instanceof AttributeValue.ListValue b)) {
-                    throw error(Kind.INCORRECT_DATA_TYPE, "An operand in the update expression has an incorrect data type: "
-                            + "list_append needs two lists, found " + first.type() + " and " + second.type());
-                }
-                var all = new ArrayList<AttributeValue>(a.values());
-                all.addAll(b.values());
+                var all = new ArrayList<AttributeValue>(listOperand(operand(f.first(), item)).values());
+                all.addAll(listOperand(operand(f.second(), item)).values());
                 yield AttributeValue.l(all);
             }
         };
+    }
+
+    private static DynamoNumber numberOperand(AttributeValue value, String operator) {
+        if (value instanceof AttributeValue.Num n) {
+            return n.value();
+        }
+        throw error(Kind.INCORRECT_DATA_TYPE, "An operand in the update expression has an incorrect data type: " + operator
+                + " needs numbers, found " + value.type());
+    }
+
+    private static AttributeValue.ListValue listOperand(AttributeValue value) {
+        if (value instanceof AttributeValue.ListValue l) {
+            return l;
+        }
+        throw error(Kind.INCORRECT_DATA_TYPE, "An operand in the update expression has an incorrect data type: list_append needs "
+                + "lists, found " + value.type());
     }
 
     /** An exact result, or DynamoDB's error for a number it cannot store (Developer Guide, "Data types: Number"). */
