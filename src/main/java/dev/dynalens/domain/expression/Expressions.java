@@ -46,6 +46,14 @@ public final class Expressions {
         return new Parser(text, ExpressionError.Field.PROJECTION, names, Map.of(), new HashSet<>(), new HashSet<>()).parseProjection();
     }
 
+    /**
+     * A document path as a person types it in a row editor ({@code a.b[2].c}, {@code #pr.#5star}); reserved words and
+     * unknown placeholders are errors with their position, as in a whole expression.
+     */
+    public static DocumentPath parsePath(String text, Map<String, String> names) {
+        return new Parser(text, ExpressionError.Field.PROJECTION, names, Map.of(), new HashSet<>(), new HashSet<>()).parseStandalonePath();
+    }
+
     /** Renders trees into request text and placeholder maps. */
     public static RenderedExpressions render(ExpressionSet expressions) {
         return ExpressionRenderer.render(expressions);

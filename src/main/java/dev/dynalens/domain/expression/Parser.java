@@ -451,6 +451,16 @@ final class Parser {
         return new Projection(paths);
     }
 
+    /** One document path and nothing else (a row editor's path field). */
+    DocumentPath parseStandalonePath() {
+        if (!peek().is(Token.Type.IDENTIFIER) && !peek().is(Token.Type.NAME_PLACEHOLDER)) {
+            throw syntax("expected an attribute path, found " + peek().describe(), peek().start());
+        }
+        var path = parsePath();
+        expectEnd();
+        return path;
+    }
+
     // ------------------------------------------------------------------ paths and placeholders
 
     private DocumentPath parsePath() {

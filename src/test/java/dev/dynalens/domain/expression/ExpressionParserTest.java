@@ -109,6 +109,16 @@ class ExpressionParserTest {
                 DocumentPath.attribute("RelatedItems").index(0), DocumentPath.of("ProductReviews", "FiveStar"));
     }
 
+    @Test
+    void aPathAlone_forARowEditor() {
+        assertThat(Expressions.parsePath("#pr.#5star[1].body", NAMES))
+                .isEqualTo(DocumentPath.of("ProductReviews", "FiveStar").index(1).key("body"));
+        assertThatThrownBy(() -> Expressions.parsePath("a.b c", Map.of()))
+                .isInstanceOfSatisfying(ExpressionException.class, e -> assertThat(e.error().position()).isEqualTo(4));
+        assertThatThrownBy(() -> Expressions.parsePath("a.status", Map.of()))
+                .isInstanceOfSatisfying(ExpressionException.class, e -> assertThat(e.kind()).isEqualTo(ExpressionError.Kind.RESERVED_WORD));
+    }
+
     @ParameterizedTest(name = "{0} -> {1} at {2}")
     @CsvSource(delimiter = '|', textBlock = """
             a = :s AND                      | SYNTAX                 | 10
