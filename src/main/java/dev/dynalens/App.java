@@ -62,8 +62,8 @@ public class App extends Application {
         stage.setScene(scene);
         stage.show();
         connections.loadSaved();
-        workbench.restoreTabs();
-        if (connections.connections().isEmpty() && !connections.statusKindProperty().get().equals(StatusKind.ERROR)
+        var restoring = workbench.restoreTabs();
+        if (restoring == 0 && connections.connections().isEmpty() && !connections.statusKindProperty().get().equals(StatusKind.ERROR)
                 && Boolean.parseBoolean(System.getProperty(SAMPLES_PROPERTY, "true"))) {
             openSamples(view);
         }

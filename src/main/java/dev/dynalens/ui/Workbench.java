@@ -17,6 +17,7 @@ import dev.dynalens.ui.workspace.OpenTabsViewModel;
 import dev.dynalens.ui.workspace.OpenedTable;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -56,6 +57,7 @@ public final class Workbench {
     private ShortcutsHelp help;
     private Stage historyWindow;
     private Parent root;
+    private boolean restoring;
 
     private record Entry(OpenedTable table, OpenTabsViewModel.Tracked tracked, SavedQueriesView saved) {
     }
@@ -75,14 +77,17 @@ public final class Workbench {
         main.onLoadStarted(load -> notifications.watch(load.runningProperty(), () -> false,
                 () -> new NotificationsViewModel.Note("Load into table finished", load.statusProperty().get(),
                         load.statusProperty().get().toLowerCase(java.util.Locale.ROOT).contains("fail"))));
-        main.tableTabs().getSelectionModel().selectedIndexProperty().addListener((obs, old, now) ->
-                openTabs.selectedProperty().set(now.intValue()));
+        main.tableTabs().getSelectionModel().selectedIndexProperty().addListener((obs, old, now) -> {
+            openTabs.selectedProperty().set(now.intValue());
+            saveTabsSoon();
+        });
         main.tableTabs().getTabs().addListener((javafx.collections.ListChangeListener<Tab>) change -> {
             while (change.next()) {
                 for (var closed : change.getRemoved()) {
                     var entry = entries.remove(closed);
                     if (entry != null) openTabs.untrack(entry.tracked());
                 }
+                if (change.wasRemoved()) saveTabsSoon();
             }
         });
     }
@@ -171,7 +176,10 @@ public final class Workbench {
         var model = new HistoryViewModel(history, fx);
         var content = new HistoryView(model).createView();
         content.setStyle(appearance.rootStyle());
-        var scene = new Scene(content, 1100, 520);
+        var scene = new Scene(content, 1240, 560);
+        scene.setOnKeyPressed(e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE) scene.getWindow().hide();
+        });
         scene.getStylesheets().addAll(main.tableTabs().getScene().getStylesheets());
         var stage = new Stage();
         stage.setTitle("DynaLens · Request history");
@@ -187,8 +195,14 @@ public final class Workbench {
 
     private void tableOpened(OpenedTable opened) {
         var tracked = openTabs.track(opened.profile().id(), opened.table(), opened.browser());
-        opened.views().getSelectionModel().selectedItemProperty().addListener((obs, old, now) ->
-                tracked.viewProperty().set(now == null ? "" : now.getText()));
+        opened.views().getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
+            tracked.viewProperty().set(now == null ? "" : now.getText());
+            saveTabsSoon();
+        });
+        // The form is saved with the tabs each time it is run (and at exit), so a crash loses little.
+        opened.browser().runningProperty().addListener((obs, was, now) -> {
+            if (now) saveTabsSoon();
+        });
         var savedModel = savedQueries.forTable(opened.profile().id(), opened.browser());
         var saved = new SavedQueriesView(savedModel, opened.browser());
         for (var inner : opened.views().getTabs()) {
@@ -199,6 +213,7 @@ public final class Workbench {
             }
         }
         entries.put(opened.tab(), new Entry(opened, tracked, saved));
+        saveTabsSoon();
         var title = opened.table() + " · " + opened.profile().name();
         notifications.watch(opened.collections().overviewRunningProperty(), () -> showing(opened, "Collections"),
                 () -> new NotificationsViewModel.Note("Overview of " + title + " finished",
@@ -216,20 +231,56 @@ public final class Workbench {
                 && selectedInner != null && view.equals(selectedInner.getText());
     }
 
-    /** Reopens the tabs saved at the last exit whose connection still exists, with their forms and views. */
-    public void restoreTabs() {
-        var saved = openTabs.toRestore(connections.connections());
-        for (var tab : saved) {
-            var profile = connections.connections().stream().filter(c -> c.id().equals(tab.connectionId())).findFirst();
-            profile.flatMap(p -> main.openTable(p, tab.table())).ifPresent(opened -> restore(opened, tab));
-        }
-        var selected = openTabs.restoredSelection();
-        if (selected >= 0 && selected < main.tableTabs().getTabs().size()) {
-            main.tableTabs().getSelectionModel().select(selected);
-        }
+    /**
+     * Reopens the tabs saved at the last exit whose connection still exists, with their forms and views; a tab on a
+     * workspace file is reopened when the file is still there (each file is opened once, before its tabs).
+     *
+     * @return how many tabs are being restored (workspace files open in the background first)
+     */
+    public int restoreTabs() {
+        var saved = openTabs.toRestore(connections.connections(), Workbench::reopenableFile);
         var problem = openTabs.statusProperty().get();
         if (!problem.isEmpty()) {
             notifications.notify(new NotificationsViewModel.Note("Tabs", problem, true));
+        }
+        if (saved.isEmpty()) {
+            return 0;
+        }
+        restoring = true;
+        var files = saved.stream().map(OpenTab::connectionId).distinct()
+                .filter(id -> connections.connections().stream().noneMatch(c -> c.id().equals(id))).toList();
+        java.util.concurrent.CompletableFuture<?> chain = java.util.concurrent.CompletableFuture.completedFuture(null);
+        for (var id : files) {
+            chain = chain.thenCompose(ignored -> connections.openWorkspace(
+                    java.nio.file.Path.of(id.substring(ConnectionsViewModel.WORKSPACE_ID_PREFIX.length()))));
+        }
+        chain.whenComplete((ignored, failure) -> fx.execute(() -> openRestored(saved)));
+        return saved.size();
+    }
+
+    private static boolean reopenableFile(String connectionId) {
+        if (!connectionId.startsWith(ConnectionsViewModel.WORKSPACE_ID_PREFIX)) return false;
+        try {
+            return java.nio.file.Files.isRegularFile(java.nio.file.Path.of(
+                    connectionId.substring(ConnectionsViewModel.WORKSPACE_ID_PREFIX.length())));
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
+    }
+
+    private void openRestored(List<OpenTab> saved) {
+        try {
+            for (var tab : saved) {
+                connections.connections().stream().filter(c -> c.id().equals(tab.connectionId())).findFirst()
+                        .flatMap(p -> main.openTable(p, tab.table())).ifPresent(opened -> restore(opened, tab));
+            }
+            var selected = openTabs.restoredSelection();
+            if (selected >= 0 && selected < main.tableTabs().getTabs().size()) {
+                main.tableTabs().getSelectionModel().select(selected);
+            }
+        } finally {
+            restoring = false;
+            saveTabs();
         }
     }
 
@@ -241,7 +292,12 @@ public final class Workbench {
                 .ifPresent(t -> opened.views().getSelectionModel().select(t));
     }
 
-    /** Writes the open tabs; called on exit. */
+    /** Saves the tabs after a change, except while restoring them (which saves once at its end). */
+    private void saveTabsSoon() {
+        if (!restoring) saveTabs();
+    }
+
+    /** Writes the open tabs; called on changes and on exit. */
     public void saveTabs() {
         openTabs.selectedProperty().set(main.tableTabs().getSelectionModel().getSelectedIndex());
         openTabs.save();

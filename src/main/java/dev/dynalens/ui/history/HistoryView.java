@@ -20,7 +20,7 @@ import javafx.scene.layout.VBox;
 
 /** Every request sent, newest first, with a search field over operation, connection, table, index and condition. */
 public final class HistoryView {
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm:ss", Locale.ROOT)
             .withZone(ZoneId.systemDefault());
 
     private final HistoryViewModel model;
@@ -36,6 +36,7 @@ public final class HistoryView {
         search.textProperty().bindBidirectional(model.searchProperty());
         HBox.setHgrow(search, Priority.ALWAYS);
         var summary = new Label();
+        summary.setTooltip(new javafx.scene.control.Tooltip("Esc closes this window"));
         summary.setId("historySummary");
         summary.getStyleClass().add("text-muted");
         summary.textProperty().bind(model.summaryProperty());
@@ -44,16 +45,16 @@ public final class HistoryView {
         var table = new TableView<>(model.records());
         table.setId("historyTable");
         table.setPlaceholder(new Label("No requests yet. Every Scan, Query, GetItem and write the app sends is listed here."));
-        table.getColumns().add(column("Time", 140, r -> TIME.format(r.time())));
-        table.getColumns().add(column("Connection", 120, RequestRecord::connectionName));
-        table.getColumns().add(column("Operation", 100, RequestRecord::operation));
+        table.getColumns().add(column("Time", 115, r -> TIME.format(r.time())));
+        table.getColumns().add(column("Connection", 130, RequestRecord::connectionName));
+        table.getColumns().add(column("Operation", 115, RequestRecord::operation));
         table.getColumns().add(column("Table", 120, RequestRecord::table));
-        table.getColumns().add(column("Index", 80, r -> r.index() == null ? "" : r.index()));
-        table.getColumns().add(column("Key condition / filter", 300, RequestRecord::condition));
-        table.getColumns().add(column("Capacity", 70, r -> r.capacity() == null ? "–" : String.format(Locale.ROOT, "%.1f", r.capacity())));
-        table.getColumns().add(column("Items", 55, r -> r.itemCount() == null ? "" : String.valueOf(r.itemCount())));
+        table.getColumns().add(column("Index", 70, r -> r.index() == null ? "" : r.index()));
+        table.getColumns().add(column("Key condition / filter", 330, RequestRecord::condition));
+        table.getColumns().add(column("Capacity", 75, r -> r.capacity() == null ? "–" : String.format(Locale.ROOT, "%.1f", r.capacity())));
+        table.getColumns().add(column("Items", 60, r -> r.itemCount() == null ? "" : String.valueOf(r.itemCount())));
         table.getColumns().add(column("ms", 55, r -> String.valueOf(r.durationMillis())));
-        table.getColumns().add(column("Outcome", 200, r -> r.failed() ? r.error() : "OK"));
+        table.getColumns().add(column("Outcome", 180, r -> r.failed() ? r.error() : "OK"));
         table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(RequestRecord record, boolean empty) {

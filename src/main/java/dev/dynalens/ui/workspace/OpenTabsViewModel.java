@@ -94,6 +94,14 @@ public final class OpenTabsViewModel {
      * {@link #restoredSelection()} is the position among these of the tab that was showing.
      */
     public List<OpenTab> toRestore(List<ConnectionProfile> existing) {
+        return toRestore(existing, id -> false);
+    }
+
+    /**
+     * As {@link #toRestore(List)}, also keeping tabs whose connection is not in the list but can be reopened (a
+     * workspace file that still exists).
+     */
+    public List<OpenTab> toRestore(List<ConnectionProfile> existing, java.util.function.Predicate<String> reopenable) {
         var loaded = store.loadOpenTabs();
         var ids = new HashSet<String>();
         existing.forEach(profile -> ids.add(profile.id()));
@@ -101,7 +109,7 @@ public final class OpenTabsViewModel {
         restoredSelection = -1;
         for (int i = 0; i < loaded.tabs().size(); i++) {
             var tab = loaded.tabs().get(i);
-            if (ids.contains(tab.connectionId())) {
+            if (ids.contains(tab.connectionId()) || reopenable.test(tab.connectionId())) {
                 if (i == loaded.selected()) restoredSelection = kept.size();
                 kept.add(tab);
             }
@@ -109,7 +117,7 @@ public final class OpenTabsViewModel {
         var dropped = loaded.tabs().size() - kept.size();
         var messages = new ArrayList<String>();
         loaded.problem().ifPresent(messages::add);
-        if (dropped > 0) messages.add(dropped + " tab(s) were not reopened: their connection no longer exists.");
+        if (dropped > 0) messages.add(dropped + " tab(s) were not reopened: their connection no longer exists (or their file is gone).");
         status.set(String.join(" ", messages));
         return kept;
     }
@@ -122,5 +130,19 @@ public final class OpenTabsViewModel {
     public static void restoreInto(OpenTab saved, Tracked tracked, TableBrowserViewModel browser) {
         BrowserForms.apply(saved.form(), browser);
         tracked.viewProperty().set(saved.view());
+        var index = saved.form().indexName();
+        if (index != null && !browser.indexChoices().contains(index)) {
+            // The index picker offers the table's indexes once its description arrives, and a choice it does not offer
+            // yet is dropped then: choose the saved index again when it is offered.
+            browser.indexChoices().addListener(new javafx.collections.ListChangeListener<String>() {
+                @Override
+                public void onChanged(Change<? extends String> change) {
+                    if (browser.indexChoices().contains(index)) {
+                        browser.indexChoices().removeListener(this);
+                        browser.indexProperty().set(index);
+                    }
+                }
+            });
+        }
     }
 }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class SavedQueriesViewModelTest {
+public class SavedQueriesViewModelTest {
     @TempDir
     Path dir;
 
@@ -28,7 +28,7 @@ class SavedQueriesViewModelTest {
     private TableBrowserViewModel orders;
     private TableBrowserViewModel users;
 
-    static final TableDescription ORDERS = new TableDescription("Orders",
+    public static final TableDescription ORDERS = new TableDescription("Orders",
             new KeySchema(new KeySchema.KeyAttribute("PK", KeySchema.ScalarType.S), new KeySchema.KeyAttribute("SK", KeySchema.ScalarType.N)),
             List.of(new IndexDescription("GSI1", IndexDescription.Kind.GLOBAL, KeySchema.of("GSI1PK", "GSI1SK"),
                     IndexDescription.Projection.ALL, List.of(), 0L, 0L, "ACTIVE")),

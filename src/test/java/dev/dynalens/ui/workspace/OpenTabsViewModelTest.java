@@ -8,6 +8,7 @@ import dev.dynalens.domain.workbench.BrowserForm;
 import dev.dynalens.domain.workbench.OpenTab;
 import dev.dynalens.service.config.JsonWorkbenchStore;
 import dev.dynalens.testsupport.FakeDynamoSession;
+import dev.dynalens.ui.browser.SavedQueriesViewModelTest;
 import dev.dynalens.ui.browser.TableBrowserViewModel;
 import dev.dynalens.ui.common.IndexChoices;
 import java.net.URI;
@@ -63,6 +64,19 @@ class OpenTabsViewModelTest {
     }
 
     @Test
+    void aRestoredIndex_survivesTheDescriptionArrivingLater() {
+        var model = new OpenTabsViewModel(new JsonWorkbenchStore(dir));
+        var saved = new OpenTab(dev.id(), "Orders", "Scan / Query", new BrowserForm(BrowserForm.Mode.QUERY, "GSI1", "STATUS#OPEN",
+                null, "", "", false, 100));
+        var reopened = browser("Orders");
+        OpenTabsViewModel.restoreInto(saved, model.track(dev.id(), "Orders", reopened), reopened);
+        reopened.indexProperty().set(null); // what the picker does when its choices are replaced
+        session.description.complete(SavedQueriesViewModelTest.ORDERS);
+        reopened.loadDescription();
+        assertThat(reopened.indexProperty().get()).isEqualTo("GSI1");
+    }
+
+    @Test
     void theLatestForm_isWhatIsSaved_notTheOneAtOpening() {
         var model = new OpenTabsViewModel(new JsonWorkbenchStore(dir));
         var orders = browser("Orders");
@@ -95,6 +109,17 @@ class OpenTabsViewModelTest {
         assertThat(after.toRestore(List.of(dev))).extracting(OpenTab::table).containsExactly("Orders");
         assertThat(after.restoredSelection()).isZero();
         assertThat(after.statusProperty().get()).contains("1 tab(s) were not reopened");
+    }
+
+    @Test
+    void aTabOfAReopenableConnection_isKept_evenThoughItIsNotOpenYet() {
+        var model = new OpenTabsViewModel(new JsonWorkbenchStore(dir));
+        model.track("file:/models/shop.json", "Shop", browser("Shop"));
+        model.track("file:/models/gone.json", "Gone", browser("Gone"));
+        model.save();
+        var after = new OpenTabsViewModel(new JsonWorkbenchStore(dir));
+        assertThat(after.toRestore(List.of(dev), id -> id.endsWith("shop.json"))).extracting(OpenTab::table).containsExactly("Shop");
+        assertThat(after.statusProperty().get()).contains("1 tab(s)");
     }
 
     @Test
