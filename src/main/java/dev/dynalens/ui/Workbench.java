@@ -278,6 +278,9 @@ public final class Workbench {
             if (selected >= 0 && selected < main.tableTabs().getTabs().size()) {
                 main.tableTabs().getSelectionModel().select(selected);
             }
+            // The sidebar shows the connection of the tab in front, with its tables, as if it had just been opened.
+            var front = entries.get(main.tableTabs().getSelectionModel().getSelectedItem());
+            if (front != null) connections.selectedProperty().set(front.table().profile());
         } finally {
             restoring = false;
             saveTabs();
