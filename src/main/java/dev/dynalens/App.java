@@ -1,6 +1,5 @@
 package dev.dynalens;
 
-import atlantafx.base.theme.PrimerLight;
 import dev.dynalens.service.aws.AwsDynamoSessionFactory;
 import dev.dynalens.service.aws.SdkAwsEnvironment;
 import dev.dynalens.service.config.ConfigDirectory;
@@ -27,6 +26,7 @@ import javafx.stage.Stage;
 /** The JavaFX application and composition root of the GUI: wires the AWS adapter, the store and the views. */
 public class App extends Application {
     private ConnectionsViewModel connections;
+    private dev.dynalens.ui.Workbench workbench;
 
     static {
         // Netty otherwise reaches for sun.misc.Unsafe, which JDK 24+ warns about on every start.
@@ -42,24 +42,28 @@ public class App extends Application {
     @Override
     public void start(Stage stage) {
         Thread.setDefaultUncaughtExceptionHandler((thread, error) -> reportUnexpected(error));
-        Application.setUserAgentStylesheet(new PrimerLight().getUserAgentStylesheet());
 
         Executor fx = Platform::runLater;
         Executor background = Executors.newVirtualThreadPerTaskExecutor();
         var environment = new SdkAwsEnvironment();
+        var workspace = WorkspaceWiring.open(ConfigDirectory.current());
         connections = new ConnectionsViewModel(new JsonConnectionStore(ConfigDirectory.current()),
-                new AwsDynamoSessionFactory(), new FileWorkspaceOpener(background), fx, background);
+                workspace.recording(new AwsDynamoSessionFactory()), workspace.recording(new FileWorkspaceOpener(background)),
+                fx, background);
         var view = new MainView(connections, () -> new ConnectionEditorViewModel(environment), fx,
                 new JsonLensStore(ConfigDirectory.current()));
+        workbench = workspace.workbench(view, connections, fx);
 
         var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        var scene = new Scene(view.createView(), Math.min(1360, screen.getWidth()), Math.min(840, screen.getHeight()));
+        var scene = new Scene(workbench.createView(), Math.min(1360, screen.getWidth()), Math.min(840, screen.getHeight()));
         scene.getStylesheets().add(Objects.requireNonNull(App.class.getResource("ui/dynalens.css")).toExternalForm());
+        workbench.install(scene);
         stage.setTitle("DynaLens");
         stage.setScene(scene);
         stage.show();
         connections.loadSaved();
-        if (connections.connections().isEmpty() && !connections.statusKindProperty().get().equals(StatusKind.ERROR)
+        var restoring = workbench.restoreTabs();
+        if (restoring == 0 && connections.connections().isEmpty() && !connections.statusKindProperty().get().equals(StatusKind.ERROR)
                 && Boolean.parseBoolean(System.getProperty(SAMPLES_PROPERTY, "true"))) {
             openSamples(view);
         }
@@ -101,6 +105,9 @@ public class App extends Application {
 
     @Override
     public void stop() {
+        if (workbench != null) {
+            workbench.saveTabs();
+        }
         if (connections != null) {
             connections.closeAll();
         }

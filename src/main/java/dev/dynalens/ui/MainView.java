@@ -23,6 +23,7 @@ import dev.dynalens.ui.staleness.StalenessViewModel;
 import dev.dynalens.ui.connections.ConnectionEditorDialog;
 import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
+import dev.dynalens.ui.workspace.OpenedTable;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
@@ -56,6 +57,8 @@ public final class MainView {
     private final Executor fx;
     private final LensStore lenses;
     private final TabPane tabs = new TabPane();
+    private java.util.function.Consumer<OpenedTable> tableOpened = opened -> { };
+    private java.util.function.Consumer<LoadIntoTableViewModel> loadStarted = load -> { };
 
     public MainView(ConnectionsViewModel connections, Supplier<ConnectionEditorViewModel> editorModels, Executor fx,
                     LensStore lenses) {
@@ -63,6 +66,21 @@ public final class MainView {
         this.editorModels = editorModels;
         this.fx = fx;
         this.lenses = lenses;
+    }
+
+    /** Told about every table tab as it opens (saved queries, tab restore, notifications hook in here). */
+    public void onTableOpened(java.util.function.Consumer<OpenedTable> listener) {
+        this.tableOpened = listener;
+    }
+
+    /** Told about every "Load into table" run as its dialog opens. */
+    public void onLoadStarted(java.util.function.Consumer<LoadIntoTableViewModel> listener) {
+        this.loadStarted = listener;
+    }
+
+    /** The tab pane of the open tables (keyboard shortcuts act on its selected tab). */
+    public TabPane tableTabs() {
+        return tabs;
     }
 
     public Parent createView() {
@@ -208,8 +226,9 @@ public final class MainView {
             alert.showAndWait();
             return;
         }
-        LoadIntoTableDialog.show(tabs.getScene().getWindow(),
-                new LoadIntoTableViewModel(connections.sessionFor(source), table, targets, connections::sessionFor, fx));
+        var load = new LoadIntoTableViewModel(connections.sessionFor(source), table, targets, connections::sessionFor, fx);
+        loadStarted.accept(load);
+        LoadIntoTableDialog.show(tabs.getScene().getWindow(), load);
     }
 
     /** "Export…" or "Import…" for a table of the selected connection. */
@@ -307,6 +326,11 @@ public final class MainView {
     private CollectionsViewModel openTable(String table) {
         var profile = connections.selectedProperty().get();
         if (profile == null) return null;
+        return openTable(profile, table).map(OpenedTable::collections).orElse(null);
+    }
+
+    /** Opens a table of a connection in a new tab; empty when it could not be opened (an alert said why). */
+    public java.util.Optional<OpenedTable> openTable(ConnectionProfile profile, String table) {
         try {
             var session = connections.sessionFor(profile);
             var browser = new TableBrowserViewModel(session, table, fx);
@@ -338,15 +362,17 @@ public final class MainView {
             });
             tabs.getTabs().add(tab);
             tabs.getSelectionModel().select(tab);
+            var opened = new OpenedTable(profile, table, tab, views, browser, collections, staleness);
+            tableOpened.accept(opened);
             var description = session.describeTable(table);
             browser.useDescription(description);
             collections.useDescription(description);
-            return collections;
+            return java.util.Optional.of(opened);
         } catch (RuntimeException e) {
             var alert = new Alert(Alert.AlertType.ERROR, Problems.describe(e), ButtonType.OK);
             alert.setHeaderText("Could not open " + table);
             alert.showAndWait();
-            return null;
+            return java.util.Optional.empty();
         }
     }
 

@@ -105,6 +105,8 @@ public final class TableBrowserView {
             }
             model.modeProperty().set(now == query ? TableBrowserViewModel.Mode.QUERY : TableBrowserViewModel.Mode.SCAN);
         });
+        // A saved query or a restored tab sets the mode on the model: the toggles follow.
+        model.modeProperty().addListener((obs, old, now) -> (now == TableBrowserViewModel.Mode.QUERY ? query : scan).setSelected(true));
         var modes = new HBox(scan, query);
         modes.getStyleClass().add("segmented");
         scan.getStyleClass().add("left-pill");
@@ -161,6 +163,9 @@ public final class TableBrowserView {
         pageSize.setEditable(true);
         pageSize.setPrefWidth(90);
         pageSize.valueProperty().addListener((obs, old, now) -> model.pageSizeProperty().set(now));
+        model.pageSizeProperty().addListener((obs, old, now) -> {
+            if (!now.equals(pageSize.getValue())) pageSize.getValueFactory().setValue(now.intValue());
+        });
         var pageLabel = new Label("per page");
 
         var run = new Button("Run");

@@ -50,7 +50,8 @@ class RepairPlanTest {
 
         assertThat(update.updateExpression()).isEqualTo("SET #c0[2].#c1.#c0 = :new");
         assertThat(update.conditionExpression()).isEqualTo("#c0[2].#c1.#c0 = :old");
-        assertThat(update.names()).containsExactly(Map.entry("#c0", "a.b"), Map.entry("#c1", "name"));
+        // ItemWrite copies its maps with Map.copyOf, whose iteration order changes from run to run.
+        assertThat(update.names()).containsExactlyInAnyOrderEntriesOf(Map.of("#c0", "a.b", "#c1", "name"));
     }
 
     @Test

@@ -1,0 +1,73 @@
+package dev.dynalens;
+
+import dev.dynalens.domain.history.RequestHistory;
+import dev.dynalens.service.DynamoSessionFactory;
+import dev.dynalens.service.WorkspaceOpener;
+import dev.dynalens.service.config.JsonLinesHistoryLog;
+import dev.dynalens.service.config.JsonSettingsStore;
+import dev.dynalens.service.config.JsonWorkbenchStore;
+import dev.dynalens.service.config.SystemColorScheme;
+import dev.dynalens.service.history.RecordingSession;
+import dev.dynalens.ui.MainView;
+import dev.dynalens.ui.Workbench;
+import dev.dynalens.ui.browser.SavedQueriesViewModel;
+import dev.dynalens.ui.connections.ConnectionsViewModel;
+import dev.dynalens.ui.workspace.AppearanceViewModel;
+import dev.dynalens.ui.workspace.OpenTabsViewModel;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+
+/**
+ * The composition of the workspace features: the request history (in memory, appended to the config folder) that every
+ * session records into, and the stores behind saved queries, open tabs and the look.
+ */
+final class WorkspaceWiring {
+    private final Path configDirectory;
+    private final RequestHistory history = new RequestHistory();
+    private final JsonLinesHistoryLog log;
+    private String historyProblem;
+
+    private WorkspaceWiring(Path configDirectory) {
+        this.configDirectory = configDirectory;
+        this.log = new JsonLinesHistoryLog(configDirectory, RequestHistory.DEFAULT_CAPACITY,
+                Executors.newSingleThreadExecutor(Thread.ofVirtual().name("history-writer").factory()));
+    }
+
+    static WorkspaceWiring open(Path configDirectory) {
+        var wiring = new WorkspaceWiring(configDirectory);
+        var loaded = wiring.log.load();
+        wiring.history.restore(loaded.records());
+        wiring.historyProblem = loaded.problem();
+        wiring.history.addListener(record -> wiring.log.append(record, problem -> System.err.println(problem)));
+        return wiring;
+    }
+
+    RequestHistory history() {
+        return history;
+    }
+
+    DynamoSessionFactory recording(DynamoSessionFactory factory) {
+        return profile -> new RecordingSession(factory.open(profile), history, Clock.systemUTC());
+    }
+
+    WorkspaceOpener recording(WorkspaceOpener opener) {
+        return (file, keySchema, indexes) -> opener.open(file, keySchema, indexes).thenApply(opened ->
+                new WorkspaceOpener.OpenedWorkspace(opened.name(), opened.file(),
+                        new RecordingSession(opened.session(), history, Clock.systemUTC()), opened.summary(), opened.problems(),
+                        opened.needsKeySchema()));
+    }
+
+    Workbench workbench(MainView view, ConnectionsViewModel connections, Executor fx) {
+        var store = new JsonWorkbenchStore(configDirectory);
+        var saved = new SavedQueriesViewModel(store);
+        saved.load();
+        var colourScheme = SystemColorScheme.current();
+        var appearance = new AppearanceViewModel(new JsonSettingsStore(configDirectory), colourScheme::prefersDark);
+        appearance.load();
+        var workbench = new Workbench(view, connections, history, fx, saved, new OpenTabsViewModel(store), appearance);
+        workbench.reportProblem(historyProblem);
+        return workbench;
+    }
+}

@@ -1,0 +1,177 @@
+package dev.dynalens.service.history;
+
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.history.RequestHistory;
+import dev.dynalens.domain.history.RequestRecord;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.item.ValueText;
+import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.CreateTableSpec;
+import dev.dynalens.domain.table.Page;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.ReadRequests;
+import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.domain.write.GetResult;
+import dev.dynalens.domain.write.ItemWrite;
+import dev.dynalens.domain.write.WriteResult;
+import dev.dynalens.service.DynamoSession;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * A session that tells the request history about every request it passes on: operation, table, index, the key
+ * condition or key as sent, consumed capacity, item count, duration and outcome. It changes nothing about the
+ * requests or their answers; the returned futures are the wrapped session's own, so cancelling one still aborts it.
+ */
+public final class RecordingSession implements DynamoSession {
+    private final DynamoSession delegate;
+    private final RequestHistory history;
+    private final Clock clock;
+
+    public RecordingSession(DynamoSession delegate, RequestHistory history, Clock clock) {
+        this.delegate = delegate;
+        this.history = history;
+        this.clock = clock;
+    }
+
+    public DynamoSession delegate() {
+        return delegate;
+    }
+
+    @Override
+    public ConnectionProfile profile() {
+        return delegate.profile();
+    }
+
+    @Override
+    public CompletableFuture<Void> testConnection() {
+        return record(new What("ListTables", "", null, "test connection"), delegate.testConnection(), r -> Outcome.NONE);
+    }
+
+    @Override
+    public CompletableFuture<List<String>> listTables() {
+        return record(new What("ListTables", "", null, ""), delegate.listTables(), names -> new Outcome(null, names.size()));
+    }
+
+    @Override
+    public CompletableFuture<TableDescription> describeTable(String tableName) {
+        return record(new What("DescribeTable", tableName, null, ""), delegate.describeTable(tableName), r -> Outcome.NONE);
+    }
+
+    @Override
+    public CompletableFuture<Page> read(ReadRequest request) {
+        var condition = switch (request) {
+            case ReadRequest.Scan scan -> "";
+            case ReadRequest.Query query -> ReadRequests.keyCondition(query) + (query.scanIndexForward() ? "" : " · descending");
+        };
+        if (request.exclusiveStartKey() != null) {
+            condition = (condition.isEmpty() ? "" : condition + " · ") + "next page";
+        }
+        return record(new What(request.operation(), request.tableName(), request.indexName(), condition), delegate.read(request),
+                page -> new Outcome(page.consumedCapacity(), page.items().size()));
+    }
+
+    @Override
+    public CompletableFuture<Void> createTable(CreateTableSpec spec) {
+        return record(new What("CreateTable", spec.tableName(), null, ""), delegate.createTable(spec), r -> Outcome.NONE);
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteTable(String tableName) {
+        return record(new What("DeleteTable", tableName, null, ""), delegate.deleteTable(tableName), r -> Outcome.NONE);
+    }
+
+    @Override
+    public CompletableFuture<Void> putItem(String tableName, Item item) {
+        return record(new What("PutItem", tableName, null, ""), delegate.putItem(tableName, item), r -> new Outcome(null, 1));
+    }
+
+    @Override
+    public CompletableFuture<Void> deleteItem(String tableName, Map<String, AttributeValue> key) {
+        return record(new What("DeleteItem", tableName, null, keyText(key)), delegate.deleteItem(tableName, key),
+                r -> Outcome.NONE);
+    }
+
+    @Override
+    public CompletableFuture<List<Item>> batchPut(String tableName, List<Item> items) {
+        return record(new What("BatchWriteItem", tableName, null, items.size() + " put(s)"), delegate.batchPut(tableName, items),
+                unprocessed -> new Outcome(null, items.size() - unprocessed.size()));
+    }
+
+    @Override
+    public CompletableFuture<GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent) {
+        return record(new What("GetItem", tableName, null, keyText(key) + (consistent ? " · consistent" : "")),
+                delegate.getItem(tableName, key, consistent), r -> new Outcome(r.capacity(), r.item().isPresent() ? 1 : 0));
+    }
+
+    @Override
+    public CompletableFuture<WriteResult> write(ItemWrite write) {
+        var operation = switch (write) {
+            case ItemWrite.Put put -> "PutItem";
+            case ItemWrite.Update update -> "UpdateItem";
+            case ItemWrite.Delete delete -> "DeleteItem";
+        };
+        var text = switch (write) {
+            case ItemWrite.Put put -> "";
+            case ItemWrite.Update update -> keyText(update.key()) + " · " + update.updateExpression();
+            case ItemWrite.Delete delete -> keyText(delete.key());
+        };
+        if (write.conditionExpression() != null) {
+            text = (text.isEmpty() ? "" : text + " · ") + "if " + write.conditionExpression();
+        }
+        return record(new What(operation, write.tableName(), null, text), delegate.write(write),
+                r -> new Outcome(r.capacity(), r.applied() ? 1 : 0, r.applied() ? "" : "condition not met"));
+    }
+
+    @Override
+    public void close() {
+        delegate.close();
+    }
+
+    /** Key attributes in name order, each as a literal: {@code PK = "A" AND SK = 3}. */
+    static String keyText(Map<String, AttributeValue> key) {
+        return new TreeMap<>(key).entrySet().stream()
+                .map(e -> e.getKey() + " = " + ValueText.literal(e.getValue()))
+                .collect(Collectors.joining(" AND "));
+    }
+
+    private record What(String operation, String table, String index, String condition) {
+    }
+
+    private record Outcome(ConsumedCapacity capacity, Integer items, String note) {
+        static final Outcome NONE = new Outcome(null, null, "");
+
+        Outcome(ConsumedCapacity capacity, Integer items) {
+            this(capacity, items, "");
+        }
+    }
+
+    private <T> CompletableFuture<T> record(What what, CompletableFuture<T> call, Function<T, Outcome> outcome) {
+        var started = clock.instant();
+        call.whenComplete((result, failure) -> {
+            var took = Duration.between(started, clock.instant()).toMillis();
+            Outcome done;
+            String error;
+            if (failure != null) {
+                done = Outcome.NONE;
+                error = Problems.isCancellation(failure) ? "cancelled" : Problems.describe(failure);
+            } else {
+                done = outcome.apply(result);
+                error = done.note();
+            }
+            var capacity = done.capacity() != null && done.capacity().reported() ? done.capacity().capacityUnits() : null;
+            var profile = delegate.profile();
+            history.append(new RequestRecord(started, profile.id(), profile.name(), what.operation(), what.table(),
+                    what.index(), what.condition(), capacity, done.items(), took, error));
+        });
+        return call;
+    }
+}

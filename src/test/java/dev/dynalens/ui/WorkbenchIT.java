@@ -1,0 +1,91 @@
+package dev.dynalens.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dynalens.App;
+import dev.dynalens.service.config.ConfigDirectory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Application;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The workspace features in the running app, headless: tabs restored after a restart, the help overlay, the history. */
+class WorkbenchIT extends FxRobot {
+    @TempDir
+    Path configDir;
+
+    private Application app;
+
+    @BeforeAll
+    static void toolkit() throws Exception {
+        FxToolkit.registerPrimaryStage();
+    }
+
+    private void start() throws Exception {
+        System.setProperty(ConfigDirectory.OVERRIDE_PROPERTY, configDir.toString());
+        System.setProperty(App.SAMPLES_PROPERTY, "true");
+        app = FxToolkit.setupApplication(App.class);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (app != null) FxToolkit.cleanupApplication(app);
+        System.clearProperty(ConfigDirectory.OVERRIDE_PROPERTY);
+        System.clearProperty(App.SAMPLES_PROPERTY);
+    }
+
+    private TabPane tabs() {
+        return lookup("#tableTabs").queryAs(TabPane.class);
+    }
+
+    @Test
+    void theOpenTabAndItsQuery_comeBackAfterARestart_andEveryRequestIsInTheHistory() throws Exception {
+        start();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> tabs().getTabs().size() == 1);
+        var shopTab = tabs().getTabs().getFirst().getText();
+        assertThat(shopTab).startsWith("OnlineShop");
+        // Query one customer's partition in the browser, by keyboard.
+        var inner = (TabPane) tabs().getTabs().getFirst().getContent();
+        interact(() -> inner.getSelectionModel().select(inner.getTabs().stream()
+                .filter(t -> t.getText().equals("Scan / Query")).findFirst().orElseThrow()));
+        clickOn("#queryMode");
+        press(KeyCode.CONTROL, KeyCode.F).release(KeyCode.F, KeyCode.CONTROL);
+        write("CUSTOMER#C1002");
+        press(KeyCode.CONTROL, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> lookup("#resultSummary").queryLabeled().getText().contains("item(s)"));
+
+        FxToolkit.cleanupApplication(app); // stop(): the tabs are saved
+        app = FxToolkit.setupApplication(App.class);
+
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> tabs().getTabs().size() == 1
+                && lookup("#partitionValue").tryQueryAs(TextField.class).map(f -> f.getText().equals("CUSTOMER#C1002")).orElse(false));
+        assertThat(tabs().getTabs()).extracting(Tab::getText).containsExactly(shopTab); // restored, and no second copy of the samples
+        var restoredInner = (TabPane) tabs().getTabs().getFirst().getContent();
+        assertThat(restoredInner.getSelectionModel().getSelectedItem().getText()).isEqualTo("Scan / Query");
+
+        var history = Files.readString(configDir.resolve("history.jsonl"));
+        assertThat(history).contains("\"operation\":\"Query\"").contains("PK = \\\"CUSTOMER#C1002\\\"");
+    }
+
+    @Test
+    void f1_showsTheShortcuts_andEscapeHidesThem() throws Exception {
+        start();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> tabs().getTabs().size() == 1);
+        push(KeyCode.F1);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lookup("#shortcutsHelp").query().isVisible());
+        assertThat(lookup("Run the Scan or Query").tryQuery()).isPresent();
+        push(KeyCode.ESCAPE);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !lookup("#shortcutsHelp").query().isVisible());
+    }
+}
