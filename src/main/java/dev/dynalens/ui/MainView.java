@@ -286,14 +286,16 @@ public final class MainView {
             var collections = new CollectionsViewModel(session, table, fx, analysis, lenses, profile.id());
             var staleAnalysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("staleness-" + table).factory());
             var staleness = new StalenessViewModel(session, table, fx, staleAnalysis, lenses, profile.id());
+            var staged = new dev.dynalens.ui.editor.StagedEditsViewModel(session, table, fx);
             var capacity = new CapacityViewModel(analysis, fx);
             CapacityView.follow(capacity, browser, collections);
             var views = new TabPane(new Tab("Collections",
                     new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).createView()),
-                    new Tab("Scan / Query", new TableBrowserView(browser).createView()),
+                    new Tab("Scan / Query", new TableBrowserView(browser).editableWith(staged).createView()),
                     new Tab("Stale copies", new StalenessView(staleness,
                             dev.dynalens.service.config.ConfigDirectory.current().resolve("fanout")).createView()),
-                    new Tab("Size & cost", new CapacityView(capacity).createView()));
+                    new Tab("Size & cost", new CapacityView(capacity).createView()),
+                    new dev.dynalens.ui.editor.StagedEditsView(staged).tab());
             views.setId("tableViews");
             views.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
             views.getStyleClass().add("floating");
@@ -313,6 +315,7 @@ public final class MainView {
             var description = session.describeTable(table);
             browser.useDescription(description);
             collections.useDescription(description);
+            staged.useDescription(description);
             return collections;
         } catch (RuntimeException e) {
             var alert = new Alert(Alert.AlertType.ERROR, Problems.describe(e), ButtonType.OK);

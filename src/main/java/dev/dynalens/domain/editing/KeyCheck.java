@@ -36,6 +36,13 @@ public final class KeyCheck {
             throw new IllegalArgumentException("The key attribute \"" + key.name() + "\" must be of type " + key.type()
                     + ", not " + value.type() + ".");
         }
+        var empty = value instanceof dev.dynalens.domain.item.AttributeValue.Str s && s.value().isEmpty()
+                || value instanceof dev.dynalens.domain.item.AttributeValue.Bin b && b.value().length() == 0;
+        if (empty) {
+            // Key values are at least one byte long (Constraints, "Partition key length" / "Sort key length"):
+            // https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Constraints.html
+            throw new IllegalArgumentException("The key attribute \"" + key.name() + "\" needs a value; it is empty.");
+        }
     }
 
     static void requireSameKey(Item before, Item after, KeySchema keySchema) {

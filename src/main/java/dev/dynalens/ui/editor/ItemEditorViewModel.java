@@ -55,6 +55,7 @@ public final class ItemEditorViewModel {
     private final KeySchema keySchema;
     private final Purpose purpose;
     private final Item read;
+    private final Item duplicateOf;
     private final StringProperty text = new SimpleStringProperty("");
     private final ObjectProperty<Format> format = new SimpleObjectProperty<>(Format.DYNAMO_JSON);
     private final ReadOnlyObjectWrapper<Item> item = new ReadOnlyObjectWrapper<>();
@@ -67,10 +68,11 @@ public final class ItemEditorViewModel {
     private final ObservableList<String> diff = FXCollections.observableArrayList();
     private boolean switchingFormat;
 
-    private ItemEditorViewModel(KeySchema keySchema, Purpose purpose, Item read, Item initial) {
+    private ItemEditorViewModel(KeySchema keySchema, Purpose purpose, Item read, Item initial, Item duplicateOf) {
         this.keySchema = Objects.requireNonNull(keySchema, "keySchema");
         this.purpose = purpose;
         this.read = read;
+        this.duplicateOf = duplicateOf;
         text.addListener((obs, old, now) -> validate());
         format.addListener((obs, old, now) -> switchFormat(old, now));
         text.set(render(initial, Format.DYNAMO_JSON));
@@ -78,12 +80,33 @@ public final class ItemEditorViewModel {
 
     /** Edits an item as read from the table; the key cannot change. */
     public static ItemEditorViewModel edit(KeySchema keySchema, Item read) {
-        return new ItemEditorViewModel(keySchema, Purpose.EDIT, read, read);
+        return new ItemEditorViewModel(keySchema, Purpose.EDIT, read, read, null);
     }
 
-    /** A new item, starting from {@code template} (the key attributes with empty values, or a copy to duplicate). */
+    /** A new item, starting from {@code template}. */
     public static ItemEditorViewModel create(KeySchema keySchema, Item template) {
-        return new ItemEditorViewModel(keySchema, Purpose.CREATE, null, template);
+        return new ItemEditorViewModel(keySchema, Purpose.CREATE, null, template, null);
+    }
+
+    /** A new item with the key attributes only, their values still to be typed. */
+    public static ItemEditorViewModel create(KeySchema keySchema) {
+        var template = new java.util.LinkedHashMap<String, dev.dynalens.domain.item.AttributeValue>();
+        template.put(keySchema.partitionKeyName(), placeholder(keySchema.partitionKey().type()));
+        keySchema.sortKeyAttribute().ifPresent(sort -> template.put(sort.name(), placeholder(sort.type())));
+        return create(keySchema, new Item(template));
+    }
+
+    private static dev.dynalens.domain.item.AttributeValue placeholder(KeySchema.ScalarType type) {
+        return switch (type) {
+            case S -> dev.dynalens.domain.item.AttributeValue.s("");
+            case N -> dev.dynalens.domain.item.AttributeValue.n("0");
+            case B -> dev.dynalens.domain.item.AttributeValue.b(new byte[0]);
+        };
+    }
+
+    /** A copy of {@code source} to be written under a new key (the copy must not keep the source's key). */
+    public static ItemEditorViewModel duplicate(KeySchema keySchema, Item source) {
+        return new ItemEditorViewModel(keySchema, Purpose.CREATE, null, source, source);
     }
 
     public Purpose purpose() {
@@ -139,6 +162,9 @@ public final class ItemEditorViewModel {
             KeyCheck.requireKey(parsed, keySchema);
             if (purpose == Purpose.EDIT && !KeyCheck.sameKey(read, parsed, keySchema)) {
                 throw new IllegalArgumentException("The key cannot change in an edit; use Duplicate to copy the item under a new key.");
+            }
+            if (duplicateOf != null && KeyCheck.sameKey(duplicateOf, parsed, keySchema)) {
+                throw new IllegalArgumentException("Give the duplicate a new key: it still has the key of the item it copies.");
             }
         } catch (IllegalArgumentException e) {
             item.set(parsed);

@@ -102,6 +102,38 @@ public final class StagedEditsViewModel {
         this.onWritten = listener;
     }
 
+    /**
+     * Keeps a list of items shown elsewhere in step with what was written: an updated item replaces its row, a deleted
+     * one leaves, a created one is added.
+     */
+    public void keepInSync(ObservableList<Item> items) {
+        onWritten(written -> {
+            for (var outcome : written) {
+                var change = outcome.change();
+                var index = indexOf(items, change.key());
+                var now = change.intended();
+                if (index >= 0 && now.isPresent()) items.set(index, now.get());
+                else if (index >= 0) items.remove(index);
+                else now.ifPresent(items::add);
+            }
+        });
+    }
+
+    private int indexOf(List<Item> items, java.util.Map<String, AttributeValue> key) {
+        var schema = edits.keySchema();
+        for (int i = 0; i < items.size(); i++) {
+            if (items.get(i).key(schema.partitionKeyName(), schema.sortKeyName()).equals(key)) return i;
+        }
+        return -1;
+    }
+
+    /** The change staged for the item in this row, if any. */
+    public Optional<StagedChange> changeFor(Item item) {
+        if (edits == null) return Optional.empty();
+        var schema = edits.keySchema();
+        return edits.changeFor(item.key(schema.partitionKeyName(), schema.sortKeyName()));
+    }
+
     public boolean stageEdit(Item read, Item edited) {
         return stage(() -> edits.stageEdit(read, edited), "Staged an edit of " + keyText(read) + ".");
     }
@@ -133,8 +165,9 @@ public final class StagedEditsViewModel {
         if (!editable.get() || schema == null || attribute.equals(schema.partitionKeyName()) || attribute.equals(schema.sortKeyName())) {
             return false;
         }
-        return item.get(attribute).map(v -> v instanceof AttributeValue.Str || v instanceof AttributeValue.Num
-                || v instanceof AttributeValue.Bool).orElse(true);
+        // a string the cell shows shortened (long, or with line breaks) would be saved shortened: edit it in the editor
+        return item.get(attribute).map(v -> v instanceof AttributeValue.Str s && ValueText.cell(s).equals(s.value())
+                || v instanceof AttributeValue.Num || v instanceof AttributeValue.Bool).orElse(true);
     }
 
     private Optional<AttributeValue> parseCell(Item read, String attribute, String text) {
