@@ -28,11 +28,12 @@ public final class StagedEditsView {
         this.model = model;
     }
 
-    /** A tab titled "Staged changes (n)". */
+    /** A tab titled "Staged (n)": short enough for the table's tab strip. */
     public Tab tab() {
         var tab = new Tab();
         tab.setId("stagedChangesTab");
-        tab.textProperty().bind(Bindings.concat("Staged changes (", model.countProperty().asString(), ")"));
+        tab.setTooltip(new javafx.scene.control.Tooltip("Staged changes: nothing is written until you commit"));
+        tab.textProperty().bind(Bindings.concat("Staged (", model.countProperty().asString(), ")"));
         tab.setContent(createView());
         return tab;
     }

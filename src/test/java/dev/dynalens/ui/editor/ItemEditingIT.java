@@ -86,9 +86,9 @@ class ItemEditingIT extends FxRobot {
         editCell("ORDER#1", "total", "1234567890123456789012345.5");
 
         var stagedTab = stagedTab();
-        assertThat(stagedTab.getText()).isEqualTo("Staged changes (1)");
+        assertThat(stagedTab.getText()).isEqualTo("Staged (1)");
         assertThat(read(session, "ORDER#1").get("total")).contains(AttributeValue.n("19.99")); // nothing written yet
-        clickOn("Staged changes (1)");
+        clickOn("Staged (1)");
         var staged = lookup("#stagedList").queryAs(ListView.class);
         assertThat(staged.getItems()).hasSize(1);
         assertThat(lookup("~ total: 19.99 → 1234567890123456789012345.5").tryQuery()).isPresent();
@@ -97,7 +97,7 @@ class ItemEditingIT extends FxRobot {
 
         var message = lookup("#stagedMessage").queryAs(Label.class);
         WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> message.getText().startsWith("1 written"));
-        assertThat(stagedTab.getText()).isEqualTo("Staged changes (0)");
+        assertThat(stagedTab.getText()).isEqualTo("Staged (0)");
         var stored = read(session, "ORDER#1");
         assertThat(stored.get("total")).contains(AttributeValue.n("1234567890123456789012345.5"));
         assertThat(stored.get("tags")).contains(AttributeValue.ss("gift", "express"));
@@ -110,7 +110,7 @@ class ItemEditingIT extends FxRobot {
         var theirs = read(session, "ORDER#2").with("status", AttributeValue.s("CANCELLED"));
         session.write(ItemWrite.Put.unconditional(table, theirs)).get(10, TimeUnit.SECONDS);
 
-        clickOn("Staged changes (1)");
+        clickOn("Staged (1)");
         clickOn("#commitStaged");
 
         var outcomes = lookup("#commitOutcomes").queryAs(ListView.class);
@@ -119,7 +119,7 @@ class ItemEditingIT extends FxRobot {
         interact(() -> outcomes.getSelectionModel().select(0));
         var details = lookup("#conflictDetails").queryAs(TextArea.class).getText();
         assertThat(details).containsPattern("status +│ \"NEW\" +│ \"CANCELLED\" +│ \"SHIPPED\"");
-        assertThat(stagedTab().getText()).isEqualTo("Staged changes (1)"); // kept, to review
+        assertThat(stagedTab().getText()).isEqualTo("Staged (1)"); // kept, to review
         assertThat(read(session, "ORDER#2")).isEqualTo(theirs);
     }
 
