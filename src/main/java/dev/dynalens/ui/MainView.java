@@ -282,15 +282,15 @@ public final class MainView {
         try {
             var session = connections.sessionFor(profile);
             var browser = new TableBrowserViewModel(session, table, fx);
+            var staged = new dev.dynalens.ui.editor.StagedEditsViewModel(session, table, fx);
             var analysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("analysis-" + table).factory());
             var collections = new CollectionsViewModel(session, table, fx, analysis, lenses, profile.id());
             var staleAnalysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("staleness-" + table).factory());
             var staleness = new StalenessViewModel(session, table, fx, staleAnalysis, lenses, profile.id());
-            var staged = new dev.dynalens.ui.editor.StagedEditsViewModel(session, table, fx);
             var capacity = new CapacityViewModel(analysis, fx);
             CapacityView.follow(capacity, browser, collections);
             var views = new TabPane(new Tab("Collections",
-                    new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).createView()),
+                    new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).editableWith(staged).createView()),
                     new Tab("Scan / Query", new TableBrowserView(browser).editableWith(staged).createView()),
                     new Tab("Stale copies", new StalenessView(staleness,
                             dev.dynalens.service.config.ConfigDirectory.current().resolve("fanout")).createView()),

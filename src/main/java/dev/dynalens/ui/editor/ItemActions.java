@@ -8,6 +8,7 @@ import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
@@ -50,6 +51,27 @@ public final class ItemActions {
         return box;
     }
 
+    /** The same actions as a context menu, for tables without room for a toolbar. */
+    public javafx.scene.control.ContextMenu contextMenu(TableView<Item> table) {
+        var edit = new javafx.scene.control.MenuItem("Edit item…");
+        edit.setOnAction(e -> editSelected(table));
+        var duplicate = new javafx.scene.control.MenuItem("Duplicate…");
+        duplicate.setOnAction(e -> {
+            var selected = table.getSelectionModel().getSelectedItem();
+            if (selected != null) ItemEditorDialog.show(table.getScene().getWindow(), "Duplicate with a new key",
+                    ItemEditorViewModel.duplicate(staged.keySchemaProperty().get(), shown(selected)), staged::stageCreate);
+        });
+        var delete = new javafx.scene.control.MenuItem("Delete");
+        delete.setOnAction(e -> {
+            var selected = table.getSelectionModel().getSelectedItem();
+            if (selected != null) staged.stageDelete(selected);
+        });
+        var menu = new javafx.scene.control.ContextMenu(edit, duplicate, delete);
+        var unavailable = staged.editableProperty().not().or(table.getSelectionModel().selectedItemProperty().isNull());
+        for (var item : menu.getItems()) item.disableProperty().bind(unavailable);
+        return menu;
+    }
+
     private void editSelected(TableView<Item> table) {
         var read = table.getSelectionModel().getSelectedItem();
         if (read == null) return;
@@ -85,10 +107,19 @@ public final class ItemActions {
 
     /** Shows the staged value of the attribute, and lets a scalar cell be edited in place. */
     public void editableColumn(TableColumn<Item, String> column, String attribute) {
+        editableColumn(column, attribute, (cell, row) -> { });
+    }
+
+    /**
+     * As {@link #editableColumn(TableColumn, String)}, with {@code decorate} called for each filled cell and its row
+     * item (to keep other markings, such as stale copies).
+     */
+    public void editableColumn(TableColumn<Item, String> column, String attribute,
+                               java.util.function.BiConsumer<TableCell<Item, String>, Item> decorate) {
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(
                 shown(cell.getValue()).get(attribute).map(ValueText::cell).orElse("")));
         column.setEditable(true);
-        column.setCellFactory(c -> new StagedCell(attribute));
+        column.setCellFactory(c -> new StagedCell(attribute, decorate));
         column.setOnEditCommit(event -> {
             var row = event.getRowValue();
             if (row != null) staged.stageCellEdit(row, attribute, event.getNewValue());
@@ -98,10 +129,12 @@ public final class ItemActions {
 
     private final class StagedCell extends TextFieldTableCell<Item, String> {
         private final String attribute;
+        private final java.util.function.BiConsumer<TableCell<Item, String>, Item> decorate;
 
-        StagedCell(String attribute) {
+        StagedCell(String attribute, java.util.function.BiConsumer<TableCell<Item, String>, Item> decorate) {
             super(new DefaultStringConverter());
             this.attribute = attribute;
+            this.decorate = decorate;
         }
 
         @Override
@@ -126,6 +159,7 @@ public final class ItemActions {
                 var touched = change.filter(c -> !(c instanceof StagedChange.Delete))
                         .map(c -> c.diff().stream().anyMatch(d -> d.name().equals(attribute))).orElse(false);
                 if (touched) getStyleClass().add("staged-cell");
+                decorate.accept(this, row);
             }
         }
     }

@@ -55,7 +55,7 @@ public final class StagedEditsViewModel {
     private final ReadOnlyBooleanWrapper editable = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
-    private Consumer<List<CommitOutcome>> onWritten = written -> { };
+    private final List<Consumer<List<CommitOutcome>>> writtenListeners = new java.util.ArrayList<>();
 
     public StagedEditsViewModel(DynamoSession session, String tableName, Executor fx) {
         this.session = session;
@@ -97,9 +97,9 @@ public final class StagedEditsViewModel {
         editable.set(!readOnly());
     }
 
-    /** Called with the outcomes that were written after each commit (for views that show the items). */
+    /** Adds a listener called with the outcomes that were written after each commit (for views that show the items). */
     public void onWritten(Consumer<List<CommitOutcome>> listener) {
-        this.onWritten = listener;
+        writtenListeners.add(listener);
     }
 
     /**
@@ -260,7 +260,8 @@ public final class StagedEditsViewModel {
                         .map(o -> keyText(o.change().key()) + ": " + o.message()).collect(Collectors.joining("\n")));
             }
             refresh();
-            onWritten.accept(report.outcomes().stream().filter(o -> o.status() == CommitOutcome.Status.APPLIED).toList());
+            var written = report.outcomes().stream().filter(o -> o.status() == CommitOutcome.Status.APPLIED).toList();
+            writtenListeners.forEach(listener -> listener.accept(written));
             return report;
         }, fx);
     }
