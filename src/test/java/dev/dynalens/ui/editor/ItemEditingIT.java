@@ -123,6 +123,29 @@ class ItemEditingIT extends FxRobot {
         assertThat(read(session, "ORDER#2")).isEqualTo(theirs);
     }
 
+    @Test
+    void aCellOfTheCollectionViewer_isEditedInPlace_committed_andTheCollectionShowsWhatWasWritten(DynamoSession session) throws Exception {
+        clickOn("Collections");
+        clickOn("#collectionPartition").write("CUSTOMER#1");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !lookup("#openCollection").queryButton().isDisabled());
+        clickOn("#openCollection");
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> lookup("#group-ORDER").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+
+        editCell("#group-ORDER", "ORDER#3", "status", "PACKED");
+        clickOn("Staged (1)");
+        assertThat(lookup("~ status: \"NEW\" → \"PACKED\"").tryQuery()).isPresent();
+        clickOn("#commitStaged");
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS,
+                () -> lookup("#stagedMessage").queryAs(Label.class).getText().startsWith("1 written"));
+
+        assertThat(read(session, "ORDER#3").get("status")).contains(AttributeValue.s("PACKED"));
+        clickOn("Collections");
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> lookup("#group-ORDER .table-view").tryQueryAs(TableView.class)
+                .map(t -> t.getItems().stream().anyMatch(i -> ((Item) i).get("status").equals(java.util.Optional.of(AttributeValue.s("PACKED")))))
+                .orElse(false));
+    }
+
     private static Item read(DynamoSession session, String sk) throws Exception {
         return session.getItem(table, Map.of("PK", AttributeValue.s("CUSTOMER#1"), "SK", AttributeValue.s(sk)), true)
                 .get(10, TimeUnit.SECONDS).item().orElseThrow();
@@ -134,10 +157,15 @@ class ItemEditingIT extends FxRobot {
     }
 
     private void editCell(String sk, String attribute, String value) {
-        Node cell = lookup(node -> node instanceof TableCell<?, ?> c && c.getTableColumn() != null
+        editCell("#resultsTable", sk, attribute, value);
+    }
+
+    /** Double-clicks the cell inside {@code table} (another tab's table holds the same item), types, Enter. */
+    private void editCell(String table, String sk, String attribute, String value) {
+        java.util.function.Predicate<Node> wanted = node -> node instanceof TableCell<?, ?> c && c.getTableColumn() != null
                 && attribute.equals(c.getTableColumn().getText()) && c.getTableRow() != null
-                && c.getTableRow().getItem() instanceof Item item && item.get("SK").equals(java.util.Optional.of(AttributeValue.s(sk))))
-                .query();
+                && c.getTableRow().getItem() instanceof Item item && item.get("SK").equals(java.util.Optional.of(AttributeValue.s(sk)));
+        Node cell = from(lookup(table).queryAll()).lookup(wanted).query();
         doubleClickOn(cell);
         WaitForAsyncUtils.waitForFxEvents();
         write(value).type(KeyCode.ENTER);
