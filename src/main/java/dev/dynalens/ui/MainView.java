@@ -334,6 +334,7 @@ public final class MainView {
         try {
             var session = connections.sessionFor(profile);
             var browser = new TableBrowserViewModel(session, table, fx);
+            var staged = new dev.dynalens.ui.editor.StagedEditsViewModel(session, table, fx);
             var analysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("analysis-" + table).factory());
             var collections = new CollectionsViewModel(session, table, fx, analysis, lenses, profile.id());
             var staleAnalysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("staleness-" + table).factory());
@@ -341,11 +342,12 @@ public final class MainView {
             var capacity = new CapacityViewModel(analysis, fx);
             CapacityView.follow(capacity, browser, collections);
             var views = new TabPane(new Tab("Collections",
-                    new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).createView()),
-                    new Tab("Scan / Query", new TableBrowserView(browser).createView()),
+                    new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).editableWith(staged).createView()),
+                    new Tab("Scan / Query", new TableBrowserView(browser).editableWith(staged).createView()),
                     new Tab("Stale copies", new StalenessView(staleness,
                             dev.dynalens.service.config.ConfigDirectory.current().resolve("fanout")).createView()),
-                    new Tab("Size & cost", new CapacityView(capacity).createView()));
+                    new Tab("Size & cost", new CapacityView(capacity).createView()),
+                    new dev.dynalens.ui.editor.StagedEditsView(staged).tab());
             views.setId("tableViews");
             views.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
             views.getStyleClass().add("floating");
@@ -367,6 +369,7 @@ public final class MainView {
             var description = session.describeTable(table);
             browser.useDescription(description);
             collections.useDescription(description);
+            staged.useDescription(description);
             return java.util.Optional.of(opened);
         } catch (RuntimeException e) {
             var alert = new Alert(Alert.AlertType.ERROR, Problems.describe(e), ButtonType.OK);

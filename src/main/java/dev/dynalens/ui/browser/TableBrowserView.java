@@ -5,6 +5,8 @@ import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.domain.table.TableSummaries;
+import dev.dynalens.ui.editor.ItemActions;
+import dev.dynalens.ui.editor.StagedEditsViewModel;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
@@ -38,9 +40,17 @@ import javafx.util.StringConverter;
 /** The table browser: description header, request form, results and the selected item's JSON. */
 public final class TableBrowserView {
     private final TableBrowserViewModel model;
+    private ItemActions editing;
 
     public TableBrowserView(TableBrowserViewModel model) {
         this.model = model;
+    }
+
+    /** Offers editing of the results (in place, and Edit/New/Duplicate/Delete), staged in {@code staged}. */
+    public TableBrowserView editableWith(StagedEditsViewModel staged) {
+        this.editing = new ItemActions(staged);
+        staged.keepInSync(model.items());
+        return this;
     }
 
     public Node createView() {
@@ -200,12 +210,21 @@ public final class TableBrowserView {
         table.getStyleClass().addAll("dense", "striped");
         model.columns().addListener((ListChangeListener<String>) change -> rebuildColumns(table));
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> model.selectedItemProperty().set(item));
-        return table;
+        if (editing == null) return table;
+        editing.install(table);
+        var box = new VBox(6, editing.toolbar(table), table);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        box.setPadding(new Insets(0, 0, 0, 6));
+        return box;
     }
 
     private void rebuildColumns(TableView<Item> table) {
         var sample = model.items().subList(0, Math.min(model.items().size(), WIDTH_SAMPLE));
-        table.getColumns().setAll(model.columns().stream().map(name -> column(name, sample)).toList());
+        table.getColumns().setAll(model.columns().stream().map(name -> {
+            var column = column(name, sample);
+            if (editing != null) editing.editableColumn(column, name);
+            return column;
+        }).toList());
     }
 
     private static final int WIDTH_SAMPLE = 100;

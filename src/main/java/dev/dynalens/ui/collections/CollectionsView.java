@@ -46,6 +46,8 @@ public final class CollectionsView {
     /** The stale copies found by the table's staleness view, marked in the collection; null when not shown. */
     private javafx.beans.value.ObservableValue<StalenessViewModel.StaleCells> staleCells;
     private Runnable rebuildCollection = () -> { };
+    /** Editing of the collection's items, staged; null when not offered. */
+    private dev.dynalens.ui.editor.ItemActions editing;
 
     public CollectionsView(CollectionsViewModel model) {
         this.model = model;
@@ -55,6 +57,18 @@ public final class CollectionsView {
     public CollectionsView markStaleCells(javafx.beans.value.ObservableValue<StalenessViewModel.StaleCells> cells) {
         this.staleCells = cells;
         cells.addListener((obs, old, now) -> rebuildCollection.run());
+        return this;
+    }
+
+    /**
+     * Lets cells of the collection be edited in place (and Edit/Duplicate/Delete from a context menu), staged in
+     * {@code staged}; after a commit that wrote something the collection is read again. Call before {@link #createView()}.
+     */
+    public CollectionsView editableWith(dev.dynalens.ui.editor.StagedEditsViewModel staged) {
+        this.editing = new dev.dynalens.ui.editor.ItemActions(staged);
+        staged.onWritten(written -> {
+            if (!written.isEmpty() && !model.groups().isEmpty()) model.runCollection();
+        });
         return this;
     }
 
@@ -333,13 +347,20 @@ public final class CollectionsView {
         for (var attribute : group.columns()) {
             var column = new TableColumn<Item, String>(attribute);
             column.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().get(attribute).map(ValueText::cell).orElse("")));
-            if (staleCells != null && !staleCells.getValue().isEmpty()) {
+            if (editing != null) {
+                var cells = staleCells == null ? null : staleCells.getValue();
+                editing.editableColumn(column, attribute, (cell, item) -> markStale(cell, item, attribute, cells));
+            } else if (staleCells != null && !staleCells.getValue().isEmpty()) {
                 column.setCellFactory(c -> staleAwareCell(attribute, staleCells.getValue()));
             }
             var longest = group.items().stream().limit(100)
                     .mapToInt(i -> i.get(attribute).map(v -> ValueText.cell(v).length()).orElse(0)).max().orElse(0);
             column.setPrefWidth(Math.max(60, Math.min(260, Math.max(attribute.length() + 2, longest) * 9.2 + 20)));
             table.getColumns().add(column);
+        }
+        if (editing != null) {
+            editing.install(table);
+            table.setContextMenu(editing.contextMenu(table));
         }
         var height = Math.min(440, 66 + group.items().size() * 28.0); // header, rows and a horizontal scroll bar
         table.setPrefHeight(height);
@@ -363,14 +384,18 @@ public final class CollectionsView {
                 getStyleClass().remove("stale-cell");
                 setTooltip(null);
                 var item = empty || getTableRow() == null ? null : getTableRow().getItem();
-                if (item != null) {
-                    cells.find(item, attribute).ifPresent(stale -> {
-                        getStyleClass().add("stale-cell");
-                        setTooltip(new javafx.scene.control.Tooltip(stale.explanation()));
-                    });
-                }
+                if (item != null) markStale(this, item, attribute, cells);
             }
         };
+    }
+
+    private static void markStale(TableCell<Item, String> cell, Item item, String attribute, StalenessViewModel.StaleCells cells) {
+        cell.getStyleClass().remove("stale-cell");
+        if (cells == null) return;
+        cells.find(item, attribute).ifPresent(stale -> {
+            cell.getStyleClass().add("stale-cell");
+            cell.setTooltip(new javafx.scene.control.Tooltip(stale.explanation()));
+        });
     }
 
     private Node indexesPane() {
