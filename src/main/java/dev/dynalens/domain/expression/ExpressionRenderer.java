@@ -1,0 +1,162 @@
+package dev.dynalens.domain.expression;
+
+import dev.dynalens.domain.item.AttributeValue;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Turns expression trees into request text with {@code ExpressionAttributeNames} and
+ * {@code ExpressionAttributeValues}. Every value becomes a {@code :vN} placeholder; a name is written as it is only
+ * when DynamoDB would read it back as the same name, and aliased otherwise: reserved words (Developer Guide,
+ * "Reserved words in DynamoDB") and names that are not plain identifiers (dots, dashes, spaces, {@code #}, a leading
+ * digit or underscore...; Developer Guide, "Expression attribute names"). An alias reads like its name
+ * ({@code #status}) when the name is made of letters, digits and underscores, and is {@code #nN} otherwise.
+ *
+ * <p>Parsing the result with its maps gives back the same trees ({@link Expressions#parse}).
+ */
+public final class ExpressionRenderer {
+    private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]*");
+    private static final Pattern ALIAS_SAFE = Pattern.compile("[A-Za-z0-9_]{1,200}");
+
+    private final boolean aliasEveryName;
+    private final Map<String, String> names = new LinkedHashMap<>();
+    private final Map<String, String> placeholderOfName = new HashMap<>();
+    private final Map<String, AttributeValue> values = new LinkedHashMap<>();
+    private int generatedNames;
+
+    private ExpressionRenderer(boolean aliasEveryName) {
+        this.aliasEveryName = aliasEveryName;
+    }
+
+    /** Renders the expressions of one request; names are aliased only where DynamoDB needs it. */
+    public static RenderedExpressions render(ExpressionSet expressions) {
+        return render(expressions, false);
+    }
+
+    /** Renders, aliasing every attribute name when {@code aliasEveryName} (some teams prefer it). */
+    public static RenderedExpressions render(ExpressionSet expressions, boolean aliasEveryName) {
+        var renderer = new ExpressionRenderer(aliasEveryName);
+        var keyCondition = expressions.keyCondition() == null ? null : renderer.condition(expressions.keyCondition());
+        var update = expressions.update() == null ? null : renderer.update(expressions.update());
+        var condition = expressions.condition() == null ? null : renderer.condition(expressions.condition());
+        var filter = expressions.filter() == null ? null : renderer.condition(expressions.filter());
+        var projection = expressions.projection() == null ? null : renderer.projection(expressions.projection());
+        return new RenderedExpressions(keyCondition, update, condition, filter, projection, renderer.names, renderer.values);
+    }
+
+    /** Whether a name can stand in an expression as it is. */
+    public static boolean needsAlias(String name) {
+        return !PLAIN_NAME.matcher(name).matches() || ReservedWords.isReserved(name);
+    }
+
+    private String condition(Condition condition) {
+        return switch (condition) {
+            case Condition.Comparison c -> operand(c.left()) + " " + c.comparator().symbol() + " " + operand(c.right());
+            case Condition.Between b -> operand(b.subject()) + " BETWEEN " + operand(b.low()) + " AND " + operand(b.high());
+            case Condition.In in -> operand(in.subject()) + " IN (" + join(in.candidates().stream().map(this::operand).toList()) + ")";
+            case Condition.And and -> String.join(" AND ", and.conditions().stream()
+                    .map(c -> c instanceof Condition.And || c instanceof Condition.Or ? "(" + condition(c) + ")" : condition(c)).toList());
+            case Condition.Or or -> String.join(" OR ", or.conditions().stream()
+                    .map(c -> c instanceof Condition.Or ? "(" + condition(c) + ")" : condition(c)).toList());
+            // NOT (NOT a), not NOT NOT a: dynalite's grammar (like DynamoDB's documented one) wants a condition after NOT
+            case Condition.Not not -> "NOT " + (not.condition() instanceof Condition.And || not.condition() instanceof Condition.Or
+                    || not.condition() instanceof Condition.Not ? "(" + condition(not.condition()) + ")" : condition(not.condition()));
+            case Condition.AttributeExists e -> "attribute_exists(" + path(e.path()) + ")";
+            case Condition.AttributeNotExists e -> "attribute_not_exists(" + path(e.path()) + ")";
+            case Condition.AttributeType t -> "attribute_type(" + path(t.path()) + ", " + operand(t.type()) + ")";
+            case Condition.BeginsWith b -> "begins_with(" + operand(b.subject()) + ", " + operand(b.prefix()) + ")";
+            case Condition.Contains c -> "contains(" + operand(c.subject()) + ", " + operand(c.operand()) + ")";
+        };
+    }
+
+    private String operand(Operand operand) {
+        return switch (operand) {
+            case Operand.PathOperand p -> path(p.path());
+            case Operand.ValueOperand v -> value(v.value());
+            case Operand.Size s -> "size(" + path(s.path()) + ")";
+        };
+    }
+
+    private String update(UpdateExpression update) {
+        var clauses = new java.util.ArrayList<String>();
+        if (!update.set().isEmpty()) {
+            clauses.add("SET " + join(update.set().stream().map(a -> path(a.path()) + " = " + setValue(a.value())).toList()));
+        }
+        if (!update.remove().isEmpty()) {
+            clauses.add("REMOVE " + join(update.remove().stream().map(this::path).toList()));
+        }
+        if (!update.add().isEmpty()) {
+            clauses.add("ADD " + join(update.add().stream().map(a -> path(a.path()) + " " + value(a.value())).toList()));
+        }
+        if (!update.delete().isEmpty()) {
+            clauses.add("DELETE " + join(update.delete().stream().map(a -> path(a.path()) + " " + value(a.value())).toList()));
+        }
+        if (clauses.isEmpty()) {
+            throw new IllegalArgumentException("An update expression needs at least one action");
+        }
+        return String.join(" ", clauses);
+    }
+
+    private String setValue(SetValue value) {
+        return switch (value) {
+            case SetValue.Arithmetic a -> updateOperand(a.left()) + " " + a.operator().symbol() + " " + updateOperand(a.right());
+            case UpdateOperand o -> updateOperand(o);
+        };
+    }
+
+    private String updateOperand(UpdateOperand operand) {
+        return switch (operand) {
+            case Operand.PathOperand p -> path(p.path());
+            case Operand.ValueOperand v -> value(v.value());
+            case UpdateOperand.IfNotExists f -> "if_not_exists(" + path(f.path()) + ", " + updateOperand(f.fallback()) + ")";
+            case UpdateOperand.ListAppend f -> "list_append(" + updateOperand(f.first()) + ", " + updateOperand(f.second()) + ")";
+        };
+    }
+
+    private String projection(Projection projection) {
+        return join(projection.paths().stream().map(this::path).toList());
+    }
+
+    private String path(DocumentPath path) {
+        var text = new StringBuilder();
+        for (var element : path.elements()) {
+            switch (element) {
+                case DocumentPath.Key key -> {
+                    if (!text.isEmpty()) {
+                        text.append('.');
+                    }
+                    text.append(aliasEveryName || needsAlias(key.name()) ? alias(key.name()) : key.name());
+                }
+                case DocumentPath.Index index -> text.append('[').append(index.index()).append(']');
+            }
+        }
+        return text.toString();
+    }
+
+    private String alias(String name) {
+        var existing = placeholderOfName.get(name);
+        if (existing != null) {
+            return existing;
+        }
+        String placeholder = ALIAS_SAFE.matcher(name).matches() ? "#" + name : null;
+        while (placeholder == null || names.containsKey(placeholder)) {
+            placeholder = "#n" + (++generatedNames);
+        }
+        names.put(placeholder, name);
+        placeholderOfName.put(name, placeholder);
+        return placeholder;
+    }
+
+    private String value(AttributeValue value) {
+        var placeholder = ":v" + (values.size() + 1);
+        values.put(placeholder, value);
+        return placeholder;
+    }
+
+    private static String join(List<String> parts) {
+        return String.join(", ", parts);
+    }
+}

@@ -1,0 +1,39 @@
+package dev.dynalens.domain.expression;
+
+/**
+ * The expressions of one request as trees, before rendering: what a builder edits and what parsing a request gives
+ * back. Absent expressions are {@code null}.
+ */
+public record ExpressionSet(Condition keyCondition, UpdateExpression update, Condition condition, Condition filter,
+                            Projection projection) {
+
+    public static final ExpressionSet NONE = new ExpressionSet(null, null, null, null, null);
+
+    public static ExpressionSet update(UpdateExpression update, Condition condition) {
+        return new ExpressionSet(null, update, condition, null, null);
+    }
+
+    public static ExpressionSet condition(Condition condition) {
+        return new ExpressionSet(null, null, condition, null, null);
+    }
+
+    public ExpressionSet withKeyCondition(Condition keyCondition) {
+        return new ExpressionSet(keyCondition, update, condition, filter, projection);
+    }
+
+    public ExpressionSet withUpdate(UpdateExpression update) {
+        return new ExpressionSet(keyCondition, update, condition, filter, projection);
+    }
+
+    public ExpressionSet withCondition(Condition condition) {
+        return new ExpressionSet(keyCondition, update, condition, filter, projection);
+    }
+
+    public ExpressionSet withFilter(Condition filter) {
+        return new ExpressionSet(keyCondition, update, condition, filter, projection);
+    }
+
+    public ExpressionSet withProjection(Projection projection) {
+        return new ExpressionSet(keyCondition, update, condition, filter, projection);
+    }
+}

@@ -1,0 +1,91 @@
+package dev.dynalens.domain.expression;
+
+import dev.dynalens.domain.item.AttributeValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An update expression: its {@code SET}, {@code REMOVE}, {@code ADD} and {@code DELETE} clauses, each a list of
+ * actions in the order written (Developer Guide, "Update expressions"). DynamoDB allows the clauses in any order and
+ * each at most once; the order of clauses has no effect, so it is not kept.
+ */
+public record UpdateExpression(List<SetAction> set, List<DocumentPath> remove, List<AddAction> add,
+                               List<DeleteAction> delete) {
+
+    public record SetAction(DocumentPath path, SetValue value) {
+        public SetAction {
+            Objects.requireNonNull(path, "path");
+            Objects.requireNonNull(value, "value");
+        }
+    }
+
+    /** {@code ADD path :value}: adds to a number or a set, or creates the attribute. */
+    public record AddAction(DocumentPath path, AttributeValue value) {
+        public AddAction {
+            Objects.requireNonNull(path, "path");
+            Objects.requireNonNull(value, "value");
+        }
+    }
+
+    /** {@code DELETE path :subset}: removes elements from a set. */
+    public record DeleteAction(DocumentPath path, AttributeValue value) {
+        public DeleteAction {
+            Objects.requireNonNull(path, "path");
+            Objects.requireNonNull(value, "value");
+        }
+    }
+
+    public static final UpdateExpression EMPTY = new UpdateExpression(List.of(), List.of(), List.of(), List.of());
+
+    public UpdateExpression {
+        set = List.copyOf(set);
+        remove = List.copyOf(remove);
+        add = List.copyOf(add);
+        delete = List.copyOf(delete);
+    }
+
+    public boolean isEmpty() {
+        return set.isEmpty() && remove.isEmpty() && add.isEmpty() && delete.isEmpty();
+    }
+
+    // --- builder methods: UpdateExpression.EMPTY.set(path, value).remove(path) ---
+
+    public UpdateExpression set(DocumentPath path, SetValue value) {
+        var copy = new ArrayList<>(set);
+        copy.add(new SetAction(path, value));
+        return new UpdateExpression(copy, remove, add, delete);
+    }
+
+    public UpdateExpression set(String attribute, AttributeValue value) {
+        return set(DocumentPath.attribute(attribute), Operand.value(value));
+    }
+
+    public UpdateExpression remove(DocumentPath path) {
+        var copy = new ArrayList<>(remove);
+        copy.add(path);
+        return new UpdateExpression(set, copy, add, delete);
+    }
+
+    public UpdateExpression add(DocumentPath path, AttributeValue value) {
+        var copy = new ArrayList<>(add);
+        copy.add(new AddAction(path, value));
+        return new UpdateExpression(set, remove, copy, delete);
+    }
+
+    public UpdateExpression delete(DocumentPath path, AttributeValue value) {
+        var copy = new ArrayList<>(delete);
+        copy.add(new DeleteAction(path, value));
+        return new UpdateExpression(set, remove, add, copy);
+    }
+
+    /** Every path this expression writes, in clause order SET, REMOVE, ADD, DELETE. */
+    public List<DocumentPath> targetPaths() {
+        var paths = new ArrayList<DocumentPath>();
+        set.forEach(a -> paths.add(a.path()));
+        paths.addAll(remove);
+        add.forEach(a -> paths.add(a.path()));
+        delete.forEach(a -> paths.add(a.path()));
+        return paths;
+    }
+}
