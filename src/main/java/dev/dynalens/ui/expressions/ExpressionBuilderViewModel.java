@@ -105,6 +105,10 @@ public final class ExpressionBuilderViewModel {
     private final StringProperty confirmation = new SimpleStringProperty("");
     private final ReadOnlyStringWrapper runStatus = new ReadOnlyStringWrapper("");
     private final ObservableList<RunRow> runResults = FXCollections.observableArrayList();
+    // unmodifiable views made once: a wrapper made per call would drop its listeners when it is collected
+    private final ObservableList<ExpressionError> errorsView = FXCollections.unmodifiableObservableList(errors);
+    private final ObservableList<PreviewRow> previewView = FXCollections.unmodifiableObservableList(preview);
+    private final ObservableList<RunRow> runResultsView = FXCollections.unmodifiableObservableList(runResults);
     private final BooleanBinding canRun;
     private boolean syncing;
 
@@ -463,17 +467,17 @@ public final class ExpressionBuilderViewModel {
     public StringProperty valuesTextProperty() { return valuesText; }
     public ReadOnlyObjectProperty<ExpressionSet> treesProperty() { return trees.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<RenderedExpressions> renderedProperty() { return rendered.getReadOnlyProperty(); }
-    public ObservableList<ExpressionError> errors() { return FXCollections.unmodifiableObservableList(errors); }
+    public ObservableList<ExpressionError> errors() { return errorsView; }
     public ReadOnlyObjectProperty<ExpressionError> updateErrorProperty() { return updateError.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<ExpressionError> conditionErrorProperty() { return conditionError.getReadOnlyProperty(); }
     public ReadOnlyStringProperty problemProperty() { return problem.getReadOnlyProperty(); }
     public ReadOnlyStringProperty fitMessageProperty() { return fitMessage.getReadOnlyProperty(); }
     public ObjectProperty<KeySchema> keySchemaProperty() { return keySchema; }
     public ObservableList<Item> items() { return items; }
-    public ObservableList<PreviewRow> preview() { return FXCollections.unmodifiableObservableList(preview); }
+    public ObservableList<PreviewRow> preview() { return previewView; }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public StringProperty confirmationProperty() { return confirmation; }
     public ReadOnlyStringProperty runStatusProperty() { return runStatus.getReadOnlyProperty(); }
-    public ObservableList<RunRow> runResults() { return FXCollections.unmodifiableObservableList(runResults); }
+    public ObservableList<RunRow> runResults() { return runResultsView; }
     public BooleanBinding canRunBinding() { return canRun; }
 }
