@@ -407,7 +407,9 @@ public final class ExpressionBuilderViewModel {
             long applied = results.stream().filter(r -> r.status() == RunStatus.APPLIED).count();
             long failed = results.stream().filter(r -> r.status() == RunStatus.CONDITION_FAILED).count();
             runStatus.set(applied + " applied · " + failed + " condition failed · " + (results.size() - applied - failed) + " error(s)");
-            items.setAll(after);
+            if (items.equals(targets)) {
+                items.setAll(after);   // unless the selection moved on while the writes were in flight
+            }
             return null;
         }, fx);
     }
