@@ -341,12 +341,15 @@ public final class MainView {
             var staleness = new StalenessViewModel(session, table, fx, staleAnalysis, lenses, profile.id());
             var capacity = new CapacityViewModel(analysis, fx);
             CapacityView.follow(capacity, browser, collections);
+            var expressions = new dev.dynalens.ui.expressions.ExpressionBuilderViewModel(session, table, fx);
+            dev.dynalens.ui.expressions.ExpressionBuilderView.follow(expressions, browser, collections);
             var views = new TabPane(new Tab("Collections",
                     new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).editableWith(staged).createView()),
                     new Tab("Scan / Query", new TableBrowserView(browser).editableWith(staged).createView()),
                     new Tab("Stale copies", new StalenessView(staleness,
                             dev.dynalens.service.config.ConfigDirectory.current().resolve("fanout")).createView()),
                     new Tab("Size & cost", new CapacityView(capacity).createView()),
+                    new Tab("Expressions", new dev.dynalens.ui.expressions.ExpressionBuilderView(expressions).createView()),
                     new dev.dynalens.ui.editor.StagedEditsView(staged).tab());
             views.setId("tableViews");
             views.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
