@@ -210,6 +210,9 @@ public final class TableBrowserView {
         table.getStyleClass().addAll("dense", "striped");
         model.columns().addListener((ListChangeListener<String>) change -> rebuildColumns(table));
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> model.selectedItemProperty().set(item));
+        table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
+        table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<Item>) change ->
+                model.selectedItems().setAll(java.util.List.copyOf(table.getSelectionModel().getSelectedItems().filtered(java.util.Objects::nonNull))));
         if (editing == null) return table;
         editing.install(table);
         var box = new VBox(6, editing.toolbar(table), table);

@@ -71,6 +71,8 @@ public final class TableBrowserViewModel {
     private final ReadOnlyStringWrapper capacitySummary = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper resultSummary = new ReadOnlyStringWrapper("");
     private final ObjectProperty<Item> selectedItem = new SimpleObjectProperty<>();
+    /** Every selected row (the results table allows several), in selection order; the last focused one is {@link #selectedItem}. */
+    private final javafx.collections.ObservableList<Item> selectedItems = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper selectedDynamoJson = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper selectedPlainJson = new ReadOnlyStringWrapper("");
 
@@ -247,6 +249,7 @@ public final class TableBrowserViewModel {
     public ReadOnlyStringProperty capacitySummaryProperty() { return capacitySummary.getReadOnlyProperty(); }
     public ReadOnlyStringProperty resultSummaryProperty() { return resultSummary.getReadOnlyProperty(); }
     public ObjectProperty<Item> selectedItemProperty() { return selectedItem; }
+    public javafx.collections.ObservableList<Item> selectedItems() { return selectedItems; }
     public ReadOnlyStringProperty selectedDynamoJsonProperty() { return selectedDynamoJson.getReadOnlyProperty(); }
     public ReadOnlyStringProperty selectedPlainJsonProperty() { return selectedPlainJson.getReadOnlyProperty(); }
 }

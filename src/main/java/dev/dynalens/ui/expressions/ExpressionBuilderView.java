@@ -55,8 +55,9 @@ public final class ExpressionBuilderView {
 
     /** The builder follows the item selected in the Collections and Scan / Query tabs, and the table's key schema. */
     public static void follow(ExpressionBuilderViewModel model, TableBrowserViewModel browser, CollectionsViewModel collections) {
-        browser.selectedItemProperty().addListener((obs, old, item) -> {
-            if (item != null) model.items().setAll(item);
+        // Several rows selected in Scan / Query: the preview and Run take them all.
+        browser.selectedItems().addListener((javafx.collections.ListChangeListener<dev.dynalens.domain.item.Item>) change -> {
+            if (!browser.selectedItems().isEmpty()) model.items().setAll(browser.selectedItems());
         });
         collections.selectedItemProperty().addListener((obs, old, item) -> {
             if (item != null) model.items().setAll(item);

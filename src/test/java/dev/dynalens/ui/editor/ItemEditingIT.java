@@ -114,8 +114,10 @@ class ItemEditingIT extends FxRobot {
         clickOn("#commitStaged");
 
         var outcomes = lookup("#commitOutcomes").queryAs(ListView.class);
-        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> outcomes.getItems().size() == 1);
-        assertThat(lookup("#stagedMessage").queryAs(Label.class).getText()).startsWith("0 written, 1 conflict(s)");
+        var message = lookup("#stagedMessage").queryAs(Label.class);
+        // The outcomes list fills before the summary line is set: wait for both.
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS, () -> outcomes.getItems().size() == 1 && !message.getText().startsWith("Committing"));
+        assertThat(message.getText()).startsWith("0 written, 1 conflict(s)");
         interact(() -> outcomes.getSelectionModel().select(0));
         var details = lookup("#conflictDetails").queryAs(TextArea.class).getText();
         assertThat(details).containsPattern("status +│ \"NEW\" +│ \"CANCELLED\" +│ \"SHIPPED\"");
