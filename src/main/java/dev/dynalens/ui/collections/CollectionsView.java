@@ -344,6 +344,12 @@ public final class CollectionsView {
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> {
             if (item != null) model.selectedItemProperty().set(item);
         });
+        // Several items of one entity group can be selected together (the expression builder previews them all).
+        table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
+        table.getSelectionModel().getSelectedItems().addListener((javafx.collections.ListChangeListener<Item>) change -> {
+            var selected = table.getSelectionModel().getSelectedItems().filtered(java.util.Objects::nonNull);
+            if (!selected.isEmpty()) model.selectedItems().setAll(java.util.List.copyOf(selected));
+        });
         for (var attribute : group.columns()) {
             var column = new TableColumn<Item, String>(attribute);
             column.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().get(attribute).map(ValueText::cell).orElse("")));

@@ -78,6 +78,8 @@ public final class CollectionsViewModel {
     private final ReadOnlyStringWrapper collectionStatus = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     private final ObjectProperty<Item> selectedItem = new SimpleObjectProperty<>();
+    /** The items selected together in one entity group of the collection (the last selection made). */
+    private final ObservableList<Item> selectedItems = FXCollections.observableArrayList();
 
     /** Touched only on the analysis executor. */
     private Analyzer analyzer;
@@ -519,4 +521,5 @@ public final class CollectionsViewModel {
     public ReadOnlyStringProperty examplePartitionProperty() { return examplePartition.getReadOnlyProperty(); }
     /** The item the person last selected in a group of the open collection. */
     public ObjectProperty<Item> selectedItemProperty() { return selectedItem; }
+    public ObservableList<Item> selectedItems() { return selectedItems; }
 }

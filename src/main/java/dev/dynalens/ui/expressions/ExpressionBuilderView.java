@@ -59,8 +59,8 @@ public final class ExpressionBuilderView {
         browser.selectedItems().addListener((javafx.collections.ListChangeListener<dev.dynalens.domain.item.Item>) change -> {
             if (!browser.selectedItems().isEmpty()) model.items().setAll(browser.selectedItems());
         });
-        collections.selectedItemProperty().addListener((obs, old, item) -> {
-            if (item != null) model.items().setAll(item);
+        collections.selectedItems().addListener((javafx.collections.ListChangeListener<dev.dynalens.domain.item.Item>) change -> {
+            if (!collections.selectedItems().isEmpty()) model.items().setAll(collections.selectedItems());
         });
         if (collections.descriptionProperty().get() != null) {
             model.keySchemaProperty().set(collections.descriptionProperty().get().keySchema());

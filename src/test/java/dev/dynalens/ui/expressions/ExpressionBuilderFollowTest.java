@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The builder previews and runs on every row selected in Scan / Query, not only the focused one. */
+/** The builder previews and runs on every item selected in Scan / Query or in a collection, not only the focused one. */
 class ExpressionBuilderFollowTest {
     private static final LensStore NO_LENSES = new LensStore() {
         @Override public Loaded load(String scope, String table) { return new Loaded(Lens.NONE, Optional.empty()); }
@@ -27,7 +27,7 @@ class ExpressionBuilderFollowTest {
     };
 
     @Test
-    void severalRowsSelectedInTheBrowser_becomeTheBuildersItems() {
+    void severalItemsSelectedInTheBrowserOrTheCollectionViewer_becomeTheBuildersItems() {
         var session = new FakeDynamoSession(ConnectionProfile.local("t", URI.create("http://127.0.0.1:9")));
         var browser = new TableBrowserViewModel(session, "Shop", Runnable::run);
         var collections = new CollectionsViewModel(session, "Shop", Runnable::run, Runnable::run, NO_LENSES, "c");
@@ -41,5 +41,8 @@ class ExpressionBuilderFollowTest {
         assertThat(builder.items()).containsExactly(first, second);
         browser.selectedItems().clear();
         assertThat(builder.items()).containsExactly(first, second);
+
+        collections.selectedItems().setAll(List.of(second, first));
+        assertThat(builder.items()).containsExactly(second, first);
     }
 }
