@@ -34,4 +34,13 @@ public final class Problems {
         var message = root.getMessage();
         return message == null || message.isBlank() ? root.getClass().getSimpleName() : message;
     }
+
+    /** The failure as a {@link DynamoAccessException}: the one it is, or one of kind OTHER that describes it. */
+    public static DynamoAccessException asAccessException(Throwable t) {
+        var root = unwrap(t);
+        if (root instanceof DynamoAccessException access) {
+            return access;
+        }
+        return new DynamoAccessException(new ConnectionProblem(ConnectionProblem.Kind.OTHER, describe(root), null), root);
+    }
 }

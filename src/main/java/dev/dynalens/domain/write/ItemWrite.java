@@ -19,6 +19,15 @@ public sealed interface ItemWrite {
 
     Map<String, AttributeValue> values();
 
+    /** The DynamoDB operation this write is: {@code PutItem}, {@code UpdateItem} or {@code DeleteItem}. */
+    default String operation() {
+        return switch (this) {
+            case Put put -> "PutItem";
+            case Update update -> "UpdateItem";
+            case Delete delete -> "DeleteItem";
+        };
+    }
+
     /** PutItem; the result carries the item it replaced (ALL_OLD), if any. */
     record Put(String tableName, Item item, String conditionExpression, Map<String, String> names,
                Map<String, AttributeValue> values) implements ItemWrite {

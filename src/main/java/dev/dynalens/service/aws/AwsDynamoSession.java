@@ -201,11 +201,7 @@ final class AwsDynamoSession implements DynamoSession {
     public CompletableFuture<WriteResult> write(ItemWrite write) {
         Objects.requireNonNull(write, "write");
         if (profile.readOnly()) {
-            return refused(switch (write) {
-                case ItemWrite.Put put -> "PutItem";
-                case ItemWrite.Update update -> "UpdateItem";
-                case ItemWrite.Delete delete -> "DeleteItem";
-            } + " on " + write.tableName());
+            return refused(write.operation() + " on " + write.tableName());
         }
         return call(write.tableName(), call -> {
             CompletionStage<WriteResult> sent = switch (write) {

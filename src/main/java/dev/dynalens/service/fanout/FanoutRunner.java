@@ -206,7 +206,7 @@ public final class FanoutRunner {
                 default -> {
                     synchronized (this) {
                         if (fatal == null) {
-                            fatal = asAccessException(error);
+                            fatal = Problems.asAccessException(error);
                         }
                     }
                     settle(index, RepairOutcome.FAILED, Problems.describe(error), false);
@@ -355,9 +355,5 @@ public final class FanoutRunner {
         return Kind.OTHER;
     }
 
-    private static DynamoAccessException asAccessException(Throwable error) {
-        var root = Problems.unwrap(error);
-        return root instanceof DynamoAccessException access ? access
-                : new DynamoAccessException(new ConnectionProblem(Kind.OTHER, Problems.describe(error), null), root);
-    }
+
 }

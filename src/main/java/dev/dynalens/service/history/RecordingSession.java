@@ -114,11 +114,7 @@ public final class RecordingSession implements DynamoSession {
 
     @Override
     public CompletableFuture<WriteResult> write(ItemWrite write) {
-        var operation = switch (write) {
-            case ItemWrite.Put put -> "PutItem";
-            case ItemWrite.Update update -> "UpdateItem";
-            case ItemWrite.Delete delete -> "DeleteItem";
-        };
+        var operation = write.operation();
         var text = switch (write) {
             case ItemWrite.Put put -> "";
             case ItemWrite.Update update -> keyText(update.key()) + " · " + update.updateExpression();

@@ -105,13 +105,13 @@ final class LoadRun {
                         + " already exists; load into it without creating it, or choose another name", null), null);
             }
             if (problemKind(error) != Kind.TABLE_NOT_FOUND) {
-                throw asAccessException(error);
+                throw Problems.asAccessException(error);
             }
             return stopping() ? done() : session.createTable(spec);
         }).whenCompleteAsync((created, error) -> guarded(() -> {
             inFlight--;
             if (error != null) {
-                fail(asAccessException(error));
+                fail(Problems.asAccessException(error));
                 return;
             }
             sendMore();
@@ -133,7 +133,7 @@ final class LoadRun {
             writeBatch(batch, 0).whenCompleteAsync((ignored, error) -> guarded(() -> {
                 inFlight--;
                 if (error != null) {
-                    fail(asAccessException(error));
+                    fail(Problems.asAccessException(error));
                 }
                 report();
                 sendMore();
@@ -173,7 +173,7 @@ final class LoadRun {
                 case THROTTLED, SERVER_ERROR -> retryLater(batch, attempt, Problems.describe(error), this::writeBatch);
                 // One invalid item fails the whole BatchWriteItem; alone, each tells whether it is the one.
                 case VALIDATION -> putOneByOne(batch, 0);
-                case null, default -> CompletableFuture.failedFuture(asAccessException(error));
+                case null, default -> CompletableFuture.failedFuture(Problems.asAccessException(error));
             };
         });
     }
@@ -202,7 +202,7 @@ final class LoadRun {
                     reject(List.of(item), Problems.describe(error));
                     yield done();
                 }
-                case null, default -> CompletableFuture.failedFuture(asAccessException(error));
+                case null, default -> CompletableFuture.failedFuture(Problems.asAccessException(error));
             };
         });
     }
@@ -311,20 +311,12 @@ final class LoadRun {
         try {
             task.run();
         } catch (RuntimeException e) {
-            failure = failure != null ? failure : asAccessException(e);
+            failure = failure != null ? failure : Problems.asAccessException(e);
             finishIfIdle();
         }
     }
 
     private static Kind problemKind(Throwable error) {
         return Problems.unwrap(error) instanceof DynamoAccessException access ? access.problem().kind() : null;
-    }
-
-    private static DynamoAccessException asAccessException(Throwable error) {
-        var root = Problems.unwrap(error);
-        if (root instanceof DynamoAccessException access) {
-            return access;
-        }
-        return new DynamoAccessException(new ConnectionProblem(Kind.OTHER, Problems.describe(root), null), root);
     }
 }

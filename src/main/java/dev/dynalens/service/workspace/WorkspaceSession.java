@@ -148,11 +148,7 @@ public final class WorkspaceSession implements DynamoSession {
 
     @Override
     public CompletableFuture<WriteResult> write(ItemWrite write) {
-        return refused(switch (write) {
-            case ItemWrite.Put put -> "PutItem";
-            case ItemWrite.Update update -> "UpdateItem";
-            case ItemWrite.Delete delete -> "DeleteItem";
-        } + " on " + write.tableName());
+        return refused(write.operation() + " on " + write.tableName());
     }
 
     @Override
