@@ -9,6 +9,7 @@ import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.domain.write.GetResult;
 import dev.dynalens.domain.write.ItemWrite;
+import dev.dynalens.domain.write.TransactionResult;
 import dev.dynalens.domain.write.WriteResult;
 import java.util.List;
 import java.util.Map;
@@ -58,6 +59,17 @@ public interface DynamoSession extends AutoCloseable {
      * sent on a read-only connection.
      */
     CompletableFuture<WriteResult> write(ItemWrite write);
+
+    /**
+     * All of {@code writes} as one TransactWriteItems: every write is applied or none is. Each write keeps its
+     * condition; a condition that does not hold cancels the whole transaction, which completes the future normally with
+     * {@link TransactionResult.Status#CANCELLED} and one reason per write (a failed condition with the item as it was).
+     * An endpoint without transactions completes it with {@link TransactionResult.Status#UNSUPPORTED}. DynamoDB takes
+     * at most {@value dev.dynalens.domain.write.Transactions#MAX_WRITES} writes, no two on the same item.
+     * {@code clientRequestToken} makes a retry of the same transaction idempotent (DynamoDB remembers it for ten
+     * minutes). Refused before anything is sent on a read-only connection.
+     */
+    CompletableFuture<TransactionResult> transactWrite(List<ItemWrite> writes, String clientRequestToken);
 
     /** Closes the connection's client; further calls fail. */
     @Override

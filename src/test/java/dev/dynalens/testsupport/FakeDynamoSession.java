@@ -72,6 +72,22 @@ public final class FakeDynamoSession implements DynamoSession {
         writes.add(write);
         return writer.apply(write);
     }
+    /**
+     * Answers TransactWriteItems when a test sets it; unset, the fake behaves like dynalite and answers
+     * {@link dev.dynalens.domain.write.TransactionResult.Status#UNSUPPORTED}. Every call's writes are kept.
+     */
+    public java.util.function.Function<List<dev.dynalens.domain.write.ItemWrite>, CompletableFuture<dev.dynalens.domain.write.TransactionResult>> transactor;
+    public final List<List<dev.dynalens.domain.write.ItemWrite>> transactions = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Override public CompletableFuture<dev.dynalens.domain.write.TransactionResult> transactWrite(
+            List<dev.dynalens.domain.write.ItemWrite> writes, String clientRequestToken) {
+        transactions.add(List.copyOf(writes));
+        if (transactor == null) {
+            return CompletableFuture.completedFuture(dev.dynalens.domain.write.TransactionResult.unsupported(
+                    "The fake endpoint does not support transactions (TransactWriteItems)."));
+        }
+        return transactor.apply(writes);
+    }
     @Override public CompletableFuture<List<Item>> batchPut(String tableName, List<Item> items) { throw new UnsupportedOperationException(); }
     @Override public void close() { closed = true; }
 }

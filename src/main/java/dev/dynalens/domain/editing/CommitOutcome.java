@@ -18,7 +18,12 @@ public record CommitOutcome(StagedChange change, Status status, Optional<Item> c
         /** Not written: the item is no longer as it was read (or, for a create, an item with the key exists now). */
         CONFLICT,
         /** Not written: refused before sending (read-only connection, guard too large) or the request failed. */
-        FAILED
+        FAILED,
+        /**
+         * Not written, and nothing wrong with it: it was in a transaction another change cancelled (all or nothing).
+         * It stays staged and can be committed again as it is.
+         */
+        HELD_BACK
     }
 
     public CommitOutcome {
@@ -34,6 +39,12 @@ public record CommitOutcome(StagedChange change, Status status, Optional<Item> c
 
     public static CommitOutcome failed(StagedChange change, String message) {
         return new CommitOutcome(change, Status.FAILED, Optional.empty(), message);
+    }
+
+    /** In a cancelled transaction because of another change; {@code why} names what cancelled it. */
+    public static CommitOutcome heldBack(StagedChange change, String why) {
+        return new CommitOutcome(change, Status.HELD_BACK, Optional.empty(), "Not written: " + why
+                + " A transaction is all or nothing; this change is still staged and can be committed again.");
     }
 
     /** A failed condition explained by the item as it is now. */

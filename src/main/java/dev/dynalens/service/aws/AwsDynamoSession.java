@@ -13,6 +13,7 @@ import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.domain.table.TableDescription.TimeToLive;
 import dev.dynalens.domain.write.GetResult;
 import dev.dynalens.domain.write.ItemWrite;
+import dev.dynalens.domain.write.TransactionResult;
 import dev.dynalens.domain.write.WriteResult;
 import dev.dynalens.service.DynamoSession;
 import java.time.Duration;
@@ -29,6 +30,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.IndexStatus;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * A {@link DynamoSession} over one {@link DynamoDbAsyncClient}. Request building and response mapping live
@@ -213,6 +215,28 @@ final class AwsDynamoSession implements DynamoSession {
             return sent.exceptionallyCompose(error -> ErrorMapper.unwrap(error) instanceof ConditionalCheckFailedException
                     ? CompletableFuture.completedFuture(WriteMapper.conditionFailed()) : CompletableFuture.failedFuture(error));
         });
+    }
+
+    @Override
+    public CompletableFuture<TransactionResult> transactWrite(List<ItemWrite> writes, String clientRequestToken) {
+        var copy = List.copyOf(writes);
+        if (profile.readOnly()) {
+            return refused("TransactWriteItems of " + copy.size() + " write(s)");
+        }
+        var table = copy.isEmpty() ? null : copy.get(0).tableName();
+        return call(table, call -> call.track(client.transactWriteItems(cancellation.tag(WriteMapper.transactWrite(copy, clientRequestToken), call)))
+                .thenApply(WriteMapper::fromTransactWrite)
+                // A cancelled transaction and a missing operation are answers the caller acts on, not failures.
+                .exceptionallyCompose(error -> {
+                    if (ErrorMapper.unwrap(error) instanceof TransactionCanceledException cancelled) {
+                        return CompletableFuture.completedFuture(WriteMapper.cancelled(cancelled, copy.size()));
+                    }
+                    if (ErrorMapper.isUnsupportedOperation(error)) {
+                        return CompletableFuture.completedFuture(TransactionResult.unsupported("The endpoint "
+                                + ErrorMapper.endpointText(profile) + " does not support transactions (TransactWriteItems)."));
+                    }
+                    return CompletableFuture.failedFuture(error);
+                }));
     }
 
     @Override

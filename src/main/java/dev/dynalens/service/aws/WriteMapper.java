@@ -3,8 +3,10 @@ package dev.dynalens.service.aws;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.write.GetResult;
 import dev.dynalens.domain.write.ItemWrite;
+import dev.dynalens.domain.write.TransactionResult;
 import dev.dynalens.domain.write.WriteResult;
 import dev.dynalens.domain.table.ConsumedCapacity;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
@@ -15,6 +17,11 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
@@ -79,6 +86,69 @@ final class WriteMapper {
         var returned = attributes == null || attributes.isEmpty() ? Optional.<dev.dynalens.domain.item.Item>empty()
                 : Optional.of(AttributeValueMapper.toItem(attributes));
         return new WriteResult(WriteResult.Status.APPLIED, returned, PageMapper.consumedCapacity(capacity));
+    }
+
+    /**
+     * One TransactWriteItems from the writes, in order. Each action asks for the item as it was when its condition
+     * failed (ReturnValuesOnConditionCheckFailure ALL_OLD), so a cancelled transaction explains itself without another
+     * read. Transaction actions return no other values.
+     */
+    static TransactWriteItemsRequest transactWrite(List<ItemWrite> writes, String clientRequestToken) {
+        var actions = writes.stream().map(WriteMapper::transactItem).toList();
+        return TransactWriteItemsRequest.builder().transactItems(actions).clientRequestToken(clientRequestToken)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build();
+    }
+
+    private static TransactWriteItem transactItem(ItemWrite write) {
+        var names = nullIfEmpty(write.names());
+        var values = nullIfEmpty(AttributeValueMapper.toSdk(write.values()));
+        var oldOnFailure = ReturnValuesOnConditionCheckFailure.ALL_OLD;
+        return switch (write) {
+            case ItemWrite.Put put -> TransactWriteItem.builder().put(p -> p.tableName(put.tableName())
+                    .item(AttributeValueMapper.toSdk(put.item().attributes())).conditionExpression(put.conditionExpression())
+                    .expressionAttributeNames(names).expressionAttributeValues(values)
+                    .returnValuesOnConditionCheckFailure(oldOnFailure)).build();
+            case ItemWrite.Update update -> TransactWriteItem.builder().update(u -> u.tableName(update.tableName())
+                    .key(AttributeValueMapper.toSdk(update.key())).updateExpression(update.updateExpression())
+                    .conditionExpression(update.conditionExpression())
+                    .expressionAttributeNames(names).expressionAttributeValues(values)
+                    .returnValuesOnConditionCheckFailure(oldOnFailure)).build();
+            case ItemWrite.Delete delete -> TransactWriteItem.builder().delete(d -> d.tableName(delete.tableName())
+                    .key(AttributeValueMapper.toSdk(delete.key())).conditionExpression(delete.conditionExpression())
+                    .expressionAttributeNames(names).expressionAttributeValues(values)
+                    .returnValuesOnConditionCheckFailure(oldOnFailure)).build();
+        };
+    }
+
+    static TransactionResult fromTransactWrite(TransactWriteItemsResponse response) {
+        var capacity = dev.dynalens.domain.table.ConsumedCapacity.NOT_REPORTED;
+        if (response.hasConsumedCapacity()) {
+            for (var perTable : response.consumedCapacity()) {
+                capacity = capacity.plus(PageMapper.consumedCapacity(perTable));
+            }
+        }
+        return TransactionResult.committed(capacity);
+    }
+
+    /**
+     * A cancelled transaction: one reason per action in request order. An endpoint that leaves the reasons out still
+     * gives one (unknown) reason per write, so the caller can tell every write apart.
+     */
+    static TransactionResult cancelled(TransactionCanceledException cancelled, int writes) {
+        var reasons = new java.util.ArrayList<TransactionResult.Reason>();
+        if (cancelled.hasCancellationReasons()) {
+            for (var reason : cancelled.cancellationReasons()) {
+                var item = reason.hasItem() && !reason.item().isEmpty()
+                        ? Optional.of(AttributeValueMapper.toItem(reason.item())) : Optional.<dev.dynalens.domain.item.Item>empty();
+                reasons.add(new TransactionResult.Reason(reason.code(), reason.message(), item));
+            }
+        }
+        while (reasons.size() < writes) {
+            reasons.add(new TransactionResult.Reason("Unknown", "The endpoint gave no reason for this write.", Optional.empty()));
+        }
+        var message = cancelled.awsErrorDetails() != null && cancelled.awsErrorDetails().errorMessage() != null
+                ? cancelled.awsErrorDetails().errorMessage() : "Transaction cancelled";
+        return TransactionResult.cancelled(reasons, message);
     }
 
     /** DynamoDB refuses an empty ExpressionAttributeNames or ExpressionAttributeValues map. */

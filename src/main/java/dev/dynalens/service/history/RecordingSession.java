@@ -15,6 +15,7 @@ import dev.dynalens.domain.table.ReadRequests;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.domain.write.GetResult;
 import dev.dynalens.domain.write.ItemWrite;
+import dev.dynalens.domain.write.TransactionResult;
 import dev.dynalens.domain.write.WriteResult;
 import dev.dynalens.service.DynamoSession;
 import java.time.Clock;
@@ -125,6 +126,20 @@ public final class RecordingSession implements DynamoSession {
         }
         return record(new What(operation, write.tableName(), null, text), delegate.write(write),
                 r -> new Outcome(r.capacity(), r.applied() ? 1 : 0, r.applied() ? "" : "condition not met"));
+    }
+
+    @Override
+    public CompletableFuture<TransactionResult> transactWrite(List<ItemWrite> writes, String clientRequestToken) {
+        var tables = writes.stream().map(ItemWrite::tableName).distinct().toList();
+        var operations = writes.stream().collect(Collectors.groupingBy(ItemWrite::operation, java.util.TreeMap::new, Collectors.counting()));
+        var text = operations.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", "));
+        return record(new What("TransactWriteItems", String.join(", ", tables), null, text), delegate.transactWrite(writes, clientRequestToken),
+                r -> switch (r.status()) {
+                    case COMMITTED -> new Outcome(r.capacity(), writes.size());
+                    case CANCELLED -> new Outcome(null, 0, "cancelled: " + r.reasons().stream().map(TransactionResult.Reason::code)
+                            .collect(Collectors.joining(", ")));
+                    case UNSUPPORTED -> new Outcome(null, 0, "not supported by the endpoint");
+                });
     }
 
     @Override

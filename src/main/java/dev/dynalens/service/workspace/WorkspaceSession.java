@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.domain.write.GetResult;
 import dev.dynalens.domain.write.ItemWrite;
+import dev.dynalens.domain.write.TransactionResult;
 import dev.dynalens.domain.write.WriteResult;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -149,6 +150,11 @@ public final class WorkspaceSession implements DynamoSession {
     @Override
     public CompletableFuture<WriteResult> write(ItemWrite write) {
         return refused(write.operation() + " on " + write.tableName());
+    }
+
+    @Override
+    public CompletableFuture<TransactionResult> transactWrite(List<ItemWrite> writes, String clientRequestToken) {
+        return refused("TransactWriteItems of " + writes.size() + " write(s)");
     }
 
     @Override

@@ -57,11 +57,18 @@ public final class StagedEditsView {
         discard.setId("discardStaged");
         discard.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
         discard.setOnAction(e -> model.discard(list.getSelectionModel().getSelectedItem()));
+        var transactional = new javafx.scene.control.CheckBox("As one transaction");
+        transactional.setId("commitAsTransaction");
+        transactional.selectedProperty().bindBidirectional(model.transactionalProperty());
+        transactional.disableProperty().bind(model.committingProperty());
+        transactional.setTooltip(new javafx.scene.control.Tooltip("Two or more changes are written all or nothing"
+                + " (TransactWriteItems, up to 100 changes, twice the write capacity). Endpoints without transactions"
+                + " (dynalite) get them item by item, each guarded, and the report says so."));
         var title = new Label("Nothing is written until you commit; each write is guarded by the item as it was read.");
         title.getStyleClass().add("text-muted");
         var spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        var bar = new HBox(8, commit, undo, discard, spacer, title);
+        var bar = new HBox(8, commit, undo, discard, transactional, spacer, title);
         bar.setAlignment(Pos.CENTER_LEFT);
 
         var split = new SplitPane(list, report());

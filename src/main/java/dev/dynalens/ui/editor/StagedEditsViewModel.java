@@ -35,8 +35,9 @@ import javafx.collections.ObservableList;
 
 /**
  * The changes staged for one table: nothing is written until {@link #commit(String)}. Each change shows as a diff per
- * item; staging actions can be undone; a commit writes each change under its guard and reports what was written and
- * what conflicted (with the item as read, as it is now, and as intended). Refused on a read-only connection; on a
+ * item; staging actions can be undone; a commit writes each change under its guard (as one transaction when
+ * {@link #transactionalProperty()} is set and the endpoint has transactions, else item by item) and reports what was
+ * written and what conflicted (with the item as read, as it is now, and as intended). Refused on a read-only connection; on a
  * production-tagged connection the person confirms by typing the table name.
  */
 public final class StagedEditsViewModel {
@@ -52,6 +53,8 @@ public final class StagedEditsViewModel {
     private final ReadOnlyIntegerWrapper count = new ReadOnlyIntegerWrapper(0);
     private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper committing = new ReadOnlyBooleanWrapper(false);
+    /** Commit two or more changes as one transaction (all or nothing) where the endpoint supports it. */
+    private final javafx.beans.property.BooleanProperty transactional = new javafx.beans.property.SimpleBooleanProperty(true);
     private final ReadOnlyBooleanWrapper editable = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
@@ -227,7 +230,8 @@ public final class StagedEditsViewModel {
     }
 
     /**
-     * Writes the staged set, item by item, each under its guard. {@code confirmation} must be the table name on a
+     * Writes the staged set, each change under its guard: as one transaction when {@link #transactionalProperty()} is
+     * set and the endpoint supports it, otherwise item by item. {@code confirmation} must be the table name on a
      * production-tagged connection (ignored otherwise).
      */
     public CompletableFuture<CommitReport> commit(String confirmation) {
@@ -246,7 +250,8 @@ public final class StagedEditsViewModel {
         committing.set(true);
         error.set("");
         message.set("Committing " + staged.size() + " change(s)…");
-        return committer.commit(staged).handleAsync((report, failure) -> {
+        var mode = transactional.get() ? StagedCommitter.Mode.TRANSACTION_WHEN_POSSIBLE : StagedCommitter.Mode.ITEM_BY_ITEM;
+        return committer.commit(staged, mode).handleAsync((report, failure) -> {
             committing.set(false);
             if (failure != null) {
                 error.set("Commit failed: " + Problems.describe(failure));
@@ -318,6 +323,7 @@ public final class StagedEditsViewModel {
     public ReadOnlyIntegerProperty countProperty() { return count.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty canUndoProperty() { return canUndo.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty committingProperty() { return committing.getReadOnlyProperty(); }
+    public javafx.beans.property.BooleanProperty transactionalProperty() { return transactional; }
     /** True once the key schema is known, on a connection that may write. */
     public ReadOnlyBooleanProperty editableProperty() { return editable.getReadOnlyProperty(); }
     public ReadOnlyStringProperty messageProperty() { return message.getReadOnlyProperty(); }

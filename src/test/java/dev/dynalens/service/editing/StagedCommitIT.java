@@ -236,7 +236,7 @@ class StagedCommitIT {
         edits.stageCreate(everyType("NEW#" + (++counter)));
         session.write(ItemWrite.Put.unconditional(table, second.with("active", AttributeValue.bool(false)))).get(10, TimeUnit.SECONDS);
 
-        var report = new StagedCommitter(session).commit(edits.changes()).get(20, TimeUnit.SECONDS);
+        var report = new StagedCommitter(session).commit(edits.changes(), StagedCommitter.Mode.ITEM_BY_ITEM).get(20, TimeUnit.SECONDS);
 
         assertThat(report.outcomes()).extracting(CommitOutcome::status).containsExactly(
                 CommitOutcome.Status.APPLIED, CommitOutcome.Status.CONFLICT, CommitOutcome.Status.APPLIED);
@@ -244,6 +244,44 @@ class StagedCommitIT {
         edits.forgetWritten(report.written());
         assertThat(edits.changes()).hasSize(1).first().isInstanceOf(StagedChange.Delete.class);
         assertThat(read(session, second)).isPresent();
+    }
+
+    /**
+     * Asked for a transaction, dynalite answers UnknownOperationException through the real SDK: the session reports
+     * UNSUPPORTED, the committer falls back to guarded item-by-item writes and says so, a concurrent change is still a
+     * conflict, and the endpoint is not asked for a transaction again (counted in the request history).
+     */
+    @Test
+    void transactionMode_onAnEndpointWithoutTransactions_fallsBackItemByItem_saysSo_andAsksOnlyOnce(DynamoSession session)
+            throws Exception {
+        var history = new dev.dynalens.domain.history.RequestHistory();
+        var recording = new dev.dynalens.service.history.RecordingSession(session, history, java.time.Clock.systemUTC());
+        var first = seeded(session);
+        var second = seeded(session);
+        var edits = new StagedEdits(table, KEYS);
+        edits.stageEdit(first, first.with("name", AttributeValue.s("Tx")));
+        edits.stageEdit(second, second.with("name", AttributeValue.s("Tx")));
+        session.write(ItemWrite.Put.unconditional(table, second.with("name", AttributeValue.s("Theirs")))).get(10, TimeUnit.SECONDS);
+        var committer = new StagedCommitter(recording);
+
+        var report = committer.commit(edits.changes(), StagedCommitter.Mode.TRANSACTION_WHEN_POSSIBLE).get(20, TimeUnit.SECONDS);
+
+        assertThat(report.method()).isEqualTo(dev.dynalens.domain.editing.CommitReport.Method.ITEM_BY_ITEM);
+        assertThat(report.outcomes()).extracting(CommitOutcome::status)
+                .containsExactly(CommitOutcome.Status.APPLIED, CommitOutcome.Status.CONFLICT);
+        assertThat(report.summary()).startsWith("1 written, 1 conflict(s), 0 failed (item by item, each guarded).")
+                .contains("does not support transactions (TransactWriteItems)");
+        assertThat(committer.transactionsUnsupported()).contains("does not support transactions");
+        assertThat(read(session, second).orElseThrow().get("name")).contains(AttributeValue.s("Theirs"));
+
+        edits.forgetWritten(report.written());
+        var again = seeded(session);
+        edits.stageEdit(again, again.with("name", AttributeValue.s("Tx2")));
+        var secondReport = committer.commit(edits.changes(), StagedCommitter.Mode.TRANSACTION_WHEN_POSSIBLE).get(20, TimeUnit.SECONDS);
+
+        assertThat(secondReport.summary()).contains("does not support transactions");
+        assertThat(history.snapshot()).filteredOn(r -> r.operation().equals("TransactWriteItems")).hasSize(1)
+                .first().satisfies(r -> assertThat(r.error()).isEqualTo("not supported by the endpoint"));
     }
 
     @Test
@@ -255,12 +293,17 @@ class StagedCommitIT {
             var changes = List.<StagedChange>of(new StagedChange.Update(table, KEYS, read, read.with("name", AttributeValue.s("X"))),
                     new StagedChange.Delete(table, KEYS, read), new StagedChange.Create(table, KEYS, everyType("RO#1")));
 
-            var report = new StagedCommitter(readOnly).commit(changes).get(10, TimeUnit.SECONDS);
+            for (var mode : StagedCommitter.Mode.values()) {
+                var report = new StagedCommitter(readOnly).commit(changes, mode).get(10, TimeUnit.SECONDS);
 
-            assertThat(report.outcomes()).allSatisfy(o -> {
-                assertThat(o.status()).isEqualTo(CommitOutcome.Status.FAILED);
-                assertThat(o.message()).startsWith("Refused").containsIgnoringCase("read-only");
-            });
+                assertThat(report.outcomes()).allSatisfy(o -> {
+                    assertThat(o.status()).isEqualTo(CommitOutcome.Status.FAILED);
+                    assertThat(o.message()).startsWith("Refused").containsIgnoringCase("read-only");
+                });
+            }
+            assertThat(readOnly.transactWrite(changes.stream().map(StagedChange::toWrite).toList(), "t-1"))
+                    .failsWithin(10, TimeUnit.SECONDS).withThrowableThat().havingRootCause()
+                    .isInstanceOf(dev.dynalens.domain.connection.ReadOnlyConnectionException.class);
         }
         assertThat(read(session, read)).contains(read);
         assertThat(read(session, everyType("RO#1"))).isEmpty();

@@ -103,6 +103,11 @@ class FanoutRunnerTest {
         }
 
         @Override
+        public CompletableFuture<dev.dynalens.domain.write.TransactionResult> transactWrite(List<ItemWrite> writes, String token) {
+            throw new UnsupportedOperationException("the fan-out writes item by item");
+        }
+
+        @Override
         public CompletableFuture<WriteResult> write(ItemWrite write) {
             var update = (ItemWrite.Update) write;
             var pk = ((AttributeValue.Str) update.key().get("PK")).value();

@@ -86,6 +86,12 @@ final class WriteSession implements DynamoSession {
     }
 
     @Override
+    public CompletableFuture<dev.dynalens.domain.write.TransactionResult> transactWrite(
+            List<dev.dynalens.domain.write.ItemWrite> writes, String clientRequestToken) {
+        throw new UnsupportedOperationException("the loader writes with BatchWriteItem and PutItem only");
+    }
+
+    @Override
     public CompletableFuture<List<Item>> batchPut(String tableName, List<Item> items) {
         batches.add(List.copyOf(items));
         return tracked(onBatch.apply(items));

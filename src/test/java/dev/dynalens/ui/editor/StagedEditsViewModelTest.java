@@ -112,6 +112,33 @@ class StagedEditsViewModelTest {
     }
 
     @Test
+    void commit_isOneTransactionByDefault_andItemByItemWhenThePersonUnticksIt() {
+        var session = session(false, ConnectionTag.LOCAL);
+        session.transactor = writes -> CompletableFuture.completedFuture(
+                dev.dynalens.domain.write.TransactionResult.committed(ConsumedCapacity.NOT_REPORTED));
+        session.writer = write -> CompletableFuture.completedFuture(applied());
+        var model = model(session);
+        assertThat(model.transactionalProperty().get()).isTrue();
+        model.stageCellEdit(item("1", "10"), "total", "11");
+        model.stageDelete(item("2", "5"));
+
+        var report = model.commit(null).join();
+
+        assertThat(report.method()).isEqualTo(dev.dynalens.domain.editing.CommitReport.Method.TRANSACTION);
+        assertThat(model.messageProperty().get()).isEqualTo("2 written, 0 conflict(s), 0 failed (one transaction, all or nothing)");
+        assertThat(session.transactions).singleElement().asList().hasSize(2);
+        assertThat(session.writes).isEmpty();
+        assertThat(model.changes()).isEmpty();
+
+        model.transactionalProperty().set(false);
+        model.stageCellEdit(item("3", "1"), "total", "2");
+        model.stageDelete(item("4", "5"));
+        assertThat(model.commit(null).join().method()).isEqualTo(dev.dynalens.domain.editing.CommitReport.Method.ITEM_BY_ITEM);
+        assertThat(session.transactions).hasSize(1);
+        assertThat(session.writes).hasSize(2);
+    }
+
+    @Test
     void aReadOnlyConnection_refusesToStageOrCommit() {
         var session = session(true, ConnectionTag.PRODUCTION);
         var model = model(session);

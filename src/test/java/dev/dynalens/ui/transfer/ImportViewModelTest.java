@@ -81,6 +81,9 @@ class ImportViewModelTest {
         }
         @Override public CompletableFuture<GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent) { throw new UnsupportedOperationException(); }
         @Override public CompletableFuture<WriteResult> write(ItemWrite write) { throw new UnsupportedOperationException(); }
+        @Override public CompletableFuture<dev.dynalens.domain.write.TransactionResult> transactWrite(List<ItemWrite> writes, String token) {
+            throw new UnsupportedOperationException();
+        }
         @Override public void close() { }
     }
 
