@@ -284,6 +284,44 @@ class StagedCommitIT {
                 .first().satisfies(r -> assertThat(r.error()).isEqualTo("not supported by the endpoint"));
     }
 
+    /**
+     * All or nothing, on whatever the suite runs against: where the endpoint has TransactWriteItems (run with
+     * {@code -Ddynamodb.endpoint=…}), one stale change cancels the whole set and nothing is written, then the set
+     * without it commits at once; where it has not (dynalite), the same set is written item by item and only the stale
+     * change is refused.
+     */
+    @Test
+    void transactionMode_isAllOrNothing_whereTheEndpointHasTransactions_andGuardedItemByItemWhereNot(DynamoSession session)
+            throws Exception {
+        var first = seeded(session);
+        var second = seeded(session);
+        var stale = seeded(session);
+        session.write(ItemWrite.Put.unconditional(table, stale.with("name", AttributeValue.s("Changed")))).get(10, TimeUnit.SECONDS);
+        var changes = List.<StagedChange>of(new StagedChange.Update(table, KEYS, first, first.with("name", AttributeValue.s("T1"))),
+                new StagedChange.Delete(table, KEYS, second),
+                new StagedChange.Update(table, KEYS, stale, stale.with("name", AttributeValue.s("T3"))));
+        var committer = new StagedCommitter(session);
+
+        var report = committer.commit(changes, StagedCommitter.Mode.TRANSACTION_WHEN_POSSIBLE).get(20, TimeUnit.SECONDS);
+
+        assertThat(report.outcomes().get(2).status()).isEqualTo(CommitOutcome.Status.CONFLICT);
+        assertThat(read(session, stale).orElseThrow().get("name")).contains(AttributeValue.s("Changed"));
+        if (report.method() == dev.dynalens.domain.editing.CommitReport.Method.TRANSACTION) {
+            assertThat(report.outcomes()).extracting(CommitOutcome::status).containsExactly(
+                    CommitOutcome.Status.HELD_BACK, CommitOutcome.Status.HELD_BACK, CommitOutcome.Status.CONFLICT);
+            assertThat(read(session, first)).contains(first);
+            assertThat(read(session, second)).contains(second);
+            var retry = committer.commit(changes.subList(0, 2), StagedCommitter.Mode.TRANSACTION_WHEN_POSSIBLE).get(20, TimeUnit.SECONDS);
+            assertThat(retry.outcomes()).extracting(CommitOutcome::status).containsOnly(CommitOutcome.Status.APPLIED);
+        } else {
+            assertThat(committer.transactionsUnsupported()).contains("does not support transactions");
+            assertThat(report.outcomes()).extracting(CommitOutcome::status).containsExactly(
+                    CommitOutcome.Status.APPLIED, CommitOutcome.Status.APPLIED, CommitOutcome.Status.CONFLICT);
+        }
+        assertThat(read(session, first).orElseThrow().get("name")).contains(AttributeValue.s("T1"));
+        assertThat(read(session, second)).isEmpty();
+    }
+
     @Test
     void aReadOnlyConnection_refusesEveryChange_andWritesNothing(TestEndpoint endpoint, DynamoSession session) throws Exception {
         var read = seeded(session);
