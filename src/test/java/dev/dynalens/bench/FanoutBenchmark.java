@@ -16,6 +16,7 @@ import dev.dynalens.service.load.LoadRequest;
 import dev.dynalens.service.load.TableLoader;
 import dev.dynalens.service.aws.AwsDynamoSessionFactory;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
+import dev.dynalens.testsupport.FaultInjectingProxy;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,10 +31,16 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * Benchmark (not a test): N guarded updates ({@code SET copy = :new} where {@code copy = :old}, default 10,000) on a
  * private dynalite, three ways in one JVM: a sequential loop of bare SDK calls (one at a time), a saturated bare SDK
  * loop with the same bound on requests in flight as the fan-out, and the fan-out runner itself (journal on disk,
- * conditional re-reads, progress). Before each round every copy is reset to its old value.
+ * conditional re-reads, progress). Before each round every copy is reset to its old value; a warm-up round on a
+ * tenth of the updates comes first and is not counted.
  *
  * <p>Run: {@code mvn -o test-compile exec:java -Dexec.classpathScope=test
  * -Dexec.mainClass=dev.dynalens.bench.FanoutBenchmark -Dexec.args="10000 16"}
+ *
+ * <p>A third argument, a delay in milliseconds, puts a loopback proxy ({@link FaultInjectingProxy}, no faults) in front
+ * of dynalite that holds every request that long before forwarding it: the network round trip a desktop has to a
+ * DynamoDB region, which loopback does not have. All three loops then go through the proxy (which also runs in this
+ * JVM, so its CPU counts against the loops).
  */
 public final class FanoutBenchmark {
     private static final int ROUNDS = 3;
@@ -41,10 +48,20 @@ public final class FanoutBenchmark {
     public static void main(String[] args) throws Exception {
         int count = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
         int concurrency = args.length > 1 ? Integer.parseInt(args[1]) : FanoutSettings.DEFAULTS.maxConcurrency();
+        int delayMillis = args.length > 2 ? Integer.parseInt(args[2]) : 0;
         System.setProperty("io.netty.noUnsafe", "true");
         try (var dynalite = DynamoEndpointExtension.startPrivateDynalite();
-             var client = DynamoEndpointExtension.newClient(dynalite.endpoint());
-             var session = new AwsDynamoSessionFactory().open(ConnectionProfile.local("bench", dynalite.endpoint()))) {
+             var proxy = new FaultInjectingProxy(dynalite.endpoint()).delay(java.time.Duration.ofMillis(delayMillis))) {
+            var endpoint = delayMillis > 0 ? proxy.endpoint() : dynalite.endpoint();
+            System.out.printf(Locale.ROOT, "endpoint: %s%n", delayMillis > 0
+                    ? "dynalite behind a proxy that holds each request " + delayMillis + " ms" : "dynalite on loopback, no proxy");
+            run(endpoint, count, concurrency);
+        }
+    }
+
+    private static void run(java.net.URI endpoint, int count, int concurrency) throws Exception {
+        try (var client = DynamoEndpointExtension.newClient(endpoint);
+             var session = new AwsDynamoSessionFactory().open(ConnectionProfile.local("bench", endpoint))) {
             var table = "Fanout";
             session.createTable(new CreateTableSpec(table, KeySchema.of("PK", "SK"), List.of())).get(30, TimeUnit.SECONDS);
             var steps = new ArrayList<RepairStep>();
@@ -56,7 +73,18 @@ public final class FanoutBenchmark {
             var sequential = new ArrayList<Double>();
             var saturated = new ArrayList<Double>();
             var fanout = new ArrayList<Double>();
-            for (int round = 0; round < ROUNDS; round++) {
+            for (int round = -1; round < ROUNDS; round++) {
+                if (round < 0) {
+                    // Warm-up: JIT, connection pools and dynalite's own start, on a tenth of the plan; not counted.
+                    var few = steps.subList(0, Math.max(1, count / 10));
+                    reset(session, table, few);
+                    sequential(client, table, few);
+                    reset(session, table, few);
+                    saturated(client, table, few, concurrency);
+                    reset(session, table, few);
+                    fanout(session, new RepairPlan(table, few, List.of()), concurrency);
+                    continue;
+                }
                 reset(session, table, steps);
                 sequential.add(rate(count, () -> sequential(client, table, steps)));
                 reset(session, table, steps);
