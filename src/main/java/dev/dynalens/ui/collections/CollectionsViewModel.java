@@ -161,15 +161,20 @@ public final class CollectionsViewModel {
             analyzer = new Analyzer(keys, lens).measuringItemSizes();
             overviewComplete = false;
             samplePartitions.clear();
-        }, analysis).thenRun(() -> fx.execute(() -> scanPage(new ReadRequest.Scan(tableName, null, null, null), generation, 0, done)));
+        }, analysis).thenRun(() -> fx.execute(() -> scanPage(new ReadRequest.Scan(tableName, null, null, null), generation, 0, done,
+                CompletableFuture.completedFuture(null))));
         return done;
     }
 
     /**
      * Reads one page; as soon as it arrives its analysis is queued and the next page is requested, so the
-     * network and the inference overlap (the analysis executor keeps pages in order).
+     * network and the inference overlap (the analysis executor keeps pages in order). The read-ahead is one page:
+     * the request after this page waits until the page before it is analysed ({@code previousAnalysed}). Without that
+     * bound a source faster than the analysis (an in-memory workspace of a million items) queues every page, decoded,
+     * and fills the heap.
      */
-    private void scanPage(ReadRequest request, long generation, int pages, CompletableFuture<Void> done) {
+    private void scanPage(ReadRequest request, long generation, int pages, CompletableFuture<Void> done,
+                          CompletableFuture<Void> previousAnalysed) {
         var future = session.read(request);
         overviewInFlight = future;
         future.whenComplete((page, failure) -> {
@@ -179,21 +184,31 @@ public final class CollectionsViewModel {
             }
             var last = !page.hasMore();
             var read = pages + 1;
+            var analysed = new CompletableFuture<Void>();
             analysis.execute(() -> {
-                analyzer.acceptAll(page.items());
-                samplePartitions(page.items());
-                if (last) {
-                    overviewComplete = true;
+                try {
+                    analyzer.acceptAll(page.items());
+                    samplePartitions(page.items());
+                    if (last) {
+                        overviewComplete = true;
+                    }
+                    var snapshot = analyzer.result();
+                    var example = last ? richestPartition() : "";
+                    fx.execute(() -> {
+                        if (last) examplePartition.set(example);
+                        overviewPage(snapshot, generation, read, last, done);
+                    });
+                } finally {
+                    analysed.complete(null);
                 }
-                var snapshot = analyzer.result();
-                var example = last ? richestPartition() : "";
-                fx.execute(() -> {
-                    if (last) examplePartition.set(example);
-                    overviewPage(snapshot, generation, read, last, done);
-                });
             });
             if (!last && generation == overviewGeneration) {
-                scanPage(page.next().map(request::withExclusiveStartKey).orElseThrow(), generation, read, done);
+                var next = page.next().map(request::withExclusiveStartKey).orElseThrow();
+                previousAnalysed.thenRun(() -> {
+                    if (generation == overviewGeneration) {
+                        scanPage(next, generation, read, done, analysed);
+                    }
+                });
             }
         });
     }

@@ -108,6 +108,38 @@ class CollectionsViewModelTest {
         assertThat(model.overviewRunningProperty().get()).isFalse();
     }
 
+    /**
+     * An in-memory workspace answers pages faster than the analysis takes them: the overview reads at most one page
+     * ahead of the analysis instead of queueing every page (a million-item workspace filled a 1 GB heap that way).
+     */
+    @Test
+    void aSourceFasterThanTheAnalysis_isReadAtMostOnePageAhead() {
+        var analysisQueue = new java.util.ArrayDeque<Runnable>();
+        var slow = new CollectionsViewModel(session, "Shop", Runnable::run, analysisQueue::add, lenses, "conn-1");
+        slow.loadDescription();
+        while (!analysisQueue.isEmpty()) analysisQueue.poll().run();
+        session.responder = request -> {
+            int index = request.exclusiveStartKey() == null ? 0
+                    : Integer.parseInt(((AttributeValue.Str) request.exclusiveStartKey().get("SK")).value()) + 1;
+            Map<String, AttributeValue> last = index < SHOP_ITEMS.size() - 1
+                    ? Map.of("PK", AttributeValue.s("x"), "SK", AttributeValue.s(String.valueOf(index))) : null;
+            return new Page(List.of(SHOP_ITEMS.get(index)), last, 1, ConsumedCapacity.NOT_REPORTED);
+        };
+
+        var done = slow.runOverview();
+        int mostQueued = 0;
+        while (!analysisQueue.isEmpty()) {
+            mostQueued = Math.max(mostQueued, analysisQueue.size());
+            assertThat(session.reads.size()).isLessThanOrEqualTo(SHOP_ITEMS.size());
+            analysisQueue.poll().run();
+        }
+
+        assertThat(done).isCompleted();
+        assertThat(session.reads).hasSize(SHOP_ITEMS.size());
+        assertThat(mostQueued).isLessThanOrEqualTo(2);
+        assertThat(slow.overviewStatusProperty().get()).isEqualTo("7 items · 3 entity type(s) · 7 page(s)");
+    }
+
     @Test
     void openPartition_queriesTheIndex() {
         session.responder = request -> new Page(List.of(SHOP_ITEMS.get(1), SHOP_ITEMS.get(4)), null, 2, ConsumedCapacity.NOT_REPORTED);
