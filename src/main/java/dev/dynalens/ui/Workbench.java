@@ -74,9 +74,7 @@ public final class Workbench {
         main.onTableOpened(this::tableOpened);
         reportProblem(savedQueries.statusProperty().get());
         reportProblem(appearance.statusProperty().get());
-        main.onLoadStarted(load -> notifications.watch(load.runningProperty(), () -> false,
-                () -> new NotificationsViewModel.Note("Load into table finished", load.statusProperty().get(),
-                        load.statusProperty().get().toLowerCase(java.util.Locale.ROOT).contains("fail"))));
+        main.notifyWith(notifications);
         main.tableTabs().getSelectionModel().selectedIndexProperty().addListener((obs, old, now) -> {
             openTabs.selectedProperty().set(now.intValue());
             saveTabsSoon();
@@ -215,6 +213,7 @@ public final class Workbench {
         entries.put(opened.tab(), new Entry(opened, tracked, saved));
         saveTabsSoon();
         var title = opened.table() + " · " + opened.profile().name();
+        opened.staleness().notifyWith(notifications);
         notifications.watch(opened.collections().overviewRunningProperty(), () -> showing(opened, "Collections"),
                 () -> new NotificationsViewModel.Note("Overview of " + title + " finished",
                         opened.collections().overviewStatusProperty().get(), !opened.collections().errorProperty().get().isEmpty()));
