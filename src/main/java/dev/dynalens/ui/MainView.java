@@ -378,7 +378,7 @@ public final class MainView {
             });
             tabs.getTabs().add(tab);
             tabs.getSelectionModel().select(tab);
-            var opened = new OpenedTable(profile, table, tab, views, browser, collections, staleness);
+            var opened = new OpenedTable(profile, table, tab, views, browser, collections, staleness, staged, expressions);
             tableOpened.accept(opened);
             var description = session.describeTable(table);
             browser.useDescription(description);
