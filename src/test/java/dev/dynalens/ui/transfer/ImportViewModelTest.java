@@ -166,4 +166,25 @@ class ImportViewModelTest {
         assertThat(notices).singleElement().asString().startsWith("Import failed | Import of one.jsonl into Shop failed: ")
                 .contains("read-only").endsWith(" | failed");
     }
+
+    @Test
+    void aCancelledImport_notifiesWithWhatWasWritten() throws Exception {
+        var session = new MemorySession(ConnectionProfile.local("local", URI.create("http://localhost:1")));
+        var held = new java.util.ArrayDeque<Runnable>();
+        var loader = new TableLoader(session, LoadSettings.DEFAULTS, Runnable::run, d -> CompletableFuture.completedFuture(null), () -> 0.5, CLOCK);
+        var model = new ImportViewModel(new TableImporter(session, loader, held::add, CLOCK), session.profile(), "Shop", Runnable::run);
+        var notices = new ArrayList<String>();
+        model.notifyWith((title, summary, failed) -> notices.add(title + " | " + summary + " | " + (failed ? "failed" : "ok")));
+        var file = dir.resolve("two.jsonl");
+        Files.writeString(file, "{\"Item\": {\"PK\": {\"S\": \"a\"}}}\n{\"Item\": {\"PK\": {\"S\": \"b\"}}}\n");
+        model.fileProperty().set(file);
+
+        var result = model.start();
+        model.cancel(); // before the file is opened
+        while (!held.isEmpty()) held.poll().run();
+
+        assertThat(result.join().outcome()).isEqualTo(dev.dynalens.service.transfer.ImportReport.Outcome.CANCELLED);
+        assertThat(session.written).isEmpty();
+        assertThat(notices).containsExactly("Import cancelled | Import of two.jsonl into Shop cancelled: 0 items written, 0 rejected. | failed");
+    }
 }
