@@ -28,6 +28,7 @@ final class WorkspaceWiring {
     private final RequestHistory history = new RequestHistory();
     private final JsonLinesHistoryLog log;
     private String historyProblem;
+    private static final java.time.Duration SYSTEM_THEME_TIMEOUT = java.time.Duration.ofSeconds(5);
 
     private WorkspaceWiring(Path configDirectory) {
         this.configDirectory = configDirectory;
@@ -64,7 +65,10 @@ final class WorkspaceWiring {
         var saved = new SavedQueriesViewModel(store);
         saved.load();
         var colourScheme = SystemColorScheme.current();
-        var appearance = new AppearanceViewModel(new JsonSettingsStore(configDirectory), colourScheme::prefersDark);
+        // The probe runs a command (up to two of 2 s each): never on the FX thread.
+        var probe = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("system-theme").factory());
+        var appearance = new AppearanceViewModel(new JsonSettingsStore(configDirectory), colourScheme::prefersDark, probe, fx,
+                SYSTEM_THEME_TIMEOUT);
         appearance.load();
         var workbench = new Workbench(view, connections, history, fx, saved, new OpenTabsViewModel(store), appearance);
         workbench.reportProblem(historyProblem);

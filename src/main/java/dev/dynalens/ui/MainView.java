@@ -59,6 +59,7 @@ public final class MainView {
     private final TabPane tabs = new TabPane();
     private java.util.function.Consumer<OpenedTable> tableOpened = opened -> { };
     private java.util.function.Consumer<LoadIntoTableViewModel> loadStarted = load -> { };
+    private dev.dynalens.ui.common.WorkNotifier notifier = dev.dynalens.ui.common.WorkNotifier.NONE;
 
     public MainView(ConnectionsViewModel connections, Supplier<ConnectionEditorViewModel> editorModels, Executor fx,
                     LensStore lenses) {
@@ -76,6 +77,11 @@ public final class MainView {
     /** Told about every "Load into table" run as its dialog opens. */
     public void onLoadStarted(java.util.function.Consumer<LoadIntoTableViewModel> listener) {
         this.loadStarted = listener;
+    }
+
+    /** Told when an export, import or load into a table ends, whether its dialog is still open or not. */
+    public void notifyWith(dev.dynalens.ui.common.WorkNotifier notifier) {
+        this.notifier = java.util.Objects.requireNonNull(notifier, "notifier");
     }
 
     /** The tab pane of the open tables (keyboard shortcuts act on its selected tab). */
@@ -227,6 +233,7 @@ public final class MainView {
             return;
         }
         var load = new LoadIntoTableViewModel(connections.sessionFor(source), table, targets, connections::sessionFor, fx);
+        load.notifyWith(notifier);
         loadStarted.accept(load);
         LoadIntoTableDialog.show(tabs.getScene().getWindow(), load);
     }
@@ -238,9 +245,13 @@ public final class MainView {
         var session = connections.sessionFor(profile);
         var window = tabs.getScene().getWindow();
         if (export) {
-            ExportDialog.show(window, new ExportViewModel(new TableExporter(session), table, fx));
+            var model = new ExportViewModel(new TableExporter(session), table, fx);
+            model.notifyWith(notifier);
+            ExportDialog.show(window, model);
         } else {
-            ImportDialog.show(window, new ImportViewModel(new TableImporter(session), profile, table, fx));
+            var model = new ImportViewModel(new TableImporter(session), profile, table, fx);
+            model.notifyWith(notifier);
+            ImportDialog.show(window, model);
         }
     }
 
@@ -367,7 +378,7 @@ public final class MainView {
             });
             tabs.getTabs().add(tab);
             tabs.getSelectionModel().select(tab);
-            var opened = new OpenedTable(profile, table, tab, views, browser, collections, staleness);
+            var opened = new OpenedTable(profile, table, tab, views, browser, collections, staleness, staged, expressions);
             tableOpened.accept(opened);
             var description = session.describeTable(table);
             browser.useDescription(description);

@@ -74,9 +74,7 @@ public final class Workbench {
         main.onTableOpened(this::tableOpened);
         reportProblem(savedQueries.statusProperty().get());
         reportProblem(appearance.statusProperty().get());
-        main.onLoadStarted(load -> notifications.watch(load.runningProperty(), () -> false,
-                () -> new NotificationsViewModel.Note("Load into table finished", load.statusProperty().get(),
-                        load.statusProperty().get().toLowerCase(java.util.Locale.ROOT).contains("fail"))));
+        main.notifyWith(notifications);
         main.tableTabs().getSelectionModel().selectedIndexProperty().addListener((obs, old, now) -> {
             openTabs.selectedProperty().set(now.intValue());
             saveTabsSoon();
@@ -215,6 +213,7 @@ public final class Workbench {
         entries.put(opened.tab(), new Entry(opened, tracked, saved));
         saveTabsSoon();
         var title = opened.table() + " · " + opened.profile().name();
+        opened.staleness().notifyWith(notifications);
         notifications.watch(opened.collections().overviewRunningProperty(), () -> showing(opened, "Collections"),
                 () -> new NotificationsViewModel.Note("Overview of " + title + " finished",
                         opened.collections().overviewStatusProperty().get(), !opened.collections().errorProperty().get().isEmpty()));
@@ -349,8 +348,11 @@ public final class Workbench {
             showInner(e, "Scan / Query");
             e.saved().askAndSave();
         }));
-        map.put(Shortcuts.Action.COPY_JSON, () -> withCurrent(e -> copy(e.table().browser().selectedPlainJsonProperty().get())));
-        map.put(Shortcuts.Action.COPY_DYNAMO_JSON, () -> withCurrent(e -> copy(e.table().browser().selectedDynamoJsonProperty().get())));
+        map.put(Shortcuts.Action.COMMIT, () -> withCurrentOrSay("commit", this::commitStaged));
+        map.put(Shortcuts.Action.COPY_JSON, () -> withCurrentOrSay("copy", e -> copyItem(e.table().browser().selectedPlainJsonProperty().get(), "JSON")));
+        map.put(Shortcuts.Action.COPY_DYNAMO_JSON, () -> withCurrentOrSay("copy",
+                e -> copyItem(e.table().browser().selectedDynamoJsonProperty().get(), "DynamoDB JSON")));
+        map.put(Shortcuts.Action.COPY_CODE, () -> withCurrentOrSay("copy as code", this::copyCode));
         map.put(Shortcuts.Action.NEW_TAB, () -> focus("#tableList"));
         map.put(Shortcuts.Action.CLOSE_TAB, () -> {
             var tabs = main.tableTabs();
@@ -376,6 +378,59 @@ public final class Workbench {
     private void withCurrent(java.util.function.Consumer<Entry> action) {
         var entry = current();
         if (entry != null) action.accept(entry);
+    }
+
+    /** As {@link #withCurrent}, saying in the status line when no table is open. */
+    private void withCurrentOrSay(String what, java.util.function.Consumer<Entry> action) {
+        var entry = current();
+        if (entry == null) {
+            say("Nothing to " + what + ": open a table first.");
+        } else {
+            action.accept(entry);
+        }
+    }
+
+    private void say(String message) {
+        connections.showMessage(dev.dynalens.ui.common.StatusKind.INFO, message);
+    }
+
+    /** The commit shortcut: the staged changes of the table in front, as the Commit button does it. */
+    private void commitStaged(Entry entry) {
+        var staged = entry.table().staged();
+        var table = entry.table().table();
+        if (staged.readOnly()) {
+            say("Nothing to commit: the connection of " + table + " is read-only.");
+        } else if (staged.committingProperty().get()) {
+            say("A commit of " + table + " is already running.");
+        } else if (staged.countProperty().get() == 0) {
+            say("Nothing staged in " + table + " to commit: edit a cell or an item first.");
+        } else {
+            entry.table().views().getTabs().stream().filter(t -> "stagedChangesTab".equals(t.getId())).findFirst()
+                    .ifPresent(t -> entry.table().views().getSelectionModel().select(t));
+            say("Committing " + staged.countProperty().get() + " staged change(s) to " + table + "…");
+            dev.dynalens.ui.editor.StagedEditsView.commit(staged, main.tableTabs().getScene().getWindow());
+        }
+    }
+
+    /** The copy-as-code shortcut: the expression builder's UpdateItem for the selected item, in the language used last. */
+    private void copyCode(Entry entry) {
+        var expressions = entry.table().expressions();
+        try {
+            var code = expressions.snippetInLastLanguage();
+            copy(code);
+            say("Copied the " + expressions.codeLanguageProperty().get().name() + " snippet of the update (Expressions tab).");
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            say("Nothing copied as code: " + e.getMessage());
+        }
+    }
+
+    private void copyItem(String text, String format) {
+        if (text == null || text.isEmpty()) {
+            say("Nothing copied: select an item in Scan / Query first.");
+            return;
+        }
+        copy(text);
+        say("Copied the selected item as " + format + ".");
     }
 
     private void focus(String id) {

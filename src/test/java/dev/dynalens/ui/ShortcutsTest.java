@@ -38,6 +38,15 @@ class ShortcutsTest {
         assertThat(keysOf(Shortcuts.Action.COPY_JSON)).contains(KeyCombination.valueOf("Shortcut+Shift+C"));
     }
 
+    @Test
+    void commit_takesTheLongerChordOfRun_andCopyAsCodeHasItsOwnKey() {
+        assertThat(keysOf(Shortcuts.Action.COMMIT)).containsExactly(KeyCombination.valueOf("Shortcut+Shift+Enter"));
+        assertThat(keysOf(Shortcuts.Action.RUN)).doesNotContainAnyElementsOf(keysOf(Shortcuts.Action.COMMIT));
+        assertThat(keysOf(Shortcuts.Action.COPY_CODE)).containsExactly(KeyCombination.valueOf("Shortcut+Shift+G"));
+        assertThat(Shortcuts.TABLE).filteredOn(s -> s.action().group().equals("Table")).extracting(Shortcuts.Shortcut::action)
+                .contains(Shortcuts.Action.COMMIT, Shortcuts.Action.COPY_CODE);
+    }
+
     private static java.util.List<KeyCombination> keysOf(Shortcuts.Action action) {
         return Shortcuts.TABLE.stream().filter(s -> s.action() == action).findFirst().orElseThrow().keys();
     }

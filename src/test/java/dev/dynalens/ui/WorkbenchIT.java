@@ -85,6 +85,10 @@ class WorkbenchIT extends FxRobot {
         push(KeyCode.F1);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lookup("#shortcutsHelp").query().isVisible());
         assertThat(lookup("Run the Scan or Query").tryQuery()).isPresent();
+        assertThat(lookup("Commit the staged changes").tryQuery()).isPresent();
+        assertThat(lookup(Shortcuts.Action.COPY_CODE.description()).tryQuery()).isPresent();
+        var commitKeys = Shortcuts.TABLE.stream().filter(s -> s.action() == Shortcuts.Action.COMMIT).findFirst().orElseThrow().keysText();
+        assertThat(lookup(commitKeys).tryQuery()).isPresent();
         push(KeyCode.ESCAPE);
         WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !lookup("#shortcutsHelp").query().isVisible());
     }

@@ -283,6 +283,11 @@ public final class ConnectionsViewModel {
         busy.set(value);
     }
 
+    /** A message for the status line from elsewhere in the window (a shortcut that cannot act now, say why). */
+    public void showMessage(StatusKind kind, String message) {
+        setStatus(kind, message);
+    }
+
     private void setStatus(StatusKind kind, String message) {
         statusKind.set(kind);
         status.set(message);

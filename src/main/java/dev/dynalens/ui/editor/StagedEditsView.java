@@ -43,7 +43,7 @@ public final class StagedEditsView {
         commit.setId("commitStaged");
         commit.getStyleClass().add("accent");
         commit.disableProperty().bind(model.countProperty().isEqualTo(0).or(model.committingProperty()));
-        commit.setOnAction(e -> commit(commit));
+        commit.setOnAction(e -> commit(model, commit.getScene().getWindow()));
         var undo = new Button("Undo");
         undo.setId("undoStaged");
         undo.disableProperty().bind(model.canUndoProperty().not().or(model.committingProperty()));
@@ -122,11 +122,15 @@ public final class StagedEditsView {
         return split;
     }
 
-    private void commit(Node anchor) {
+    /**
+     * Commits the staged changes as the Commit button does (also the commit shortcut): on a production-tagged
+     * connection the person first types the table name; cancelling that dialog writes nothing.
+     */
+    public static void commit(StagedEditsViewModel model, javafx.stage.Window owner) {
         String confirmation = null;
         if (model.requiresConfirmation()) {
             var ask = new TextInputDialog();
-            ask.initOwner(anchor.getScene().getWindow());
+            ask.initOwner(owner);
             ask.setTitle("Production connection");
             ask.setHeaderText("This connection is tagged production. Type the table name \"" + model.tableName()
                     + "\" to write " + model.countProperty().get() + " change(s).");

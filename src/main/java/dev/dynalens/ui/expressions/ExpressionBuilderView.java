@@ -311,6 +311,7 @@ public final class ExpressionBuilderView {
             item.setOnAction(e -> {
                 try {
                     copy(model.snippet(language), language.name() + " snippet");
+                    model.codeLanguageProperty().set(language);
                 } catch (RuntimeException problemText) {
                     status.setText(problemText.getMessage());
                 }

@@ -99,6 +99,7 @@ public final class ExpressionBuilderViewModel {
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper fitMessage = new ReadOnlyStringWrapper("");
     private final ObjectProperty<KeySchema> keySchema = new SimpleObjectProperty<>();
+    private final ObjectProperty<Language> codeLanguage = new SimpleObjectProperty<>(Language.JAVA);
     private final ObservableList<Item> items = FXCollections.observableArrayList();
     private final ObservableList<PreviewRow> preview = FXCollections.observableArrayList();
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
@@ -364,6 +365,17 @@ public final class ExpressionBuilderViewModel {
         return CodeGenerators.generate(language, new CodeRequest(table, key, request));
     }
 
+    /**
+     * The snippet in the language last chosen from "Copy code" (Java until one is): what the copy-as-code shortcut
+     * copies.
+     *
+     * @throws IllegalStateException    saying what is missing, as {@link #snippet}
+     * @throws IllegalArgumentException when the update cannot be written exactly in that language
+     */
+    public String snippetInLastLanguage() {
+        return snippet(codeLanguage.get() == null ? Language.JAVA : codeLanguage.get());
+    }
+
     // --- run ---
 
     /**
@@ -475,6 +487,8 @@ public final class ExpressionBuilderViewModel {
     public ReadOnlyStringProperty problemProperty() { return problem.getReadOnlyProperty(); }
     public ReadOnlyStringProperty fitMessageProperty() { return fitMessage.getReadOnlyProperty(); }
     public ObjectProperty<KeySchema> keySchemaProperty() { return keySchema; }
+    /** The language "Copy code" used last; the copy-as-code shortcut uses it. */
+    public ObjectProperty<Language> codeLanguageProperty() { return codeLanguage; }
     public ObservableList<Item> items() { return items; }
     public ObservableList<PreviewRow> preview() { return previewView; }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }

@@ -13,6 +13,7 @@ import dev.dynalens.service.load.LoadHandle;
 import dev.dynalens.service.load.LoadReport;
 import dev.dynalens.service.load.LoadRequest;
 import dev.dynalens.service.load.TableLoader;
+import dev.dynalens.ui.common.WorkNotifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -54,6 +55,7 @@ public final class LoadIntoTableViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private volatile LoadHandle handle;
     private volatile boolean cancelled;
+    private WorkNotifier notifier = WorkNotifier.NONE;
 
     public LoadIntoTableViewModel(DynamoSession source, String sourceTable, List<ConnectionProfile> targets,
                                   Function<ConnectionProfile, DynamoSession> sessions, Executor fx) {
@@ -66,6 +68,11 @@ public final class LoadIntoTableViewModel {
         if (!targets.isEmpty()) {
             target.set(targets.stream().filter(t -> !t.readOnly()).findFirst().orElse(targets.get(0)));
         }
+    }
+
+    /** Who is told when the load ends (done, cancelled or failed), also when its dialog was closed meanwhile. */
+    public void notifyWith(WorkNotifier notifier) {
+        this.notifier = java.util.Objects.requireNonNull(notifier, "notifier");
     }
 
     /** Reads the source (every page), then loads it into the target with progress. */
@@ -108,15 +115,26 @@ public final class LoadIntoTableViewModel {
                     if (failure != null) {
                         progress.set(0);
                         status.set("Load failed: " + Problems.describe(failure));
+                        notifier.workEnded("Load failed", "Load of " + sourceTable + " into " + table + " on " + profile.name()
+                                + " failed: " + Problems.describe(failure), true);
                         return null;
                     }
                     if (report == null) {
                         progress.set(0);
                         status.set("Cancelled before anything was written.");
+                        notifier.workEnded("Load cancelled", "Load of " + sourceTable + " into " + table + " on " + profile.name()
+                                + " cancelled before anything was written.", true);
                         return null;
                     }
                     progress.set(report.total() == 0 ? 1 : (double) report.written() / report.total());
                     status.set(describe(report));
+                    notifier.workEnded(switch (report.outcome()) {
+                        case COMPLETED -> "Load finished";
+                        case CANCELLED -> "Load cancelled";
+                        case FAILED -> "Load stopped";
+                    }, String.format(Locale.ROOT, "Load of %s into %s on %s: %,d of %,d items written, %,d rejected.", sourceTable,
+                            table, profile.name(), report.written(), report.total(), report.rejected().size()),
+                            report.outcome() != LoadReport.Outcome.COMPLETED);
                     return report;
                 }, fx);
     }

@@ -10,6 +10,7 @@ import dev.dynalens.service.fanout.FanoutProgress;
 import dev.dynalens.service.fanout.FanoutReport;
 import dev.dynalens.service.fanout.FanoutRunner;
 import dev.dynalens.service.fanout.FanoutSettings;
+import dev.dynalens.ui.common.WorkNotifier;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,6 +65,7 @@ public final class FanoutViewModel {
     private volatile FanoutRunner.Handle handle;
     private FanoutReport report;
     private Path journalFile;
+    private WorkNotifier notifier = WorkNotifier.NONE;
 
     /** One planned update, as the dry run lists it. */
     public record StepRow(String key, String attribute, String oldValue, String newValue, String expression, String outcome) {
@@ -140,6 +142,11 @@ public final class FanoutViewModel {
         return plan.tableName();
     }
 
+    /** Who is told when a run ends (completed, cancelled, stopped), also when the dialog is no longer looked at. */
+    public void notifyWith(WorkNotifier notifier) {
+        this.notifier = Objects.requireNonNull(notifier, "notifier");
+    }
+
     public RepairPlan repairPlan() {
         return plan;
     }
@@ -183,6 +190,8 @@ public final class FanoutViewModel {
             if (failure != null) {
                 error.set("The fan-out did not start: " + Problems.describe(failure));
                 status.set("Nothing was written.");
+                notifier.workEnded("Repair failed", "Repair of " + plan.tableName() + " failed: " + Problems.describe(failure)
+                        + "; nothing was written.", true);
                 return;
             }
             report = done;
@@ -207,7 +216,28 @@ public final class FanoutViewModel {
                 steps.set(notable.index(), new StepRow(row.key(), row.attribute(), row.oldValue(), row.newValue(), row.expression(),
                         notable.outcome().name().toLowerCase(Locale.ROOT).replace('_', ' ') + (notable.detail() == null ? "" : ": " + notable.detail())));
             }
+            notifyEnded(done);
         }, fx);
+    }
+
+    /** "Repair of Posts: 58 updated, 2 skipped (changed), 0 failed", with how it ended when it did not complete. */
+    private void notifyEnded(FanoutReport done) {
+        var c = done.counts();
+        var counts = String.format(Locale.ROOT, "%,d updated, %s%,d skipped (changed), %,d failed", c.updated(),
+                c.alreadyRepaired() == 0 ? "" : String.format(Locale.ROOT, "%,d already repaired, ", c.alreadyRepaired()),
+                c.skippedChanged(), c.failed());
+        var pending = String.format(Locale.ROOT, "; %,d pending", done.pending());
+        var table = plan.tableName();
+        if (done.fatal() != null) {
+            notifier.workEnded("Repair stopped", "Repair of " + table + " stopped: " + counts + pending + " (" + Problems.describe(done.fatal()) + ")", true);
+        } else if (done.cancelled()) {
+            notifier.workEnded("Repair cancelled", "Repair of " + table + " cancelled: " + counts + pending, true);
+        } else if (!done.complete()) {
+            notifier.workEnded("Repair finished with failures", "Repair of " + table + ": " + counts
+                    + (done.pending() == 0 ? "" : pending), true);
+        } else {
+            notifier.workEnded("Repair finished", "Repair of " + table + ": " + counts, false);
+        }
     }
 
     private void show(FanoutProgress p) {

@@ -78,6 +78,8 @@ public final class StalenessViewModel {
     private StalenessDetector detector;
     private KeySchema keySchema;
 
+    private volatile dev.dynalens.ui.common.WorkNotifier repairNotifier = dev.dynalens.ui.common.WorkNotifier.NONE;
+
     private volatile CompletableFuture<Page> inFlight;
     private volatile long generation;
     /** The run the person cancelled (checked between pages and passes). */
@@ -377,15 +379,25 @@ public final class StalenessViewModel {
         return ruleChoices.getReadOnlyProperty();
     }
 
+    /** Who is told when a repair started from here ends; passed to every fan-out this model creates. */
+    public void notifyWith(dev.dynalens.ui.common.WorkNotifier notifier) {
+        this.repairNotifier = java.util.Objects.requireNonNull(notifier, "notifier");
+    }
+
     /** A dry run of {@link #repairPlan()}, ready to be reviewed and applied. */
     public Optional<FanoutViewModel> newRepair(java.nio.file.Path journalDirectory) {
-        return repairPlan().map(plan -> FanoutViewModel.plan(session, fx, journalDirectory, FanoutSettings.DEFAULTS, plan));
+        return repairPlan().map(plan -> told(FanoutViewModel.plan(session, fx, journalDirectory, FanoutSettings.DEFAULTS, plan)));
+    }
+
+    private FanoutViewModel told(FanoutViewModel fanout) {
+        fanout.notifyWith(repairNotifier);
+        return fanout;
     }
 
     /** The newest unfinished fan-out of this table in {@code journalDirectory}, read off the FX thread. */
     public CompletableFuture<Optional<FanoutViewModel>> unfinishedRepair(java.nio.file.Path journalDirectory) {
         return CompletableFuture.supplyAsync(() -> FanoutViewModel.unfinished(journalDirectory, tableName), analysis)
-                .thenApply(state -> state.map(s -> FanoutViewModel.resumeFrom(session, fx, FanoutSettings.DEFAULTS, s)));
+                .thenApply(state -> state.map(s -> told(FanoutViewModel.resumeFrom(session, fx, FanoutSettings.DEFAULTS, s))));
     }
 
     public ReadOnlyObjectProperty<StalenessReport> lastReportProperty() {

@@ -8,6 +8,7 @@ import dev.dynalens.service.transfer.ExportProgress;
 import dev.dynalens.service.transfer.ExportReport;
 import dev.dynalens.service.transfer.ExportRequest;
 import dev.dynalens.service.transfer.TableExporter;
+import dev.dynalens.ui.common.WorkNotifier;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -42,12 +43,18 @@ public final class ExportViewModel {
     private final ReadOnlyLongWrapper items = new ReadOnlyLongWrapper(0);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private ExportHandle handle;
+    private WorkNotifier notifier = WorkNotifier.NONE;
 
     /** @param fx where property changes happen: the FX thread in the app, {@code Runnable::run} in tests */
     public ExportViewModel(TableExporter exporter, String table, Executor fx) {
         this.exporter = exporter;
         this.table = table;
         this.fx = fx;
+    }
+
+    /** Who is told when the export ends (done, cancelled or failed), also when its dialog was closed meanwhile. */
+    public void notifyWith(WorkNotifier notifier) {
+        this.notifier = java.util.Objects.requireNonNull(notifier, "notifier");
     }
 
     /** A file name for the chooser: the table's name with the format's extension. */
@@ -77,16 +84,22 @@ public final class ExportViewModel {
             if (failure != null) {
                 progress.set(0);
                 status.set("Export failed: " + Problems.describe(failure) + ". " + target.getFileName() + " was not written.");
+                notifier.workEnded("Export failed", "Export of " + table + " failed: " + Problems.describe(failure) + "; "
+                        + target.getFileName() + " was not written.", true);
                 return null;
             }
             items.set(report.items());
             if (report.outcome() == ExportReport.Outcome.CANCELLED) {
                 progress.set(0);
                 status.set(String.format(Locale.ROOT, "Cancelled after %,d items; %s was not written.", report.items(), target.getFileName()));
+                notifier.workEnded("Export cancelled", String.format(Locale.ROOT, "Export of %s cancelled after %,d items; %s was not written.",
+                        table, report.items(), target.getFileName()), true);
             } else {
                 progress.set(1);
                 status.set(String.format(Locale.ROOT, "Done: %,d items written to %s (%s) in %.1f s.", report.items(), target,
                         report.format().label(), report.elapsed().toMillis() / 1000.0));
+                notifier.workEnded("Export finished", String.format(Locale.ROOT, "Export of %s: %,d items written to %s (%s).",
+                        table, report.items(), target.getFileName(), report.format().label()), false);
             }
             return report;
         }, fx);

@@ -8,6 +8,7 @@ import dev.dynalens.service.transfer.ImportProgress;
 import dev.dynalens.service.transfer.ImportReport;
 import dev.dynalens.service.transfer.ImportRequest;
 import dev.dynalens.service.transfer.TableImporter;
+import dev.dynalens.ui.common.WorkNotifier;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -44,6 +45,7 @@ public final class ImportViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ObservableList<String> rejected = FXCollections.observableArrayList();
     private ImportHandle handle;
+    private WorkNotifier notifier = WorkNotifier.NONE;
 
     public ImportViewModel(TableImporter importer, ConnectionProfile profile, String table, Executor fx) {
         this.importer = importer;
@@ -57,6 +59,11 @@ public final class ImportViewModel {
         if (profile.readOnly()) {
             status.set("Connection '" + profile.name() + "' is read-only: importing is refused.");
         }
+    }
+
+    /** Who is told when the import ends (done, cancelled or failed), also when its dialog was closed meanwhile. */
+    public void notifyWith(WorkNotifier notifier) {
+        this.notifier = java.util.Objects.requireNonNull(notifier, "notifier");
     }
 
     public CompletableFuture<ImportReport> start() {
@@ -77,6 +84,8 @@ public final class ImportViewModel {
             if (failure != null) {
                 progress.set(0);
                 status.set("Import failed: " + Problems.describe(failure));
+                notifier.workEnded("Import failed", "Import of " + source.getFileName() + " into " + table + " failed: "
+                        + Problems.describe(failure), true);
                 return null;
             }
             progress.set(report.outcome() == ImportReport.Outcome.COMPLETED ? 1 : progress.get());
@@ -85,6 +94,10 @@ public final class ImportViewModel {
                     report.outcome() == ImportReport.Outcome.COMPLETED ? "Done:" : "Cancelled:", report.written(), report.read(),
                     report.format().label(), report.elapsed().toMillis() / 1000.0, report.rejected().size(),
                     report.rejected().isEmpty() ? "" : " (listed below)"));
+            var completed = report.outcome() == ImportReport.Outcome.COMPLETED;
+            notifier.workEnded(completed ? "Import finished" : "Import cancelled", String.format(Locale.ROOT,
+                    "Import of %s into %s%s: %,d items written, %,d rejected.", source.getFileName(), table,
+                    completed ? "" : " cancelled", report.written(), report.rejected().size()), !completed);
             return report;
         }, fx);
     }

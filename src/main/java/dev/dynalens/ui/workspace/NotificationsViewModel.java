@@ -1,5 +1,6 @@
 package dev.dynalens.ui.workspace;
 
+import dev.dynalens.ui.common.WorkNotifier;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import javafx.beans.value.ObservableBooleanValue;
@@ -7,10 +8,10 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * Notices about background work that finished out of sight: an overview or a staleness check in a tab that is not
- * showing, a load into a table. Newest first, at most {@link #LIMIT}; the view dismisses them.
+ * Notices about background work that finished: an overview or a staleness check in a tab that is not showing, and
+ * every fan-out, export, import and load into a table (through {@link WorkNotifier}). Newest first, at most {@link #LIMIT}; the view dismisses them.
  */
-public final class NotificationsViewModel {
+public final class NotificationsViewModel implements WorkNotifier {
     public static final int LIMIT = 4;
 
     /** @param failed the work ended with an error (or was cancelled) rather than its result */
@@ -26,6 +27,12 @@ public final class NotificationsViewModel {
         while (notes.size() > LIMIT) {
             notes.removeLast();
         }
+    }
+
+    /** Long work that ended (a fan-out, an export, an import, a load): always a notice, whether its dialog is open or not. */
+    @Override
+    public void workEnded(String title, String summary, boolean failed) {
+        notify(new Note(title, summary, failed));
     }
 
     public void dismiss(Note note) {

@@ -148,6 +148,25 @@ class ItemEditingIT extends FxRobot {
                 .orElse(false));
     }
 
+    @Test
+    void theCommitShortcut_commitsTheOneStagedEdit_andWithNothingStagedSaysSo(DynamoSession session) throws Exception {
+        press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.SHIFT, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> lookup("#statusMessage").queryLabeled().getText()
+                .equals("Nothing staged in " + table + " to commit: edit a cell or an item first."));
+
+        editCell("ORDER#1", "status", "PAID");
+        assertThat(stagedTab().getText()).isEqualTo("Staged (1)");
+        assertThat(read(session, "ORDER#1").get("status")).contains(AttributeValue.s("NEW"));
+
+        press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.ENTER).release(KeyCode.ENTER, KeyCode.SHIFT, KeyCode.CONTROL);
+
+        WaitForAsyncUtils.waitFor(15, TimeUnit.SECONDS,
+                () -> lookup("#stagedMessage").queryAs(Label.class).getText().startsWith("1 written"));
+        assertThat(stagedTab().getText()).isEqualTo("Staged (0)");
+        assertThat(stagedTab().isSelected()).isTrue();
+        assertThat(read(session, "ORDER#1").get("status")).contains(AttributeValue.s("PAID"));
+    }
+
     private static Item read(DynamoSession session, String sk) throws Exception {
         return session.getItem(table, Map.of("PK", AttributeValue.s("CUSTOMER#1"), "SK", AttributeValue.s(sk)), true)
                 .get(10, TimeUnit.SECONDS).item().orElseThrow();

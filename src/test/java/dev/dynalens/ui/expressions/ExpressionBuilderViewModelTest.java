@@ -294,4 +294,15 @@ class ExpressionBuilderViewModelTest {
         assertThat(model.snippet(Language.JAVA)).contains("UpdateItemRequest");
         assertThat(model.snippet(Language.JAVASCRIPT)).contains("UpdateCommand");
     }
+
+    @Test
+    void theCopyAsCodeShortcutsSnippet_isInTheLanguageUsedLast_javaUntilOneIs() {
+        assertThatThrownBy(model::snippetInLastLanguage).hasMessageContaining("Build a valid update first");
+        buildShipUpdate();
+        model.items().setAll(order("o#1", "open", "1"));
+
+        assertThat(model.snippetInLastLanguage()).isEqualTo(model.snippet(Language.JAVA));
+        model.codeLanguageProperty().set(Language.CLI);
+        assertThat(model.snippetInLastLanguage()).isEqualTo(model.snippet(Language.CLI)).contains("aws dynamodb update-item");
+    }
 }

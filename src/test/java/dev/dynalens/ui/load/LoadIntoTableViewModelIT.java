@@ -36,6 +36,8 @@ class LoadIntoTableViewModelIT {
         var table = endpoint.uniqueTableName("shop");
         var model = new LoadIntoTableViewModel(workspace, "OnlineShop", List.of(local), profile -> target, fx);
         model.targetTableProperty().set(table);
+        var notices = new java.util.concurrent.CopyOnWriteArrayList<String>();
+        model.notifyWith((title, summary, failed) -> notices.add(title + " | " + summary + " | " + (failed ? "failed" : "ok")));
 
         LoadReport report = model.start().get(60, TimeUnit.SECONDS);
 
@@ -43,6 +45,7 @@ class LoadIntoTableViewModelIT {
         assertThat(report.written()).isEqualTo(108);
         fx.submit(() -> { }).get();
         assertThat(model.statusProperty().get()).startsWith("Done: 108 of 108 item(s) written");
+        assertThat(notices).containsExactly("Load finished | Load of OnlineShop into " + table + " on dynalite: 108 of 108 items written, 0 rejected. | ok");
         var description = target.describeTable(table).get(10, TimeUnit.SECONDS);
         assertThat(description.index("GSI1")).isPresent();
         assertThat(new HashSet<>(scanAll(target, table))).isEqualTo(new HashSet<>(scanAll(workspace, "OnlineShop")));

@@ -163,4 +163,62 @@ class FanoutViewModelTest {
         assertThat(FanoutJournal.read(file).orElseThrow().complete()).isTrue();
         assertThat(FanoutViewModel.unfinished(dir, "Blog")).isEmpty();
     }
+
+    private final List<String> notices = new ArrayList<>();
+
+    private FanoutViewModel told(FanoutViewModel model) {
+        model.notifyWith((title, summary, failed) -> notices.add(title + " | " + summary + " | " + (failed ? "failed" : "ok")));
+        return model;
+    }
+
+    @Test
+    void aCompletedRun_notifiesWithItsCounts() throws Exception {
+        var session = session(false, ConnectionTag.LOCAL);
+        var plan = plan(4);
+        copies.put("POST#2", AttributeValue.s("Edited"));
+        var model = told(FanoutViewModel.plan(session, Runnable::run, dir, dev.dynalens.service.fanout.FanoutSettings.DEFAULTS, plan));
+
+        model.apply().get(10, TimeUnit.SECONDS);
+
+        assertThat(notices).containsExactly("Repair finished | Repair of Blog: 3 updated, 1 skipped (changed), 0 failed | ok");
+    }
+
+    @Test
+    void aCancelledRun_notifiesWithWhatWasWrittenAndWhatIsPending() throws Exception {
+        var session = session(false, ConnectionTag.LOCAL);
+        var plan = plan(4);
+        var held = new ArrayList<CompletableFuture<WriteResult>>();
+        var answer = session.writer;
+        session.writer = write -> {
+            var pending = new CompletableFuture<WriteResult>();
+            held.add(pending);
+            return pending.thenCompose(ignored -> answer.apply(write));
+        };
+        var oneAtATime = new dev.dynalens.service.fanout.FanoutSettings(1, java.time.Duration.ofMillis(1), java.time.Duration.ofMillis(1), 1);
+        var model = told(FanoutViewModel.plan(session, Runnable::run, dir, oneAtATime, plan));
+
+        var result = model.apply();
+        assertThat(held).hasSize(1);
+        model.cancel();
+        assertThat(notices).isEmpty(); // the update in flight is still to be answered
+        held.getFirst().complete(null);
+
+        assertThat(result.get(10, TimeUnit.SECONDS).cancelled()).isTrue();
+        assertThat(notices).containsExactly("Repair cancelled | Repair of Blog cancelled: 1 updated, 0 skipped (changed), 0 failed; 3 pending | failed");
+    }
+
+    @Test
+    void aRunStoppedByAnAccessProblem_notifiesWithTheReason() throws Exception {
+        var session = session(false, ConnectionTag.LOCAL);
+        session.writer = write -> CompletableFuture.failedFuture(new dev.dynalens.domain.connection.DynamoAccessException(
+                new dev.dynalens.domain.connection.ConnectionProblem(dev.dynalens.domain.connection.ConnectionProblem.Kind.ACCESS_DENIED,
+                        "Not allowed to UpdateItem on Blog", null), null));
+        var oneAtATime = new dev.dynalens.service.fanout.FanoutSettings(1, java.time.Duration.ofMillis(1), java.time.Duration.ofMillis(1), 1);
+        var model = told(FanoutViewModel.plan(session, Runnable::run, dir, oneAtATime, plan(3)));
+
+        model.apply().get(10, TimeUnit.SECONDS);
+
+        assertThat(notices).containsExactly("Repair stopped | Repair of Blog stopped: 0 updated, 0 skipped (changed), 1 failed; 2 pending"
+                + " (Not allowed to UpdateItem on Blog) | failed");
+    }
 }

@@ -86,6 +86,21 @@ class StalenessViewModelTest {
         assertThat(model.newRepair(java.nio.file.Path.of("unused"))).get().extracting(f -> f.steps().size()).isEqualTo(6);
     }
 
+    @Test
+    void aRepairStartedHere_tellsTheNotifierWhenItEnds(@org.junit.jupiter.api.io.TempDir java.nio.file.Path journals) throws Exception {
+        session.responder = this::page;
+        session.writer = write -> java.util.concurrent.CompletableFuture.completedFuture(new dev.dynalens.domain.write.WriteResult(
+                dev.dynalens.domain.write.WriteResult.Status.APPLIED, java.util.Optional.empty(), ConsumedCapacity.NOT_REPORTED));
+        var notices = new java.util.ArrayList<String>();
+        model.notifyWith((title, summary, failed) -> notices.add(title + " | " + summary + " | " + (failed ? "failed" : "ok")));
+        model.run().join();
+
+        model.newRepair(journals).orElseThrow().apply().get(10, java.util.concurrent.TimeUnit.SECONDS);
+
+        assertThat(session.writes).hasSize(6);
+        assertThat(notices).containsExactly("Repair finished | Repair of Blog: 6 updated, 0 skipped (changed), 0 failed | ok");
+    }
+
     /** A lens store in memory, as the collections view and this view share it. */
     private static final class MemoryLenses implements dev.dynalens.service.LensStore {
         final Map<String, dev.dynalens.domain.inference.Lens> saved = new java.util.HashMap<>();

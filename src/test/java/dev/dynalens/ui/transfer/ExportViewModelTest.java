@@ -113,4 +113,46 @@ class ExportViewModelTest {
         assertThat(model.runningProperty().get()).isFalse();
         assertThat(model.statusProperty().get()).startsWith("Export failed: Not allowed to Scan Shop").endsWith("shop.jsonl was not written.");
     }
+
+    private final List<String> notices = new java.util.ArrayList<>();
+
+    private void recordNotices() {
+        model.notifyWith((title, summary, failed) -> notices.add(title + " | " + summary + " | " + (failed ? "failed" : "ok")));
+    }
+
+    @Test
+    void aFinishedExport_notifiesWithTheCountAndTheFile() {
+        recordNotices();
+        model.fileProperty().set(dir.resolve("shop.jsonl"));
+        model.start();
+        session.pendingReads.get(0).complete(page(0, 3, true));
+        assertThat(notices).isEmpty();
+        session.pendingReads.get(1).complete(page(3, 4, false));
+
+        assertThat(notices).containsExactly("Export finished | Export of Shop: 4 items written to shop.jsonl (DynamoDB JSON lines). | ok");
+    }
+
+    @Test
+    void aCancelledExport_notifiesThatTheFileWasNotWritten() {
+        recordNotices();
+        model.fileProperty().set(dir.resolve("shop.jsonl"));
+        model.start();
+        session.pendingReads.get(0).complete(page(0, 2, true));
+
+        model.cancel();
+
+        assertThat(notices).containsExactly("Export cancelled | Export of Shop cancelled after 2 items; shop.jsonl was not written. | failed");
+    }
+
+    @Test
+    void aFailedExport_notifiesWithTheReason() {
+        recordNotices();
+        model.fileProperty().set(dir.resolve("shop.jsonl"));
+        model.start();
+
+        session.pendingReads.get(0).completeExceptionally(new DynamoAccessException(
+                new ConnectionProblem(ConnectionProblem.Kind.ACCESS_DENIED, "Not allowed to Scan Shop", null), null));
+
+        assertThat(notices).containsExactly("Export failed | Export of Shop failed: Not allowed to Scan Shop; shop.jsonl was not written. | failed");
+    }
 }

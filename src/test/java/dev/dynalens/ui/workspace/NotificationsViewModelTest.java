@@ -31,4 +31,12 @@ class NotificationsViewModelTest {
         model.dismiss(model.notes().getFirst());
         assertThat(model.notes()).hasSize(3);
     }
+
+    @Test
+    void longWorkThatEnded_isANotice_whetherItsDialogIsOpenOrNot() {
+        dev.dynalens.ui.common.WorkNotifier notifier = model;
+        notifier.workEnded("Repair finished", "Repair of Posts: 58 updated, 2 skipped (changed), 0 failed", false);
+        assertThat(model.notes()).containsExactly(new NotificationsViewModel.Note("Repair finished",
+                "Repair of Posts: 58 updated, 2 skipped (changed), 0 failed", false));
+    }
 }
