@@ -212,7 +212,9 @@ public final class TableBrowserView {
         table.getSelectionModel().selectedItemProperty().addListener((obs, old, item) -> model.selectedItemProperty().set(item));
         table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
         table.getSelectionModel().getSelectedItems().addListener((ListChangeListener<Item>) change ->
-                model.selectedItems().setAll(java.util.List.copyOf(table.getSelectionModel().getSelectedItems().filtered(java.util.Objects::nonNull))));
+                // A plain copy: a FilteredList over the selection stays subscribed to it and throws when a selected row
+                // is removed (a committed delete), JavaFX's FilteredList.addRemove on the selection's change.
+                model.selectedItems().setAll(table.getSelectionModel().getSelectedItems().stream().filter(java.util.Objects::nonNull).toList()));
         if (editing == null) return table;
         editing.install(table);
         var box = new VBox(6, editing.toolbar(table), table);

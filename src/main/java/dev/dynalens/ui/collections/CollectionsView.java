@@ -347,8 +347,9 @@ public final class CollectionsView {
         // Several items of one entity group can be selected together (the expression builder previews them all).
         table.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
         table.getSelectionModel().getSelectedItems().addListener((javafx.collections.ListChangeListener<Item>) change -> {
-            var selected = table.getSelectionModel().getSelectedItems().filtered(java.util.Objects::nonNull);
-            if (!selected.isEmpty()) model.selectedItems().setAll(java.util.List.copyOf(selected));
+            // A plain copy, never a FilteredList over the selection (see TableBrowserView).
+            var selected = table.getSelectionModel().getSelectedItems().stream().filter(java.util.Objects::nonNull).toList();
+            if (!selected.isEmpty()) model.selectedItems().setAll(selected);
         });
         for (var attribute : group.columns()) {
             var column = new TableColumn<Item, String>(attribute);
