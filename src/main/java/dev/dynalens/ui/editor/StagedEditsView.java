@@ -77,6 +77,7 @@ public final class StagedEditsView {
 
         var message = new Label();
         message.setId("stagedMessage");
+        message.setWrapText(true); // the commit summary carries its reason (e.g. no transactions on this endpoint)
         message.textProperty().bind(model.messageProperty());
         var error = new Label();
         error.setId("stagedError");
