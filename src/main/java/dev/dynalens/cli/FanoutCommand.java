@@ -53,9 +53,8 @@ final class FanoutCommand implements Callable<Integer> {
     @Mixin
     SourceOptions source;
 
-    @Option(names = "--rule", paramLabel = "SPEC",
-            description = "A confirmed rule, e.g. POST.authorName=USER.name@authorId (repeatable; without any, rules are inferred).")
-    List<String> ruleSpecs = new ArrayList<>();
+    @Mixin
+    RuleOptions ruleOptions;
 
     @ArgGroup(exclusive = true, multiplicity = "1")
     Mode mode;
@@ -85,7 +84,7 @@ final class FanoutCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        var rules = StaleCommand.parseRules(ruleSpecs);
+        var chosen = ruleOptions.choose();
         FanoutSettings settings;
         try {
             settings = FanoutSettings.DEFAULTS.withMaxConcurrency(concurrency);
@@ -115,8 +114,8 @@ final class FanoutCommand implements Callable<Integer> {
                     throw new CliException(journalFile + " holds a plan for table " + existing.plan().tableName() + ", not " + tableName
                             + "; choose another --journal file");
                 }
-                if (!rules.isEmpty()) {
-                    context.err().println("dynalens: --journal " + journalFile + " already holds a plan; resuming it (--rule is not used)");
+                if (!ruleOptions.ruleSpecs.isEmpty() || ruleOptions.lensFile != null) {
+                    context.err().println("dynalens: --journal " + journalFile + " already holds a plan; resuming it (--rule and --lens are not used)");
                 }
                 plan = existing.plan();
                 settled = existing.outcomes();
@@ -124,7 +123,7 @@ final class FanoutCommand implements Callable<Integer> {
                         + existing.settled() + " of " + plan.steps().size() + " steps settled");
             } else {
                 var staleCopies = new ArrayList<Finding.StaleCopy>();
-                StaleCommand.detect(context, session, tableName, rules, 0, finding -> {
+                StaleCommand.detect(context, session, tableName, chosen, 0, finding -> {
                     if (finding instanceof Finding.StaleCopy stale) {
                         staleCopies.add(stale);
                     }

@@ -30,7 +30,7 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "stale", sortOptions = false,
         description = {"Denormalized copies that no longer equal their source (stale) or whose source is gone (orphans).",
-                "Rules come from --rule, or are inferred from the data when none is given. Either a TABLE on a connection "
+                "Rules come from --rule, or from the rules confirmed in the app (--lens), or are inferred from the data. Either a TABLE on a connection "
                         + "(every page is scanned) or --file, as for analyze."},
         footer = {"", "Rule SPEC: COPY.attribute=SOURCE.attribute@reference, the reference being an attribute holding the source's id "
                 + "(authorId), its whole partition key (SK:key) or the copy's own partition key (key).",
@@ -47,21 +47,20 @@ final class StaleCommand implements Callable<Integer> {
     @Mixin
     SourceOptions source;
 
-    @Option(names = "--rule", paramLabel = "SPEC",
-            description = "A confirmed rule, e.g. POST.authorName=USER.name@authorId (repeatable; without any, rules are inferred).")
-    List<String> ruleSpecs = new ArrayList<>();
+    @Mixin
+    RuleOptions ruleOptions;
 
     @Option(names = "--json", description = "Print the rules and findings as JSON.")
     boolean json;
 
     @Override
     public Integer call() throws IOException {
-        var rules = parseRules(ruleSpecs);
+        var chosen = ruleOptions.choose();
         var context = root.context;
         var opened = source.open(context);
         try (var session = opened.session()) {
             var tableName = opened.tableName();
-            var detection = detect(context, session, tableName, rules, MAX_LISTED, finding -> { });
+            var detection = detect(context, session, tableName, chosen, MAX_LISTED, finding -> { });
             var report = detection.report();
             if (report.truncated()) {
                 context.err().println("dynalens: more findings than " + MAX_LISTED + " of a kind; the counts are complete, the lists are not");
@@ -98,9 +97,9 @@ final class StaleCommand implements Callable<Integer> {
      * Names the entities (one scan), infers rules when none are given (two scans), detects (two scans). Every finding
      * also goes to {@code onFinding}, beyond the {@code maxListed} the report keeps.
      */
-    static Detection detect(CliContext context, DynamoSession session, String tableName, List<DenormalizationRule> givenRules,
+    static Detection detect(CliContext context, DynamoSession session, String tableName, RuleOptions.Chosen chosen,
                             int maxListed, java.util.function.Consumer<? super Finding> onFinding) {
-        var rules = new ArrayList<>(givenRules);
+        var rules = new ArrayList<>(chosen.rules());
         var analyzer = new Analyzer(TableKeys.from(session.describeTable(tableName).join()));
         long[] itemCount = {0};
         TableSource.forEachItem(session, tableName, item -> {
@@ -112,7 +111,7 @@ final class StaleCommand implements Callable<Integer> {
         for (var rule : rules) {
             for (var entity : List.of(rule.source().entity(), rule.copy().entity())) {
                 if (!entities.contains(entity)) {
-                    context.err().println("dynalens: warning: --rule " + rule.toSpec() + ": no entity '" + entity + "' in " + tableName
+                    context.err().println("dynalens: warning: " + chosen.source() + " " + rule.toSpec() + ": no entity '" + entity + "' in " + tableName
                             + "; its entities: " + String.join(", ", entities));
                 }
             }
@@ -123,7 +122,8 @@ final class StaleCommand implements Callable<Integer> {
             var inference = new RuleInference(classifier, RuleInference.Options.DEFAULTS);
             TableSource.forEachItem(session, tableName, inference::acceptSource);
             TableSource.forEachItem(session, tableName, inference::acceptCopy);
-            inference.result().stream().map(InferredRule::rule).forEach(rules::add);
+            inference.result().stream().map(InferredRule::rule).filter(rule -> !chosen.rejected().contains(rule.toSpec()))
+                    .forEach(rules::add);
         }
         var detector = new StalenessDetector(classifier, rules, maxListed, onFinding);
         if (!rules.isEmpty()) {

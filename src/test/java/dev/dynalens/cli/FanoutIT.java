@@ -187,6 +187,27 @@ class FanoutIT {
         session.deleteTable(table).get(30, TimeUnit.SECONDS);
     }
 
+    /** The rules the person confirmed in the app (the table's lens) drive the CLI's plan: only those copies. */
+    @Test
+    void aLensWithAConfirmedRule_plansOnlyThatRulesCopies(TestEndpoint endpoint, DynamoSession session) throws Exception {
+        var sample = SampleModels.load(SampleModels.BLOG);
+        var table = endpoint.uniqueTableName("fanout-lens");
+        load(session, table, sample.items(), new CreateTableSpec(table, sample.keys().keySchema(), List.of()));
+        var lens = new dev.dynalens.domain.inference.Lens(Map.of(), List.of(), List.of(),
+                new dev.dynalens.domain.inference.Lens.RuleChoices(List.of("POST.authorName=USER.name@authorId"), List.of()));
+        var lensFile = dir.resolve("blog-lens.json");
+        java.nio.file.Files.writeString(lensFile, dev.dynalens.domain.inference.LensCodec.toJson(lens));
+
+        var dry = fanout(endpoint.endpoint(), table, dir.resolve("lens.jsonl"), "--dry-run", "--lens", lensFile.toString());
+
+        assertThat(dry.exitCode()).as(dry.err()).isZero();
+        assertThat(json(dry).path("steps")).hasSize(3).allSatisfy(step -> {
+            assertThat(step.path("rule").asText()).isEqualTo("POST.authorName=USER.name@authorId");
+            assertThat(step.path("attribute").asText()).isEqualTo("authorName");
+        });
+        session.deleteTable(table).get(30, TimeUnit.SECONDS);
+    }
+
     @Test
     void keyBasedAndNestedCopies_areRepaired_andCopiesChangedDuringTheFanoutAreNeverOverwritten(TestEndpoint endpoint, DynamoSession session)
             throws Exception {

@@ -10,6 +10,7 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -148,6 +149,60 @@ class StaleCommandTest {
                 + "its entities: COMMENT, POST, TAG→POST, USER");
         assertThat(result.json().path("rules").get(0).path("copies").asLong()).isZero();
         assertThat(result.json().path("staleCopies")).isEmpty();
+    }
+
+    private static Path lensFile(Path dir, String json) throws IOException {
+        var file = dir.resolve("blog-lens.json");
+        java.nio.file.Files.writeString(file, json);
+        return file;
+    }
+
+    /** The lens the app saves after Confirm: its confirmed rules are used, as given rules, and nothing is inferred. */
+    @Test
+    void aLensWithConfirmedRules_usesExactlyThem(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        var lens = new dev.dynalens.domain.inference.Lens(Map.of(), List.of(), List.of(), new dev.dynalens.domain.inference.Lens.RuleChoices(
+                List.of("POST.authorName=USER.name@authorId"), List.of("COMMENT.commenterName=USER.name@commenterId")));
+        var file = lensFile(dir, dev.dynalens.domain.inference.LensCodec.toJson(lens));
+
+        var result = run("stale", "--file", BLOG, "--json", "--lens", file.toString());
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        var json = result.json();
+        assertThat(json.path("rules")).singleElement().satisfies(rule -> assertThat(rule.path("inferred").asBoolean()).isFalse());
+        assertThat(json.path("staleCopies")).hasSize(3).allSatisfy(s -> assertThat(s.path("attribute").asText()).isEqualTo("authorName"));
+        // --rule wins over the lens
+        var given = run("stale", "--file", BLOG, "--json", "--lens", file.toString(), "--rule", "COMMENT.commenterName=USER.name@commenterId");
+        assertThat(given.json().path("staleCopies")).hasSize(2).allSatisfy(s -> assertThat(s.path("attribute").asText()).isEqualTo("commenterName"));
+    }
+
+    /** Removed in the app: rejected rules are not inferred again. */
+    @Test
+    void aLensWithOnlyRejectedRules_infersTheOthers(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        var lens = new dev.dynalens.domain.inference.Lens(Map.of(), List.of(), List.of(), new dev.dynalens.domain.inference.Lens.RuleChoices(
+                List.of(), List.of("COMMENT.commenterName=USER.name@commenterId")));
+        var file = lensFile(dir, dev.dynalens.domain.inference.LensCodec.toJson(lens));
+
+        var result = run("stale", "--file", BLOG, "--json", "--lens", file.toString());
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        var json = result.json();
+        assertThat(json.path("rules")).hasSize(2).allSatisfy(rule -> assertThat(rule.path("inferred").asBoolean()).isTrue());
+        assertThat(json.path("orphanCopies")).isEmpty();
+        assertThat(json.path("staleCopies")).hasSize(4).noneSatisfy(s -> assertThat(s.path("attribute").asText()).isEqualTo("commenterName"));
+    }
+
+    @Test
+    void aBrokenOrMissingLens_isAUsageErrorThatSaysWhere(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        var broken = lensFile(dir, "{\"formatVersion\": 1, \"staleness\": {\"confirmed\": [\"POST.authorName=USER.name\"");
+
+        var result = run("stale", "--file", BLOG, "--lens", broken.toString());
+        var missing = run("stale", "--file", BLOG, "--lens", dir.resolve("none.json").toString());
+
+        assertThat(result.exitCode()).isEqualTo(DynaLensCli.USAGE);
+        assertThat(result.err()).startsWith("dynalens: --lens: " + broken).contains("not valid JSON at line 1");
+        assertThat(result.out()).isEmpty();
+        assertThat(missing.exitCode()).isEqualTo(DynaLensCli.USAGE);
+        assertThat(missing.err()).contains("--lens: no such file: " + dir.resolve("none.json"));
     }
 
     @Test
