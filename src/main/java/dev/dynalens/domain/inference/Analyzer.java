@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 
 /**
  * Reads a single-table design from its items, one page at a time, without a schema: entity types
@@ -38,6 +39,8 @@ public final class Analyzer {
     private final List<IndexKeys> indexes = new ArrayList<>();
     private final List<GroupStats> stats = new ArrayList<>();
     private final EdgeIndex edges = new EdgeIndex();
+    /** False for the plain reading (no caches), the reference the tests compare the fast path with. */
+    private final boolean cached;
     private boolean measureSizes;
 
     public Analyzer(TableKeys keys) {
@@ -45,9 +48,15 @@ public final class Analyzer {
     }
 
     public Analyzer(TableKeys keys, Lens lens) {
+        this(keys, lens, true);
+    }
+
+    /** {@code cached} false: every key read afresh and every count found by hashing, as a reference for tests. */
+    Analyzer(TableKeys keys, Lens lens, boolean cached) {
         this.keys = Objects.requireNonNull(keys, "keys");
-        this.classifier = new EntityClassifier(keys, lens);
-        keys.indexes().forEach((name, schema) -> indexes.add(new IndexKeys(name, schema)));
+        this.cached = cached;
+        this.classifier = new EntityClassifier(keys, lens, cached);
+        keys.indexes().forEach((name, schema) -> indexes.add(new IndexKeys(name, schema, classifier.registry(schema.partitionKeyName()))));
     }
 
     public EntityClassifier classifier() {
@@ -79,7 +88,7 @@ public final class Analyzer {
     public void accept(Item item) {
         int group = classifier.observe(item);
         while (stats.size() <= group) {
-            stats.add(new GroupStats(indexes.size(), classifier.mayBeEdge(stats.size())));
+            stats.add(new GroupStats(indexes.size(), classifier.mayBeEdge(stats.size()), cached));
         }
         var groupStats = stats.get(group);
         if (measureSizes) {
@@ -88,9 +97,7 @@ public final class Analyzer {
             groupStats.sizeTotal += size;
             groupStats.sizeLargest = Math.max(groupStats.sizeLargest, size);
         }
-        for (var attribute : item.attributes().entrySet()) {
-            groupStats.count(attribute.getKey(), attribute.getValue().type());
-        }
+        groupStats.countAll(item.attributes());
         for (int i = 0; i < indexes.size(); i++) {
             var index = indexes.get(i);
             var pkValue = item.attributes().get(index.partitionKey);
@@ -98,16 +105,13 @@ public final class Analyzer {
                 continue;
             }
             groupStats.indexCounts[i]++;
-            var registry = classifier.registry(index.partitionKey);
+            var registry = index.registry;
             var raw = pkValue instanceof AttributeValue.Str s ? registry.rawTemplate(s.value()) : KeyTemplates.infer(pkValue).orElseThrow();
-            index.meanings.computeIfAbsent(new MeaningKey(registry.observe(raw), group), k -> new long[1])[0]++;
+            index.meaningCounter(registry.observe(raw), group, cached)[0]++;
         }
-        if (groupStats.mayBeEdge) {
-            var schema = keys.keySchema();
-            if (item.attributes().get(schema.partitionKeyName()) instanceof AttributeValue.Str pk
-                    && item.attributes().get(schema.sortKeyName()) instanceof AttributeValue.Str sk) {
-                edges.add(pk.value(), sk.value(), group);
-            }
+        if (groupStats.mayBeEdge && classifier.observedPartitionKey() instanceof AttributeValue.Str pk
+                && classifier.observedSortKey() instanceof AttributeValue.Str sk) {
+            edges.add(pk.value(), sk.value(), group);
         }
     }
 
@@ -243,47 +247,123 @@ public final class Analyzer {
     }
 
     private static final class IndexKeys {
+        private static final int RECENT = 64;
         final String name;
         final KeySchema schema;
         final String partitionKey;
         final String sortKey;
+        final TemplateRegistry registry;
         final Map<MeaningKey, long[]> meanings = new HashMap<>();
+        // Recent (template, group) counters by the template's identity: a cached reading hands out the
+        // same template instance while it reads the same, so most items skip hashing the template.
+        private final KeyTemplate[] recentTemplates = new KeyTemplate[RECENT];
+        private final int[] recentGroups = new int[RECENT];
+        private final long[][] recentCounters = new long[RECENT][];
 
-        IndexKeys(String name, KeySchema schema) {
+        IndexKeys(String name, KeySchema schema, TemplateRegistry registry) {
             this.name = name;
             this.schema = schema;
             this.partitionKey = schema.partitionKeyName();
             this.sortKey = schema.sortKeyName();
+            this.registry = registry;
+        }
+
+        long[] meaningCounter(KeyTemplate template, int group, boolean cached) {
+            if (!cached) {
+                return meanings.computeIfAbsent(new MeaningKey(template, group), k -> new long[1]);
+            }
+            int hash = System.identityHashCode(template) * 31 + group;
+            int slot = (hash ^ (hash >>> 16)) & (RECENT - 1);
+            if (recentTemplates[slot] == template && recentGroups[slot] == group) {
+                return recentCounters[slot];
+            }
+            var counter = meanings.computeIfAbsent(new MeaningKey(template, group), k -> new long[1]);
+            recentTemplates[slot] = template;
+            recentGroups[slot] = group;
+            recentCounters[slot] = counter;
+            return counter;
         }
     }
 
     private record MeaningKey(KeyTemplate template, int group) {
     }
 
-    private static final class GroupStats {
+    private static final class GroupStats implements BiConsumer<String, AttributeValue> {
+        private static final int RECENT_NAMES = 32;
         final Map<String, AttributeStat> attributes = new HashMap<>();
         final long[] indexCounts;
         final boolean mayBeEdge;
         long sizedItems;
         long sizeTotal;
         long sizeLargest;
+        // The attribute names of the group's last item, position by position, with their counters: items
+        // of a group mostly list the same names in the same order, and the parser hands out the same
+        // name instances, so an identity check replaces a hash look-up. Null when not caching.
+        private final String[] recentNames;
+        private final AttributeStat[] recentStats;
+        private final Class<?>[] recentClasses;
+        private final int[] recentTypeBits;
+        private int position;
 
-        GroupStats(int indexCount, boolean mayBeEdge) {
+        GroupStats(int indexCount, boolean mayBeEdge, boolean cached) {
             this.indexCounts = new long[indexCount];
             this.mayBeEdge = mayBeEdge;
+            this.recentNames = cached ? new String[RECENT_NAMES] : null;
+            this.recentStats = cached ? new AttributeStat[RECENT_NAMES] : null;
+            this.recentClasses = cached ? new Class<?>[RECENT_NAMES] : null;
+            this.recentTypeBits = cached ? new int[RECENT_NAMES] : null;
         }
 
-        void count(String name, AttributeType type) {
+        void countAll(Map<String, AttributeValue> item) {
+            if (recentNames == null) {
+                item.forEach((name, value) -> count(statOf(name), 1 << value.type().ordinal()));
+                return;
+            }
+            position = 0;
+            item.forEach(this);
+        }
+
+        /** One attribute of the item being counted, at {@link #position}. */
+        @Override
+        public void accept(String name, AttributeValue value) {
+            int at = position++;
+            if (at >= RECENT_NAMES) {
+                count(statOf(name), 1 << value.type().ordinal());
+                return;
+            }
+            if (recentNames[at] != name) {
+                recentNames[at] = name;
+                recentStats[at] = statOf(name);
+            }
+            // Each kind of value is its own record class with a constant type().
+            if (recentClasses[at] != value.getClass()) {
+                recentClasses[at] = value.getClass();
+                recentTypeBits[at] = 1 << value.type().ordinal();
+            }
+            count(recentStats[at], recentTypeBits[at]);
+        }
+
+        private static void count(AttributeStat stat, int typeBit) {
+            if (stat != null) {
+                stat.count++;
+                stat.typeMask |= typeBit;
+            }
+        }
+
+        /**
+         * The counter of an attribute name; null once the group has {@link Analyzer#MAX_ATTRIBUTES_PER_GROUP} names and
+         * this is not one of them (then it never will be: names are never removed).
+         */
+        private AttributeStat statOf(String name) {
             var stat = attributes.get(name);
             if (stat == null) {
                 if (attributes.size() >= MAX_ATTRIBUTES_PER_GROUP) {
-                    return;
+                    return null;
                 }
                 stat = new AttributeStat();
                 attributes.put(name, stat);
             }
-            stat.count++;
-            stat.typeMask |= 1 << type.ordinal();
+            return stat;
         }
     }
 
