@@ -146,6 +146,7 @@ public final class Analyzer {
                 continue;
             }
             var groupStats = stats.get(view.id());
+            groupStats.catchUp();
             sizedItems += groupStats.sizedItems;
             sizeTotal += groupStats.sizeTotal;
             sizeLargest = Math.max(sizeLargest, groupStats.sizeLargest);
@@ -289,58 +290,87 @@ public final class Analyzer {
     }
 
     private static final class GroupStats implements BiConsumer<String, AttributeValue> {
-        private static final int RECENT_NAMES = 32;
+        private static final int SIGNATURE_LENGTH = 32;
         final Map<String, AttributeStat> attributes = new HashMap<>();
         final long[] indexCounts;
         final boolean mayBeEdge;
         long sizedItems;
         long sizeTotal;
         long sizeLargest;
-        // The attribute names of the group's last item, position by position, with their counters: items
-        // of a group mostly list the same names in the same order, and the parser hands out the same
-        // name instances, so an identity check replaces a hash look-up. Null when not caching.
-        private final String[] recentNames;
-        private final AttributeStat[] recentStats;
-        private final Class<?>[] recentClasses;
-        private final int[] recentTypeBits;
+        // The signature of the group's last item: its attribute names and value classes, position by
+        // position, with their counters. Items of a group mostly repeat it (the parser hands out the same
+        // name instances, and each kind of value is its own record class with a constant type()), so a
+        // repeat costs an identity comparison per attribute and one increment; the counters catch up when
+        // the signature changes or a result is taken. Null when not caching.
+        private final String[] signatureNames;
+        private final Class<?>[] signatureClasses;
+        private final AttributeStat[] signatureStats;
+        private final int[] signatureTypeBits;
+        private int signatureLength = -1;
+        private long signatureRepeats;
         private int position;
+        private boolean matching;
 
         GroupStats(int indexCount, boolean mayBeEdge, boolean cached) {
             this.indexCounts = new long[indexCount];
             this.mayBeEdge = mayBeEdge;
-            this.recentNames = cached ? new String[RECENT_NAMES] : null;
-            this.recentStats = cached ? new AttributeStat[RECENT_NAMES] : null;
-            this.recentClasses = cached ? new Class<?>[RECENT_NAMES] : null;
-            this.recentTypeBits = cached ? new int[RECENT_NAMES] : null;
+            this.signatureNames = cached ? new String[SIGNATURE_LENGTH] : null;
+            this.signatureClasses = cached ? new Class<?>[SIGNATURE_LENGTH] : null;
+            this.signatureStats = cached ? new AttributeStat[SIGNATURE_LENGTH] : null;
+            this.signatureTypeBits = cached ? new int[SIGNATURE_LENGTH] : null;
         }
 
         void countAll(Map<String, AttributeValue> item) {
-            if (recentNames == null) {
+            if (signatureNames == null || item.size() > SIGNATURE_LENGTH) {
+                catchUp();
+                signatureLength = -1;
                 item.forEach((name, value) -> count(statOf(name), 1 << value.type().ordinal()));
                 return;
             }
-            position = 0;
-            item.forEach(this);
+            if (item.size() == signatureLength) {
+                position = 0;
+                matching = true;
+                item.forEach(this);
+                if (matching) {
+                    signatureRepeats++;
+                    return;
+                }
+            }
+            catchUp();
+            // A new signature: counters are found (and created) in the item's order, as one by one.
+            int at = 0;
+            for (var attribute : item.entrySet()) {
+                var value = attribute.getValue();
+                signatureNames[at] = attribute.getKey();
+                signatureClasses[at] = value.getClass();
+                signatureStats[at] = statOf(attribute.getKey());
+                signatureTypeBits[at] = 1 << value.type().ordinal();
+                at++;
+            }
+            signatureLength = at;
+            signatureRepeats = 1;
         }
 
-        /** One attribute of the item being counted, at {@link #position}. */
+        /** Compares one attribute of the item with the signature, at {@link #position}. */
         @Override
         public void accept(String name, AttributeValue value) {
             int at = position++;
-            if (at >= RECENT_NAMES) {
-                count(statOf(name), 1 << value.type().ordinal());
+            matching &= signatureNames[at] == name && signatureClasses[at] == value.getClass();
+        }
+
+        /** Adds the repeats of the current signature to its counters. */
+        void catchUp() {
+            if (signatureRepeats == 0) {
                 return;
             }
-            if (recentNames[at] != name) {
-                recentNames[at] = name;
-                recentStats[at] = statOf(name);
+            for (int i = 0; i < signatureLength; i++) {
+                var stat = signatureStats[i];
+                if (stat != null) {
+                    stat.count += signatureRepeats;
+                    stat.typeMask |= signatureTypeBits[i];
+                }
             }
-            // Each kind of value is its own record class with a constant type().
-            if (recentClasses[at] != value.getClass()) {
-                recentClasses[at] = value.getClass();
-                recentTypeBits[at] = 1 << value.type().ordinal();
-            }
-            count(recentStats[at], recentTypeBits[at]);
+            signatureRepeats = 0;
         }
 
         private static void count(AttributeStat stat, int typeBit) {
