@@ -2,6 +2,7 @@ package dev.dynalens.domain.inference;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -19,13 +20,18 @@ import java.util.List;
  * the order the edges came, which keeps the table exactly as one-by-one insertion would), the slots
  * it will probe are read once in a tight loop, where the processor overlaps the misses instead of
  * waiting for each. Each slot is two adjacent longs (hash, then group and offset), so a probe
- * touches one cache line. The key bytes go into fixed-size chunks rather than one array that is
+ * touches one cache line. The key bytes go into 4 MB chunks rather than one array that is
  * copied each time it grows.
  */
 final class EdgeIndex {
     private static final long EMPTY = 0L;
     private static final int BATCH = 256;
-    private static final int CHUNK = 1 << 16;
+    /**
+     * Large enough to be allocated outside the young generation by G1 (a "humongous" object, at least half a
+     * region), so a million edges' key bytes are not copied from survivor space to survivor space.
+     */
+    private static final int CHUNK = 1 << 22;
+    private static final int FIRST_CHUNK = 8192;
 
     /** {@code slots[2s]} the hash of slot s, {@code slots[2s + 1]} its group (high half) and keys' offset (low half). */
     private long[] slots = new long[2 * 1024];
@@ -209,15 +215,24 @@ final class EdgeIndex {
         long needed = 10 + 3L * (pk.length() + sk.length());
         // An offset names a chunk and a position below CHUNK: after a pair that filled a chunk of its own past
         // CHUNK bytes, the next pair starts a new chunk.
-        if (chunk == null || chunkLength >= CHUNK || chunkLength + needed > chunk.length) {
-            if ((long) chunks.size() * CHUNK > Integer.MAX_VALUE - CHUNK || needed > Integer.MAX_VALUE - 8) {
-                throw new IllegalStateException("More than 2 GB of edge keys");
-            }
-            chunk = new byte[(int) Math.max(CHUNK, needed)];
-            chunks.add(chunk);
-            chunkBytes += chunk.length;
-            chunkLength = 0;
+        if (chunk != null && chunkLength < CHUNK && chunkLength + needed <= chunk.length) {
+            return;
         }
+        if (chunks.size() == 1 && chunk.length < CHUNK && chunkLength + needed <= CHUNK) {
+            // The first chunk starts small and grows up to CHUNK, so that a small table's index stays small.
+            int grown = (int) Math.min(CHUNK, Math.max(chunkLength + needed, 2L * chunk.length));
+            chunkBytes += grown - chunk.length;
+            chunk = Arrays.copyOf(chunk, grown);
+            chunks.set(0, chunk);
+            return;
+        }
+        if ((long) chunks.size() * CHUNK > Integer.MAX_VALUE - CHUNK || needed > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("More than 2 GB of edge keys");
+        }
+        chunk = new byte[(int) Math.max(chunks.isEmpty() ? FIRST_CHUNK : CHUNK, needed)];
+        chunks.add(chunk);
+        chunkBytes += chunk.length;
+        chunkLength = 0;
     }
 
     /**

@@ -51,17 +51,19 @@ class EdgeIndexTest {
     void manyEdgesAcrossBatchesGrowthAndChunksWithNonAsciiAndLongKeys() {
         var index = new EdgeIndex();
         var expected = new LinkedHashMap<List<String>, Integer>();
-        var long1 = "L".repeat(70_000); // longer than a chunk of key bytes
+        var long1 = "L".repeat(1_500_000); // a pair longer than a chunk of key bytes (4 MB at three bytes a char)
         var edges = new ArrayList<String[]>();
-        for (int i = 0; i < 50_000; i++) {
-            edges.add(new String[] {"USER#" + i, "TEAM#" + (i % 977)});
+        for (int i = 0; i < 120_000; i++) { // about 6 MB of keys: the first chunk grows, then a second one
+            edges.add(new String[] {"USER#" + i + "-member", "TEAM#" + (i % 977) + "-of-the-team"});
             if (i % 3 == 0) {
-                edges.add(new String[] {"TEAM#" + (i % 977), "USER#" + i});
+                edges.add(new String[] {"TEAM#" + (i % 977) + "-of-the-team", "USER#" + i + "-member"});
             }
             if (i % 1000 == 0) {
                 edges.add(new String[] {"Żółw#" + i, "ünï€ode#😀" + i});
+                edges.add(new String[] {"USER#" + i + "-member", "TEAM#" + (i % 977) + "-of-the-team"}); // again
+            }
+            if (i % 40_000 == 0) {
                 edges.add(new String[] {long1 + i, "TEAM#" + i});
-                edges.add(new String[] {"USER#" + i, "TEAM#" + (i % 977)}); // again
             }
         }
         for (int i = 0; i < edges.size(); i++) {
@@ -72,7 +74,7 @@ class EdgeIndexTest {
             }
         }
         assertHolds(index, expected);
-        assertThat(index.footprintBytes()).isGreaterThan(50_000L * 16);
+        assertThat(index.footprintBytes()).isGreaterThan(120_000L * 16 + 3 * 1_500_000L);
     }
 
     @Provide
