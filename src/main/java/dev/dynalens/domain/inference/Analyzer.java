@@ -26,7 +26,9 @@ import java.util.function.BiConsumer;
  * edge index: for each item that may be an edge (string keys, a sort key that names something and
  * is neither constant nor derived from the partition key) about 32 bytes plus the UTF-8 length of
  * its two keys; a million such items with 40 bytes of keys take about 75 MB. Items that cannot be
- * edges (constant sort keys, timestamps, numbers) cost nothing there.
+ * edges (constant sort keys, timestamps, numbers) cost nothing there. The caches that make
+ * {@link #accept} cheap are bounded too: per key attribute at most {@value KeyTemplateCache#CAPACITY}
+ * templates ({@link KeyTemplateCache}), and a few dozen recent groups, attribute names and index meanings.
  *
  * <p>Not thread-safe: feed it from one thread (the background task that reads the pages).
  */
