@@ -60,7 +60,7 @@ class AnalyzerFastPathTest {
     @Test
     void fastPathReadsTheRealModelsAndSamplesAsThePlainPathDoes() throws IOException {
         var files = new ArrayList<Path>();
-        try (Stream<Path> models = Files.list(Path.of("/work/shared/models/aws-dynamodb-examples"))) {
+        try (Stream<Path> models = Files.list(Path.of("src/test/resources/models/aws-dynamodb-examples"))) {
             models.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
         }
         try (Stream<Path> samples = Files.list(Path.of("samples"))) {

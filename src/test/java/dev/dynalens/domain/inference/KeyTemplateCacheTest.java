@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The cached reading of key templates ({@link KeyTemplateCache}, the analyzer's hot path) against the
  * plain one ({@link KeyTemplates#infer(String)}): equal for every key, on generated keys and on every
- * string value of the real models, whatever the cache saw before.
+ * string value of the real models (the seven AWS models of /work/shared/models, copied into the test
+ * resources) and the samples, whatever the cache saw before.
  */
 class KeyTemplateCacheTest {
 
@@ -81,7 +82,7 @@ class KeyTemplateCacheTest {
     @Test
     void cachedReadingEqualsThePlainOneOnEveryStringOfTheRealModelsAndSamples() throws IOException {
         var files = new ArrayList<Path>();
-        try (Stream<Path> models = Files.list(Path.of("/work/shared/models/aws-dynamodb-examples"))) {
+        try (Stream<Path> models = Files.list(Path.of("src/test/resources/models/aws-dynamodb-examples"))) {
             models.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
         }
         try (Stream<Path> samples = Files.list(Path.of("samples"))) {
