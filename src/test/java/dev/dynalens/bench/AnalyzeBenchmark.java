@@ -33,7 +33,7 @@ import java.util.SplittableRandom;
  * Benchmark (not a test): {@code analyze} of N items (default 1,000,000, about 200 bytes a line) from
  * a DynamoDB JSON lines file, against only parsing the same file, in the same JVM.
  *
- * <p>Four measurements, alternated in each round:
+ * <p>Measurements, alternated in each round:
  * <ul>
  *   <li><b>workspace load</b> — {@link WorkspaceReader#read}, which {@code analyze --file} calls: every line
  *       read strictly, every item kept in memory, the key index built;</li>
@@ -42,7 +42,9 @@ import java.util.SplittableRandom;
  *   <li><b>streaming parse</b> — line by line, {@link DynamoJsonCodec#readItem(JsonParser)} on the
  *       {@code {"Item": …}} wrapper, nothing kept;</li>
  *   <li><b>streaming parse + analyze</b> — the same, each item into {@link Analyzer#accept}, then
- *       {@link Analyzer#result}.</li>
+ *       {@link Analyzer#result}; the aim is about this one against the streaming parse;</li>
+ *   <li><b>parse | analyze (2 threads)</b> — the same parse, the analyzer on a second thread fed in batches of
+ *       1,024 items, as the app analyses pages on a background thread: wall time, reported apart.</li>
  * </ul>
  * The file is generated (seeded) into a temporary file and deleted at the end.
  *
@@ -73,8 +75,8 @@ public final class AnalyzeBenchmark {
             System.out.printf(Locale.ROOT, "JVM %s, max heap %,d MB, %d processors%n", Runtime.version(),
                     Runtime.getRuntime().maxMemory() >> 20, Runtime.getRuntime().availableProcessors());
 
-            var modes = List.of("streaming parse", "streaming parse + analyze", "workspace load", "analyze --file",
-                    "workspace open + scan");
+            var modes = List.of("streaming parse", "streaming parse + analyze", "parse | analyze (2 threads)", "workspace load",
+                    "analyze --file", "workspace open + scan");
             var times = new LinkedHashMap<String, List<Double>>();
             var heaps = new LinkedHashMap<String, Long>();
             modes.forEach(m -> times.put(m, new ArrayList<>()));
@@ -105,6 +107,8 @@ public final class AnalyzeBenchmark {
             }
             System.out.printf(Locale.ROOT, "  ratio streaming parse + analyze / streaming parse: %.2f%n",
                     medians.get("streaming parse + analyze") / medians.get("streaming parse"));
+            System.out.printf(Locale.ROOT, "  ratio parse | analyze (2 threads) / streaming parse: %.2f (wall time, two threads)%n",
+                    medians.get("parse | analyze (2 threads)") / medians.get("streaming parse"));
             System.out.printf(Locale.ROOT, "  ratio analyze --file / workspace load:             %.2f%n",
                     medians.get("analyze --file") / medians.get("workspace load"));
             System.out.printf(Locale.ROOT, "  (workspace open + scan: analyze --file without the analyzer, to split its time)%n");
@@ -123,6 +127,7 @@ public final class AnalyzeBenchmark {
         return switch (mode) {
             case "streaming parse" -> streaming(file, expected, null);
             case "streaming parse + analyze" -> streaming(file, expected, new Analyzer(KEYS));
+            case "parse | analyze (2 threads)" -> pipelined(file, expected, new Analyzer(KEYS));
             case "workspace load" -> {
                 var workspace = WorkspaceReader.read(file, OPTIONS);
                 check(workspace.tables().getFirst().size(), expected);
@@ -187,6 +192,50 @@ public final class AnalyzeBenchmark {
         var result = analyzer.result();
         check(result.itemCount(), expected);
         return new Analyzed(analyzer, result); // the analyzer stays reachable for the heap reading
+    }
+
+    /**
+     * The same parse on this thread, the analyzer on another (as the app runs it while pages arrive), items
+     * handed over in batches through a bounded queue. Wall time; not part of the single-thread ratio.
+     */
+    private static Object pipelined(Path file, int expected, Analyzer analyzer) throws Exception {
+        var queue = new java.util.concurrent.ArrayBlockingQueue<List<Item>>(16);
+        List<Item> end = new ArrayList<>(0); // compared by identity
+        var consumer = new Thread(() -> {
+            try {
+                for (var batch = queue.take(); batch != end; batch = queue.take()) {
+                    batch.forEach(analyzer::accept);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "analyzer");
+        consumer.start();
+        long count = 0;
+        var batch = new ArrayList<Item>(1024);
+        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            for (var line = reader.readLine(); line != null; line = reader.readLine()) {
+                try (JsonParser parser = FACTORY.createParser(line)) {
+                    if (parser.nextToken() != JsonToken.START_OBJECT || parser.nextToken() != JsonToken.FIELD_NAME
+                            || !parser.currentName().equals("Item") || parser.nextToken() != JsonToken.START_OBJECT) {
+                        throw new IllegalStateException("not an item line: " + line);
+                    }
+                    batch.add(DynamoJsonCodec.readItem(parser));
+                }
+                count++;
+                if (batch.size() == 1024) {
+                    queue.put(batch);
+                    batch = new ArrayList<>(1024);
+                }
+            }
+        }
+        queue.put(batch);
+        queue.put(end);
+        consumer.join();
+        check(count, expected);
+        var result = analyzer.result();
+        check(result.itemCount(), expected);
+        return new Analyzed(analyzer, result);
     }
 
     private record Analyzed(Analyzer analyzer, TableAnalysis result) {

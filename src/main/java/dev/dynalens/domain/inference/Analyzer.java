@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 
 /**
  * Reads a single-table design from its items, one page at a time, without a schema: entity types
@@ -25,7 +26,9 @@ import java.util.Objects;
  * edge index: for each item that may be an edge (string keys, a sort key that names something and
  * is neither constant nor derived from the partition key) about 32 bytes plus the UTF-8 length of
  * its two keys; a million such items with 40 bytes of keys take about 75 MB. Items that cannot be
- * edges (constant sort keys, timestamps, numbers) cost nothing there.
+ * edges (constant sort keys, timestamps, numbers) cost nothing there. The caches that make
+ * {@link #accept} cheap are bounded too: per key attribute at most {@value KeyTemplateCache#CAPACITY}
+ * templates ({@link KeyTemplateCache}), and a few dozen recent groups, attribute names and index meanings.
  *
  * <p>Not thread-safe: feed it from one thread (the background task that reads the pages).
  */
@@ -38,6 +41,8 @@ public final class Analyzer {
     private final List<IndexKeys> indexes = new ArrayList<>();
     private final List<GroupStats> stats = new ArrayList<>();
     private final EdgeIndex edges = new EdgeIndex();
+    /** False for the plain reading (no caches), the reference the tests compare the fast path with. */
+    private final boolean cached;
     private boolean measureSizes;
 
     public Analyzer(TableKeys keys) {
@@ -45,9 +50,15 @@ public final class Analyzer {
     }
 
     public Analyzer(TableKeys keys, Lens lens) {
+        this(keys, lens, true);
+    }
+
+    /** {@code cached} false: every key read afresh and every count found by hashing, as a reference for tests. */
+    Analyzer(TableKeys keys, Lens lens, boolean cached) {
         this.keys = Objects.requireNonNull(keys, "keys");
-        this.classifier = new EntityClassifier(keys, lens);
-        keys.indexes().forEach((name, schema) -> indexes.add(new IndexKeys(name, schema)));
+        this.cached = cached;
+        this.classifier = new EntityClassifier(keys, lens, cached);
+        keys.indexes().forEach((name, schema) -> indexes.add(new IndexKeys(name, schema, classifier.registry(schema.partitionKeyName()))));
     }
 
     public EntityClassifier classifier() {
@@ -79,7 +90,7 @@ public final class Analyzer {
     public void accept(Item item) {
         int group = classifier.observe(item);
         while (stats.size() <= group) {
-            stats.add(new GroupStats(indexes.size(), classifier.mayBeEdge(stats.size())));
+            stats.add(new GroupStats(indexes.size(), classifier.mayBeEdge(stats.size()), cached));
         }
         var groupStats = stats.get(group);
         if (measureSizes) {
@@ -88,9 +99,7 @@ public final class Analyzer {
             groupStats.sizeTotal += size;
             groupStats.sizeLargest = Math.max(groupStats.sizeLargest, size);
         }
-        for (var attribute : item.attributes().entrySet()) {
-            groupStats.count(attribute.getKey(), attribute.getValue().type());
-        }
+        groupStats.countAll(item.attributes());
         for (int i = 0; i < indexes.size(); i++) {
             var index = indexes.get(i);
             var pkValue = item.attributes().get(index.partitionKey);
@@ -98,16 +107,13 @@ public final class Analyzer {
                 continue;
             }
             groupStats.indexCounts[i]++;
-            var registry = classifier.registry(index.partitionKey);
+            var registry = index.registry;
             var raw = pkValue instanceof AttributeValue.Str s ? registry.rawTemplate(s.value()) : KeyTemplates.infer(pkValue).orElseThrow();
-            index.meanings.computeIfAbsent(new MeaningKey(registry.observe(raw), group), k -> new long[1])[0]++;
+            index.meaningCounter(registry.observe(raw), group, cached)[0]++;
         }
-        if (groupStats.mayBeEdge) {
-            var schema = keys.keySchema();
-            if (item.attributes().get(schema.partitionKeyName()) instanceof AttributeValue.Str pk
-                    && item.attributes().get(schema.sortKeyName()) instanceof AttributeValue.Str sk) {
-                edges.add(pk.value(), sk.value(), group);
-            }
+        if (groupStats.mayBeEdge && classifier.observedPartitionKey() instanceof AttributeValue.Str pk
+                && classifier.observedSortKey() instanceof AttributeValue.Str sk) {
+            edges.add(pk.value(), sk.value(), group);
         }
     }
 
@@ -142,6 +148,7 @@ public final class Analyzer {
                 continue;
             }
             var groupStats = stats.get(view.id());
+            groupStats.catchUp();
             sizedItems += groupStats.sizedItems;
             sizeTotal += groupStats.sizeTotal;
             sizeLargest = Math.max(sizeLargest, groupStats.sizeLargest);
@@ -243,47 +250,152 @@ public final class Analyzer {
     }
 
     private static final class IndexKeys {
+        private static final int RECENT = 64;
         final String name;
         final KeySchema schema;
         final String partitionKey;
         final String sortKey;
+        final TemplateRegistry registry;
         final Map<MeaningKey, long[]> meanings = new HashMap<>();
+        // Recent (template, group) counters by the template's identity: a cached reading hands out the
+        // same template instance while it reads the same, so most items skip hashing the template.
+        private final KeyTemplate[] recentTemplates = new KeyTemplate[RECENT];
+        private final int[] recentGroups = new int[RECENT];
+        private final long[][] recentCounters = new long[RECENT][];
 
-        IndexKeys(String name, KeySchema schema) {
+        IndexKeys(String name, KeySchema schema, TemplateRegistry registry) {
             this.name = name;
             this.schema = schema;
             this.partitionKey = schema.partitionKeyName();
             this.sortKey = schema.sortKeyName();
+            this.registry = registry;
+        }
+
+        long[] meaningCounter(KeyTemplate template, int group, boolean cached) {
+            if (!cached) {
+                return meanings.computeIfAbsent(new MeaningKey(template, group), k -> new long[1]);
+            }
+            int hash = System.identityHashCode(template) * 31 + group;
+            int slot = (hash ^ (hash >>> 16)) & (RECENT - 1);
+            if (recentTemplates[slot] == template && recentGroups[slot] == group) {
+                return recentCounters[slot];
+            }
+            var counter = meanings.computeIfAbsent(new MeaningKey(template, group), k -> new long[1]);
+            recentTemplates[slot] = template;
+            recentGroups[slot] = group;
+            recentCounters[slot] = counter;
+            return counter;
         }
     }
 
     private record MeaningKey(KeyTemplate template, int group) {
     }
 
-    private static final class GroupStats {
+    private static final class GroupStats implements BiConsumer<String, AttributeValue> {
+        private static final int SIGNATURE_LENGTH = 32;
         final Map<String, AttributeStat> attributes = new HashMap<>();
         final long[] indexCounts;
         final boolean mayBeEdge;
         long sizedItems;
         long sizeTotal;
         long sizeLargest;
+        // The signature of the group's last item: its attribute names and value classes, position by
+        // position, with their counters. Items of a group mostly repeat it (the parser hands out the same
+        // name instances, and each kind of value is its own record class with a constant type()), so a
+        // repeat costs an identity comparison per attribute and one increment; the counters catch up when
+        // the signature changes or a result is taken. Null when not caching.
+        private final String[] signatureNames;
+        private final Class<?>[] signatureClasses;
+        private final AttributeStat[] signatureStats;
+        private final int[] signatureTypeBits;
+        private int signatureLength = -1;
+        private long signatureRepeats;
+        private int position;
+        private boolean matching;
 
-        GroupStats(int indexCount, boolean mayBeEdge) {
+        GroupStats(int indexCount, boolean mayBeEdge, boolean cached) {
             this.indexCounts = new long[indexCount];
             this.mayBeEdge = mayBeEdge;
+            this.signatureNames = cached ? new String[SIGNATURE_LENGTH] : null;
+            this.signatureClasses = cached ? new Class<?>[SIGNATURE_LENGTH] : null;
+            this.signatureStats = cached ? new AttributeStat[SIGNATURE_LENGTH] : null;
+            this.signatureTypeBits = cached ? new int[SIGNATURE_LENGTH] : null;
         }
 
-        void count(String name, AttributeType type) {
+        void countAll(Map<String, AttributeValue> item) {
+            if (signatureNames == null || item.size() > SIGNATURE_LENGTH) {
+                catchUp();
+                signatureLength = -1;
+                item.forEach((name, value) -> count(statOf(name), 1 << value.type().ordinal()));
+                return;
+            }
+            if (item.size() == signatureLength) {
+                position = 0;
+                matching = true;
+                item.forEach(this);
+                if (matching) {
+                    signatureRepeats++;
+                    return;
+                }
+            }
+            catchUp();
+            // A new signature: counters are found (and created) in the item's order, as one by one.
+            int at = 0;
+            for (var attribute : item.entrySet()) {
+                var value = attribute.getValue();
+                signatureNames[at] = attribute.getKey();
+                signatureClasses[at] = value.getClass();
+                signatureStats[at] = statOf(attribute.getKey());
+                signatureTypeBits[at] = 1 << value.type().ordinal();
+                at++;
+            }
+            signatureLength = at;
+            signatureRepeats = 1;
+        }
+
+        /** Compares one attribute of the item with the signature, at {@link #position}. */
+        @Override
+        public void accept(String name, AttributeValue value) {
+            int at = position++;
+            matching &= signatureNames[at] == name && signatureClasses[at] == value.getClass();
+        }
+
+        /** Adds the repeats of the current signature to its counters. */
+        void catchUp() {
+            if (signatureRepeats == 0) {
+                return;
+            }
+            for (int i = 0; i < signatureLength; i++) {
+                var stat = signatureStats[i];
+                if (stat != null) {
+                    stat.count += signatureRepeats;
+                    stat.typeMask |= signatureTypeBits[i];
+                }
+            }
+            signatureRepeats = 0;
+        }
+
+        private static void count(AttributeStat stat, int typeBit) {
+            if (stat != null) {
+                stat.count++;
+                stat.typeMask |= typeBit;
+            }
+        }
+
+        /**
+         * The counter of an attribute name; null once the group has {@link Analyzer#MAX_ATTRIBUTES_PER_GROUP} names and
+         * this is not one of them (then it never will be: names are never removed).
+         */
+        private AttributeStat statOf(String name) {
             var stat = attributes.get(name);
             if (stat == null) {
                 if (attributes.size() >= MAX_ATTRIBUTES_PER_GROUP) {
-                    return;
+                    return null;
                 }
                 stat = new AttributeStat();
                 attributes.put(name, stat);
             }
-            stat.count++;
-            stat.typeMask |= 1 << type.ordinal();
+            return stat;
         }
     }
 

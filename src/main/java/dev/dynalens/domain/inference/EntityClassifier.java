@@ -61,6 +61,18 @@ public final class EntityClassifier {
     private final boolean lensReadsAttributes;
     private final Map<String, TemplateRegistry> registries = new HashMap<>();
     private final Map<GroupKey, Group> groupsByKey = new HashMap<>();
+    /** False for the plain reading (no caches), the reference the tests compare the fast path with. */
+    private final boolean cached;
+    private final TemplateRegistry pkRegistry;
+    private final TemplateRegistry skRegistry;
+    /**
+     * The groups of recent items by the identity of their key's parts: the templates of a cached
+     * reading are the same instances while the reading does not change, so most items find their
+     * group here without hashing the templates. Identical parts are equal ones, so this answers as
+     * {@link #groupsByKey} would.
+     */
+    private final Group[] recentGroups = new Group[RECENT_GROUPS];
+    private static final int RECENT_GROUPS = 64;
     private final List<Group> groups = new ArrayList<>();
 
     private boolean typeAttributeDecided;
@@ -69,6 +81,8 @@ public final class EntityClassifier {
     private final Set<String> typeValues = new HashSet<>();
 
     private int ownRevision;
+    private AttributeValue observedPk;
+    private AttributeValue observedSk;
     private long itemCount;
     private Set<String> rootNames = Set.of();
     private int rootsStamp = -1;
@@ -79,10 +93,17 @@ public final class EntityClassifier {
     }
 
     public EntityClassifier(TableKeys keys, Lens lens) {
+        this(keys, lens, true);
+    }
+
+    EntityClassifier(TableKeys keys, Lens lens, boolean cached) {
         this.keys = Objects.requireNonNull(keys, "keys");
         this.lens = Objects.requireNonNull(lens, "lens");
+        this.cached = cached;
         this.fallbackName = keys.tableName() == null || keys.tableName().isBlank() ? DEFAULT_NAME : keys.tableName();
         this.lensReadsAttributes = lens.hasAttributeConditions();
+        this.pkRegistry = registry(keys.keySchema().partitionKeyName());
+        this.skRegistry = keys.keySchema().sortKeyName() == null ? null : registry(keys.keySchema().sortKeyName());
     }
 
     public TableKeys keys() {
@@ -163,15 +184,46 @@ public final class EntityClassifier {
         itemCount++;
         decideTypeAttribute(item);
         var key = groupKeyOf(item, true);
-        var group = groupsByKey.get(key);
+        int slot = cached ? recentSlot(key) : -1;
+        var group = slot >= 0 && sameParts(recentGroups[slot], key) ? recentGroups[slot] : groupsByKey.get(key);
         if (group == null) {
             group = new Group(groups.size(), key);
             groupsByKey.put(key, group);
             groups.add(group);
             refreshRoots();
         }
+        if (slot >= 0) {
+            recentGroups[slot] = group;
+        }
         group.count++;
         return group.id;
+    }
+
+    private static int recentSlot(GroupKey key) {
+        int hash = System.identityHashCode(key.pk()) * 31 + System.identityHashCode(key.sk());
+        hash = hash * 31 + Objects.hashCode(key.typeValue());
+        hash = hash * 31 + key.relation().ordinal();
+        hash = hash * 31 + Long.hashCode(key.lensBits());
+        return (hash ^ (hash >>> 16)) & (RECENT_GROUPS - 1);
+    }
+
+    private static boolean sameParts(Group group, GroupKey key) {
+        if (group == null) {
+            return false;
+        }
+        var known = group.key;
+        return known.pk() == key.pk() && known.sk() == key.sk() && Objects.equals(known.typeValue(), key.typeValue())
+                && known.relation() == key.relation() && known.lensBits() == key.lensBits();
+    }
+
+    /** The partition-key value of the item last observed (null if it had none), so the analyzer need not look it up again. */
+    AttributeValue observedPartitionKey() {
+        return observedPk;
+    }
+
+    /** The sort-key value of the item last observed, or null. */
+    AttributeValue observedSortKey() {
+        return observedSk;
     }
 
     int groupCount() {
@@ -229,7 +281,7 @@ public final class EntityClassifier {
     }
 
     TemplateRegistry registry(String attribute) {
-        return registries.computeIfAbsent(attribute, a -> new TemplateRegistry());
+        return registries.computeIfAbsent(attribute, a -> new TemplateRegistry(cached));
     }
 
     record GroupView(int id, String label, EntityShape.Kind kind, long count, String pkTemplate, String skTemplate) {
@@ -261,10 +313,14 @@ public final class EntityClassifier {
     private GroupKey groupKeyOf(Item item, boolean record) {
         var schema = keys.keySchema();
         var pkValue = item.attributes().get(schema.partitionKeyName());
-        var pk = pkValue == null ? null : template(schema.partitionKeyName(), pkValue, record);
+        var pk = pkValue == null ? null : template(pkRegistry, pkValue, record);
         var skName = schema.sortKeyName();
         var skValue = skName == null ? null : item.attributes().get(skName);
-        var sk = skValue == null ? null : template(skName, skValue, record);
+        var sk = skValue == null ? null : template(skRegistry, skValue, record);
+        if (record) {
+            observedPk = pkValue;
+            observedSk = skValue;
+        }
         Relation relation;
         if (sk == null) {
             relation = Relation.NO_SORT_KEY;
@@ -290,8 +346,7 @@ public final class EntityClassifier {
         return new GroupKey(pk, sk, typeValue, relation, bits);
     }
 
-    private KeyTemplate template(String attribute, AttributeValue value, boolean record) {
-        var registry = registry(attribute);
+    private KeyTemplate template(TemplateRegistry registry, AttributeValue value, boolean record) {
         if (value instanceof AttributeValue.Str s) {
             var raw = registry.rawTemplate(s.value());
             return record ? registry.observe(raw) : registry.normalize(raw);
@@ -309,11 +364,11 @@ public final class EntityClassifier {
     }
 
     private KeyTemplate resolvePk(GroupKey key) {
-        return key.pk() == null ? null : registry(keys.keySchema().partitionKeyName()).normalize(key.pk());
+        return key.pk() == null ? null : pkRegistry.normalize(key.pk());
     }
 
     private KeyTemplate resolveSk(GroupKey key) {
-        return key.sk() == null ? null : registry(keys.keySchema().sortKeyName()).normalize(key.sk());
+        return key.sk() == null ? null : skRegistry.normalize(key.sk());
     }
 
     // ---- type attribute ----

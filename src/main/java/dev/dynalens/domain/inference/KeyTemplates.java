@@ -133,7 +133,7 @@ public final class KeyTemplates {
     }
 
     /** One or two digits, this colon, two digits and no third: the colon of a time of day. */
-    private static boolean isTimeColon(String key, int colon) {
+    static boolean isTimeColon(String key, int colon) {
         int digitsBefore = 0;
         for (int i = colon - 1; i >= 0 && isAsciiDigit(key.charAt(i)) && digitsBefore < 3; i--) {
             digitsBefore++;

@@ -38,12 +38,24 @@ final class TemplateRegistry {
     static final int LOW = 2;
 
     private final Map<ShapeKey, Shape> shapes = new HashMap<>();
+    /** Null when every key is read by {@link KeyTemplates#infer(String)} (the plain reading, for tests). */
+    private final KeyTemplateCache cache;
     private int revision;
     private String lastKey;
     private KeyTemplate lastRaw;
+    private KeyTemplateCache.Entry lastEntry;
     private KeyTemplate lastObserved;
     private KeyTemplate lastNormalized;
     private int lastObservedRevision = -1;
+
+    TemplateRegistry() {
+        this(true);
+    }
+
+    /** {@code cached} false reads every key afresh and remembers nothing per template: the reference for tests. */
+    TemplateRegistry(boolean cached) {
+        this.cache = cached ? new KeyTemplateCache() : null;
+    }
 
     /** Bumped whenever a position or a name turned variable, so earlier normalizations may be stale. */
     int revision() {
@@ -55,7 +67,13 @@ final class TemplateRegistry {
         if (key.equals(lastKey)) {
             return lastRaw;
         }
-        var raw = KeyTemplates.infer(key);
+        KeyTemplate raw;
+        if (cache == null) {
+            raw = KeyTemplates.infer(key);
+        } else {
+            lastEntry = cache.read(key);
+            raw = lastEntry.raw;
+        }
         lastKey = key;
         lastRaw = raw;
         return raw;
@@ -69,7 +87,20 @@ final class TemplateRegistry {
         if (raw == lastObserved && revision == lastObservedRevision) {
             return lastNormalized;
         }
-        var normalized = record(raw);
+        // Recording a template a second time changes nothing (its literals are in their sets already,
+        // and every position that can turn variable did so the first time); what it reads as changes
+        // only with the revision. So a template read from the cache remembers its reading.
+        var entry = lastEntry != null && lastEntry.raw == raw ? lastEntry : null;
+        KeyTemplate normalized;
+        if (entry != null && entry.revision == revision) {
+            normalized = entry.normalized;
+        } else {
+            normalized = record(raw);
+            if (entry != null) {
+                entry.normalized = normalized;
+                entry.revision = revision;
+            }
+        }
         lastObserved = raw;
         lastNormalized = normalized;
         lastObservedRevision = revision;

@@ -1,0 +1,183 @@
+package dev.dynalens.domain.inference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.workspace.WorkspaceOptions;
+import dev.dynalens.domain.workspace.WorkspaceReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Differential: the analyzer's fast path (cached key-template readings, identity caches for groups,
+ * attributes and index meanings, the batched edge index) against the plain path, which reads every key
+ * afresh and finds every counter by hashing. Same items in, the same {@link TableAnalysis} out after
+ * every few items, and the same entity name for every item.
+ */
+class AnalyzerFastPathTest {
+    private static final TableKeys KEYS = new TableKeys("shop", KeySchema.of("PK", "SK"),
+            Map.of("GSI1", KeySchema.of("GSI1PK", "GSI1SK"), "BY_TYPE", KeySchema.of("kind", null)));
+
+    private static final TableKeys SHOP = new TableKeys("Shop", TestItems.PK_SK, Map.of()).withIndex("GSI1", KeySchema.of("GSI1PK", "GSI1SK"));
+
+    private static void assertSameAnalysis(TableKeys keys, Lens lens, List<Item> items) {
+        var fast = new Analyzer(keys, lens);
+        var plain = new Analyzer(keys, lens, false);
+        int step = Math.max(1, items.size() / 7);
+        for (int i = 0; i < items.size(); i++) {
+            fast.accept(items.get(i));
+            plain.accept(items.get(i));
+            if (i % step == 0) {
+                assertThat(fast.result()).as("after %d items", i + 1).isEqualTo(plain.result());
+            }
+        }
+        assertThat(fast.result()).isEqualTo(plain.result());
+        for (var item : items) {
+            assertThat(fast.entityOf(item)).as("%s", item).isEqualTo(plain.entityOf(item));
+        }
+    }
+
+    @Property(tries = 300)
+    void fastPathReadsGeneratedTablesAsThePlainPathDoes(@ForAll("tables") List<Item> items) {
+        assertSameAnalysis(KEYS, Lens.NONE, items);
+    }
+
+    @Test
+    void fastPathReadsTheRealModelsAndSamplesAsThePlainPathDoes() throws IOException {
+        var files = new ArrayList<Path>();
+        try (Stream<Path> models = Files.list(Path.of("src/test/resources/models/aws-dynamodb-examples"))) {
+            models.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
+        }
+        try (Stream<Path> samples = Files.list(Path.of("samples"))) {
+            samples.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
+        }
+        int tables = 0;
+        for (var file : files) {
+            for (var table : WorkspaceReader.read(file, WorkspaceOptions.NONE).tables()) {
+                assertSameAnalysis(table.tableKeys(), Lens.NONE, table.items());
+                var reversed = new ArrayList<>(table.items());
+                java.util.Collections.reverse(reversed);
+                assertSameAnalysis(table.tableKeys(), Lens.NONE, reversed);
+                tables++;
+            }
+        }
+        assertThat(tables).isGreaterThanOrEqualTo(10);
+    }
+
+    @Test
+    void handPickedTablesWhoseLiteralsTurnIntoDataReadTheSame() {
+        var teams = new ArrayList<>(AnalyzerTest.teams());
+        teams.add(TestItems.keyed("USER#alice|TEAM#blue")); // the same item twice
+        assertSameAnalysis(TestItems.TABLE, Lens.NONE, teams);
+        assertSameAnalysis(TestItems.TABLE, Lens.NONE, List.of(TestItems.keyed("USER#a|PROFILE"), TestItems.keyed("USER#b|PROFILE"),
+                TestItems.keyed("USER#c|PROFILE"), TestItems.keyed("USER#a|USER#b"), TestItems.keyed("USER#b|USER#a"),
+                TestItems.keyed("USER#a|USER#c"), TestItems.keyed("USER#a|PROFILE"), TestItems.keyed("USER#a|USER#b")));
+        assertSameAnalysis(SHOP, Lens.NONE, AnalyzerTest.shop());
+        var lens = Lens.NONE.withRename("ORDER", "Order").withMerge(List.of("CUSTOMER", "PRODUCT"), "ROOT");
+        assertSameAnalysis(SHOP, lens, AnalyzerTest.shop());
+    }
+
+    @Test
+    void keysThatAreAllDataOverflowTheTemplateCacheWithoutChangingTheReading() {
+        var items = new ArrayList<Item>();
+        for (int i = 0; i < 3 * KeyTemplateCache.CAPACITY; i++) {
+            var name = Integer.toString(i, 26).chars().mapToObj(c -> String.valueOf((char) ('a' + Character.digit(c, 26))))
+                    .reduce("", String::concat);
+            items.add(TestItems.item(name, "PROFILE", "age", i)); // user names as keys
+            items.add(TestItems.item(name, "FRIEND#" + (i + 1), "since", "2024"));
+            items.add(TestItems.item("TEAM#" + i, "METADATA", "name", "team " + i));
+        }
+        assertSameAnalysis(TestItems.TABLE, Lens.NONE, items);
+    }
+
+    @Test
+    void manyGroupsAndManyAttributesStayTheSame() {
+        var items = new ArrayList<Item>();
+        for (int i = 0; i < 2_000; i++) {
+            var attributes = new LinkedHashMap<String, AttributeValue>();
+            attributes.put("PK", AttributeValue.s("E" + (char) ('A' + i % 26) + (char) ('A' + i / 26 % 26) + "#" + i));
+            attributes.put("SK", AttributeValue.s(i % 3 == 0 ? "META" : "R" + (char) ('A' + i % 7) + "#" + i));
+            for (int a = 0; a < 40; a++) { // more than the per-position cache holds, in a varying order
+                int n = (a * 7 + i) % 45;
+                attributes.put("a" + n, n % 2 == 0 ? AttributeValue.s("x") : AttributeValue.n(n));
+            }
+            items.add(new Item(attributes));
+        }
+        assertSameAnalysis(TestItems.TABLE, Lens.NONE, items);
+    }
+
+    // ---- generators --------------------------------------------------------------------------------
+
+    @Provide
+    Arbitrary<List<Item>> tables() {
+        return item().list().ofMaxSize(200);
+    }
+
+    private static final List<String> OTHER_IDS = List.of("a", "b", "c", "red", "blue", "7", "42");
+
+    private static Arbitrary<Item> item() {
+        var pkName = Arbitraries.of("USER", "TEAM", "ORDER", "CUSTOMER", "PRODUCT", "u", "Room", "TENANT#acme#USER", "#META");
+        var id = Arbitraries.oneOf(Arbitraries.integers().between(1, 40).map(String::valueOf),
+                Arbitraries.of("a", "b", "c", "red", "blue", "alice", "bob", "UserA", "01ARZ3NDEKTSV4RRFFQ69G5FAV", "2024-05-01T10:20:30Z"));
+        var delimiter = Arbitraries.of("#", "#", "#", ":", "|");
+        var sk = Arbitraries.oneOf(
+                Arbitraries.of("PROFILE", "METADATA", "#META", "INFO", "follower", "following"),
+                Combinators.combine(Arbitraries.of("ORDER", "TEAM", "USER", "ITEM", "CATEGORY", "FRIEND"), id)
+                        .as((name, value) -> name + "#" + value),
+                Arbitraries.of("SAME", "EXTENDS", "MIRROR", "MIRROR", "NONE", "BARE"));
+        var gsi = Arbitraries.oneOf(Arbitraries.just(""), Combinators.combine(Arbitraries.of("STATUS", "CATEGORY"),
+                Arbitraries.of("OPEN", "PAID", "books", "games", "7")).as((name, value) -> name + "#" + value));
+        var typeValue = Arbitraries.of("", "", "", "Order", "User", "Team");
+        var extra = Arbitraries.of("name", "total", "tags", "when", "owner", "kind").list().ofMaxSize(4);
+        return Combinators.combine(pkName, id, delimiter, sk, gsi, typeValue, extra, Arbitraries.integers().between(0, 9))
+                .as((name, value, d, skChoice, gsiPk, type, attributeNames, numberKey) -> {
+                    var attributes = new LinkedHashMap<String, AttributeValue>();
+                    AttributeValue pk = numberKey == 0 ? AttributeValue.n(value.length())
+                            : AttributeValue.s(numberKey == 9 ? value : name + d + value);
+                    attributes.put("PK", pk);
+                    String pkText = pk instanceof AttributeValue.Str s ? s.value() : "1";
+                    switch (skChoice) {
+                        case "SAME" -> attributes.put("SK", pk);
+                        case "EXTENDS" -> attributes.put("SK", AttributeValue.s(pkText + "#ITEM#" + value));
+                        case "MIRROR" -> attributes.put("SK", AttributeValue.s((numberKey % 2 == 0 ? "USER#" : "TEAM#")
+                                + OTHER_IDS.get(Math.floorMod(value.hashCode() + numberKey, OTHER_IDS.size()))));
+                        case "BARE" -> attributes.put("SK", AttributeValue.s(value)); // user names as keys
+                        case "NONE" -> {
+                        }
+                        default -> attributes.put("SK", AttributeValue.s(skChoice));
+                    }
+                    if (!gsiPk.isEmpty()) {
+                        attributes.put("GSI1PK", AttributeValue.s(gsiPk));
+                        attributes.put("GSI1SK", numberKey == 1 ? AttributeValue.n(7) : AttributeValue.s(value));
+                    }
+                    if (!type.isEmpty()) {
+                        attributes.put("_type", AttributeValue.s(type));
+                    }
+                    for (var attribute : attributeNames) {
+                        attributes.put(attribute, switch (attribute) {
+                            case "total" -> AttributeValue.n(numberKey * 10 + 1);
+                            case "tags" -> AttributeValue.ss("a", "b");
+                            case "when" -> numberKey % 2 == 0 ? AttributeValue.s("2024") : AttributeValue.nul();
+                            case "kind" -> AttributeValue.s(name);
+                            default -> AttributeValue.s(value);
+                        });
+                    }
+                    return new Item(attributes);
+                });
+    }
+}
