@@ -35,6 +35,11 @@ public record TransactionResult(Status status, List<Reason> reasons, ConsumedCap
             Objects.requireNonNull(item, "item");
         }
 
+        /** For a write the endpoint gave no reason for. */
+        public static Reason unknown() {
+            return new Reason("Unknown", "The endpoint gave no reason for this write.", Optional.empty());
+        }
+
         public boolean conditionFailed() {
             return "ConditionalCheckFailed".equals(code);
         }

@@ -144,7 +144,7 @@ final class WriteMapper {
             }
         }
         while (reasons.size() < writes) {
-            reasons.add(new TransactionResult.Reason("Unknown", "The endpoint gave no reason for this write.", Optional.empty()));
+            reasons.add(TransactionResult.Reason.unknown());
         }
         var message = cancelled.awsErrorDetails() != null && cancelled.awsErrorDetails().errorMessage() != null
                 ? cancelled.awsErrorDetails().errorMessage() : "Transaction cancelled";

@@ -107,21 +107,26 @@ public final class StagedCommitter {
 
     /** A cancelled transaction wrote nothing: conflicts with the item as it is, the rest held back. */
     private CompletableFuture<CommitReport> cancelled(List<StagedChange> changes, TransactionResult result) {
-        var conflicts = result.reasons().stream().filter(TransactionResult.Reason::conditionFailed).count();
-        var others = result.reasons().stream().filter(r -> !r.none() && !r.conditionFailed()).count();
+        // One reason per write, as DynamoDB gives them; a short list from another endpoint counts as unknown.
+        var reasons = new ArrayList<>(result.reasons());
+        while (reasons.size() < changes.size()) {
+            reasons.add(TransactionResult.Reason.unknown());
+        }
+        var conflicts = reasons.stream().filter(TransactionResult.Reason::conditionFailed).count();
+        var others = reasons.stream().filter(r -> !r.none() && !r.conditionFailed()).count();
         var why = "the transaction was cancelled by " + (conflicts > 0 ? conflicts + " conflict(s)" : "")
                 + (conflicts > 0 && others > 0 ? " and " : "") + (others > 0 ? others + " other problem(s)" : "")
                 + (conflicts + others == 0 ? "the endpoint (" + result.message() + ")" : "") + ".";
         var outcomes = new ArrayList<CompletableFuture<CommitOutcome>>();
         for (int i = 0; i < changes.size(); i++) {
             var change = changes.get(i);
-            var reason = result.reasons().get(i);
+            var reason = reasons.get(i);
             if (reason.conditionFailed()) {
                 outcomes.add(reason.item().isPresent()
                         ? CompletableFuture.completedFuture(CommitOutcome.conflict(change, reason.item()))
                         : readConflict(change));
             } else if (reason.none()) {
-                outcomes.add(CompletableFuture.completedFuture(CommitOutcome.heldBack(change, why.substring(0, 1).toUpperCase() + why.substring(1))));
+                outcomes.add(CompletableFuture.completedFuture(CommitOutcome.heldBack(change, why.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + why.substring(1))));
             } else {
                 outcomes.add(CompletableFuture.completedFuture(CommitOutcome.failed(change, "Not written: " + explain(reason))));
             }

@@ -118,6 +118,19 @@ class StagedCommitterTest {
     }
 
     @Test
+    void aCancellationWithFewerReasonsThanWrites_reportsTheRestAsUnknown_notAsAnError() {
+        var session = session();
+        session.transactor = writes -> CompletableFuture.completedFuture(TransactionResult.cancelled(List.of(none()), "cancelled"));
+
+        var report = new StagedCommitter(session).commit(threeChanges(), StagedCommitter.Mode.TRANSACTION_WHEN_POSSIBLE).join();
+
+        assertThat(report.outcomes()).extracting(CommitOutcome::status).containsExactly(
+                CommitOutcome.Status.HELD_BACK, CommitOutcome.Status.FAILED, CommitOutcome.Status.FAILED);
+        assertThat(report.outcomes().get(1).message()).isEqualTo("Not written: Unknown: The endpoint gave no reason for this write.");
+        assertThat(report.outcomes().get(0).message()).contains("cancelled by 2 other problem(s)");
+    }
+
+    @Test
     void anEndpointWithoutTransactions_getsTheChangesItemByItem_andIsNotAskedAgain() {
         var session = session();
         session.writer = write -> CompletableFuture.completedFuture(
