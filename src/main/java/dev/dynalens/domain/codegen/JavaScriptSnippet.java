@@ -126,29 +126,6 @@ final class JavaScriptSnippet {
      */
     static String string(String text, String what) {
         Characters.checkEncodable(text, what);
-        var out = new StringBuilder(text.length() + 2).append('"');
-        for (int i = 0; i < text.length(); ) {
-            int codePoint = text.codePointAt(i);
-            i += Character.charCount(codePoint);
-            switch (codePoint) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (codePoint < 0x20 || codePoint == 0x7f) {
-                        out.append(String.format("\\x%02x", codePoint));
-                    } else if (codePoint >= 0x80 && Characters.isInvisible(codePoint)) {
-                        for (char unit : Character.toChars(codePoint)) {
-                            out.append("\\u").append(Characters.hex4(unit));
-                        }
-                    } else {
-                        out.appendCodePoint(codePoint);
-                    }
-                }
-            }
-        }
-        return out.append('"').toString();
+        return Characters.doubleQuoted(text, control -> String.format("\\x%02x", control), Characters::utf16Escapes);
     }
 }

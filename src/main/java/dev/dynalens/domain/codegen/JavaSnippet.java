@@ -155,31 +155,11 @@ final class JavaSnippet {
     }
 
     private static String literal(String text) {
-        var out = new StringBuilder(text.length() + 2).append('"');
-        for (int i = 0; i < text.length(); ) {
-            int codePoint = text.codePointAt(i);
-            i += Character.charCount(codePoint);
-            switch (codePoint) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                default -> {
-                    if (codePoint < 0x20 || codePoint == 0x7f) {
-                        out.append(String.format("\\%03o", codePoint));
-                    } else if (codePoint >= 0x80 && Characters.isInvisible(codePoint)) {
-                        for (char unit : Character.toChars(codePoint)) {
-                            out.append("\\u").append(Characters.hex4(unit));
-                        }
-                    } else {
-                        out.appendCodePoint(codePoint);
-                    }
-                }
-            }
-        }
-        return out.append('"').toString();
+        // Java has its own short escapes for backspace and form feed; other controls are octal escapes.
+        return Characters.doubleQuoted(text, control -> switch (control) {
+            case '\b' -> "\\b";
+            case '\f' -> "\\f";
+            default -> String.format("\\%03o", control);
+        }, Characters::utf16Escapes);
     }
 }

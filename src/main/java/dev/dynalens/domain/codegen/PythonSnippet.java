@@ -111,29 +111,7 @@ final class PythonSnippet {
      */
     static String string(String text, String what) {
         Characters.checkEncodable(text, what);
-        var out = new StringBuilder(text.length() + 2).append('"');
-        for (int i = 0; i < text.length(); ) {
-            int codePoint = text.codePointAt(i);
-            i += Character.charCount(codePoint);
-            switch (codePoint) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (codePoint < 0x20 || codePoint == 0x7f) {
-                        out.append(String.format("\\x%02x", codePoint));
-                    } else if (codePoint >= 0x80 && Characters.isInvisible(codePoint)) {
-                        out.append(codePoint <= 0xffff
-                                ? String.format("\\u%04x", codePoint)
-                                : String.format("\\U%08x", codePoint));
-                    } else {
-                        out.appendCodePoint(codePoint);
-                    }
-                }
-            }
-        }
-        return out.append('"').toString();
+        return Characters.doubleQuoted(text, control -> String.format("\\x%02x", control), invisible -> invisible <= 0xffff
+                ? String.format("\\u%04x", invisible) : String.format("\\U%08x", invisible));
     }
 }
