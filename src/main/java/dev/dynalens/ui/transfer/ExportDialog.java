@@ -1,17 +1,13 @@
 package dev.dynalens.ui.transfer;
 
 import dev.dynalens.domain.transfer.TransferFormat;
+import dev.dynalens.ui.common.WorkDialog;
 import javafx.beans.binding.Bindings;
-import javafx.event.ActionEvent;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;
-import javafx.scene.control.ButtonBar;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
-import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
-import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -22,8 +18,6 @@ import javafx.stage.Window;
 
 /** The "Export" dialog: format, file, progress, cancel and the count at the end. */
 public final class ExportDialog {
-    private static final ButtonType EXPORT = new ButtonType("Export", ButtonBar.ButtonData.OK_DONE);
-    private static final ButtonType STOP = new ButtonType("Cancel export", ButtonBar.ButtonData.OTHER);
 
     private ExportDialog() {
     }
@@ -59,43 +53,17 @@ public final class ExportDialog {
         grid.addRow(0, new Label("Format"), format);
         grid.addRow(1, new Label("File"), fileRow);
         GridPane.setHgrow(fileRow, Priority.ALWAYS);
-        var bar = new ProgressBar();
-        bar.setMaxWidth(Double.MAX_VALUE);
-        bar.progressProperty().bind(model.progressProperty());
-        bar.visibleProperty().bind(model.runningProperty().or(model.progressProperty().greaterThan(0)));
-        var status = new Label();
-        status.setId("exportStatus");
-        status.setWrapText(true);
-        status.textProperty().bind(model.statusProperty());
-        var hint = new Label("Every format keeps every DynamoDB type; see docs/import-export.md. The file is written only when "
+        var bar = WorkDialog.progressBar(model.progressProperty(), model.runningProperty());
+        var status = WorkDialog.status("exportStatus", model.statusProperty());
+        var hint = WorkDialog.hint("Every format keeps every DynamoDB type; see docs/import-export.md. The file is written only when "
                 + "every page has been read.");
-        hint.setWrapText(true);
-        hint.getStyleClass().addAll("text-muted", "text-small");
         var content = new VBox(10, grid, bar, status, hint);
         content.setPadding(new Insets(10));
         content.setPrefWidth(560);
 
-        var dialog = new Dialog<Void>();
-        dialog.initOwner(owner);
-        dialog.setTitle("Export");
-        dialog.setHeaderText("Export every item of " + model.table() + " to a file");
-        dialog.getDialogPane().setContent(content);
-        dialog.getDialogPane().getButtonTypes().addAll(STOP, EXPORT, ButtonType.CLOSE);
-        var export = (Button) dialog.getDialogPane().lookupButton(EXPORT);
-        export.setId("startExport");
+        var export = WorkDialog.show(owner, "Export", "Export every item of " + model.table() + " to a file", content,
+                "Export", "startExport", "Cancel export", model.runningProperty(), model::start, model::cancel);
         export.disableProperty().bind(model.runningProperty().or(Bindings.isNull(model.fileProperty())));
-        export.addEventFilter(ActionEvent.ACTION, e -> {
-            e.consume(); // stay open to show progress and the count
-            model.start();
-        });
-        var stop = (Button) dialog.getDialogPane().lookupButton(STOP);
-        stop.disableProperty().bind(model.runningProperty().not());
-        stop.addEventFilter(ActionEvent.ACTION, e -> {
-            e.consume();
-            model.cancel();
-        });
-        dialog.setOnCloseRequest(e -> model.cancel());
-        dialog.show();
     }
 
     static final class FormatCell extends ListCell<TransferFormat> {
