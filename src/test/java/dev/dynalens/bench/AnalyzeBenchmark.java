@@ -3,7 +3,6 @@ package dev.dynalens.bench;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import dev.dynalens.domain.codec.DynamoJsonCodec;
 import dev.dynalens.domain.inference.Analyzer;
 import dev.dynalens.domain.inference.TableAnalysis;
@@ -54,11 +53,7 @@ import java.util.SplittableRandom;
 public final class AnalyzeBenchmark {
     private static final int ROUNDS = 3;
     private static final long SEED = 20261130L;
-    private static final JsonFactory FACTORY = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder()
-                    .maxStringLength(Integer.MAX_VALUE).maxNameLength(Integer.MAX_VALUE)
-                    .maxNumberLength(100_000).maxNestingDepth(1_000).build())
-            .build();
+    private static final JsonFactory FACTORY = dev.dynalens.domain.codec.ItemJsonFactory.FACTORY;
     private static final TableKeys KEYS = new TableKeys("bench", KeySchema.of("PK", "SK"),
             Map.of("GSI1", KeySchema.of("GSI1PK", "GSI1SK")));
     private static final WorkspaceOptions OPTIONS = WorkspaceOptions.parse("PK,SK", List.of("GSI1=GSI1PK,GSI1SK"));

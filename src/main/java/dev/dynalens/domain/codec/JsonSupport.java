@@ -6,8 +6,6 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamWriteConstraints;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
@@ -26,15 +24,7 @@ final class JsonSupport {
      * per string, 50 000 per name, 1 000 per number) must never cut a valid item. Nesting stays
      * bounded so hostile input cannot overflow the stack of the recursive readers.
      */
-    static final JsonFactory FACTORY = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder()
-                    .maxStringLength(Integer.MAX_VALUE)
-                    .maxNameLength(Integer.MAX_VALUE)
-                    .maxNumberLength(100_000)
-                    .maxNestingDepth(1_000)
-                    .build())
-            .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(1_000).build())
-            .build();
+    static final JsonFactory FACTORY = ItemJsonFactory.FACTORY;
 
     private static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter(Separators.createDefaultInstance()
             .withObjectFieldValueSpacing(Separators.Spacing.AFTER)

@@ -3,8 +3,6 @@ package dev.dynalens.domain.transfer;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamWriteConstraints;
 import com.fasterxml.jackson.core.JsonEncoding;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -16,15 +14,7 @@ import java.io.Writer;
  * string, so Jackson's default length limits must not cut a valid item; nesting stays bounded.
  */
 final class TransferJson {
-    static final JsonFactory FACTORY = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder()
-                    .maxStringLength(Integer.MAX_VALUE)
-                    .maxNameLength(Integer.MAX_VALUE)
-                    .maxNumberLength(100_000)
-                    .maxNestingDepth(1_000)
-                    .build())
-            .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(1_000).build())
-            .build();
+    static final JsonFactory FACTORY = dev.dynalens.domain.codec.ItemJsonFactory.FACTORY;
 
     private TransferJson() {
     }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadConstraints;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -21,14 +20,7 @@ sealed interface JsonTree {
      * Generous on purpose, as the item codecs are: a DynamoDB item may hold 400 KB in one string and
      * an attribute name may be 64 KB; nesting stays bounded for the stack's sake.
      */
-    JsonFactory FACTORY = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder()
-                    .maxStringLength(Integer.MAX_VALUE)
-                    .maxNameLength(Integer.MAX_VALUE)
-                    .maxNumberLength(100_000)
-                    .maxNestingDepth(1_000)
-                    .build())
-            .build();
+    JsonFactory FACTORY = dev.dynalens.domain.codec.ItemJsonFactory.FACTORY;
 
     int line();
 
