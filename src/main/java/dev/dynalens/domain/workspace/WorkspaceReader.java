@@ -93,9 +93,16 @@ public final class WorkspaceReader {
         return new Workspace(fileName, format, name, tables, log.report(format, items));
     }
 
-    /** Buffered, and gunzipped when the bytes start with gzip's magic number (S3 exports are .json.gz). */
     private static InputStream open(Source source) throws IOException {
-        var in = new BufferedInputStream(source.open(), BUFFER);
+        return gunzipIfGzipped(source.open());
+    }
+
+    /**
+     * {@code raw} buffered, and gunzipped when its bytes start with gzip's magic number (S3 exports are .json.gz);
+     * the format is told by the content, not the name.
+     */
+    public static InputStream gunzipIfGzipped(InputStream raw) throws IOException {
+        var in = new BufferedInputStream(raw, BUFFER);
         in.mark(2);
         int first = in.read();
         int second = in.read();

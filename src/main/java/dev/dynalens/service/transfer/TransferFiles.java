@@ -6,7 +6,6 @@ import dev.dynalens.domain.transfer.ItemReader;
 import dev.dynalens.domain.transfer.JsonLinesItemReader;
 import dev.dynalens.domain.transfer.PlainJsonItemReader;
 import dev.dynalens.domain.transfer.TransferFormat;
-import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.io.BufferedReader;
@@ -22,7 +21,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
 /** Opening transfer files: UTF-8, buffered, gzip by content when reading and by a {@code .gz} name when writing. */
@@ -64,15 +62,7 @@ final class TransferFiles {
         if (counted != null) {
             raw = new Counting(raw, counted);
         }
-        var in = new BufferedInputStream(raw, BUFFER);
-        in.mark(2);
-        int first = in.read();
-        int second = in.read();
-        in.reset();
-        if (first == 0x1f && second == 0x8b) {
-            return new BufferedInputStream(new GZIPInputStream(in, BUFFER), BUFFER);
-        }
-        return in;
+        return dev.dynalens.domain.workspace.WorkspaceReader.gunzipIfGzipped(raw);
     }
 
     static BufferedReader openText(Path file, AtomicLong counted) throws IOException {
