@@ -75,33 +75,28 @@ final class Parser {
     }
 
     private Condition parseOr() {
-        int start = peek().start();
-        var first = parseAnd();
-        if (!peek().isKeyword("OR")) {
-            return first;
-        }
-        var all = new ArrayList<Condition>();
-        all.add(first);
-        while (peek().isKeyword("OR")) {
-            countOperator(next());
-            all.add(parseAnd());
-        }
-        return at(new Condition.Or(all), start);
+        return parseChain("OR", this::parseAnd, Condition.Or::new);
     }
 
     private Condition parseAnd() {
+        return parseChain("AND", this::parseNot, Condition.And::new);
+    }
+
+    /** {@code operand (keyword operand)*}: one operand as it is, two or more joined, each keyword counted as an operator. */
+    private Condition parseChain(String keyword, java.util.function.Supplier<Condition> operand,
+                                 java.util.function.Function<List<Condition>, Condition> join) {
         int start = peek().start();
-        var first = parseNot();
-        if (!peek().isKeyword("AND")) {
+        var first = operand.get();
+        if (!peek().isKeyword(keyword)) {
             return first;
         }
         var all = new ArrayList<Condition>();
         all.add(first);
-        while (peek().isKeyword("AND")) {
+        while (peek().isKeyword(keyword)) {
             countOperator(next());
-            all.add(parseNot());
+            all.add(operand.get());
         }
-        return at(new Condition.And(all), start);
+        return at(join.apply(all), start);
     }
 
     private Condition parseNot() {
