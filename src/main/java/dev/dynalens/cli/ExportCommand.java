@@ -2,7 +2,6 @@ package dev.dynalens.cli;
 
 import dev.dynalens.domain.table.QueryForm;
 import dev.dynalens.domain.table.ReadRequest;
-import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.transfer.ExportProgress;
@@ -103,29 +102,8 @@ final class ExportCommand implements Callable<Integer> {
             if (sortKey != null) throw new CliException("The sort-key options go with --pk");
             return new ReadRequest.Scan(tableName, index, pageSize, null);
         }
-        SortKeyCondition.Operator operator = null;
-        String low = null;
-        String high = null;
-        if (sortKey != null) {
-            if (sortKey.between != null) {
-                operator = SortKeyCondition.Operator.BETWEEN;
-                low = sortKey.between.get(0);
-                high = sortKey.between.get(1);
-            } else {
-                var given = new String[] {sortKey.eq, sortKey.lt, sortKey.le, sortKey.gt, sortKey.ge, sortKey.beginsWith};
-                var operators = new SortKeyCondition.Operator[] {SortKeyCondition.Operator.EQ, SortKeyCondition.Operator.LT,
-                        SortKeyCondition.Operator.LE, SortKeyCondition.Operator.GT, SortKeyCondition.Operator.GE,
-                        SortKeyCondition.Operator.BEGINS_WITH};
-                for (int i = 0; i < given.length; i++) {
-                    if (given[i] != null) {
-                        operator = operators[i];
-                        low = given[i];
-                    }
-                }
-            }
-        }
         try {
-            return new QueryForm(index, partitionValue, operator, low, high, true, pageSize)
+            return QueryCommand.SortKeyOptions.form(sortKey, index, partitionValue, true, pageSize)
                     .toQuery(session.describeTable(tableName).join());
         } catch (IllegalArgumentException e) {
             throw new CliException(e.getMessage());

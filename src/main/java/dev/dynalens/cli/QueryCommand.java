@@ -35,6 +35,29 @@ final class QueryCommand extends ReadCommand {
         @Option(names = "--sk-ge", paramLabel = "VALUE", description = "Sort key >= VALUE") String ge;
         @Option(names = "--sk-begins-with", paramLabel = "PREFIX", description = "begins_with(sort key, PREFIX)") String beginsWith;
         @Option(names = "--sk-between", arity = "2", paramLabel = "VALUE", description = "Sort key BETWEEN LOW AND HIGH") List<String> between;
+
+        /** A Query of one partition narrowed by the given sort-key option ({@code options} null: the whole partition). */
+        static QueryForm form(SortKeyOptions options, String index, String partitionValue, boolean forward, Integer limit) {
+            SortKeyCondition.Operator operator = null;
+            String low = null;
+            String high = null;
+            if (options != null) {
+                if (options.between != null) {
+                    operator = SortKeyCondition.Operator.BETWEEN;
+                    low = options.between.get(0);
+                    high = options.between.get(1);
+                } else {
+                    operator = options.eq != null ? SortKeyCondition.Operator.EQ
+                            : options.lt != null ? SortKeyCondition.Operator.LT
+                            : options.le != null ? SortKeyCondition.Operator.LE
+                            : options.gt != null ? SortKeyCondition.Operator.GT
+                            : options.ge != null ? SortKeyCondition.Operator.GE
+                            : SortKeyCondition.Operator.BEGINS_WITH;
+                    low = firstNonNull(options.eq, options.lt, options.le, options.gt, options.ge, options.beginsWith);
+                }
+            }
+            return new QueryForm(index, partitionValue, operator, low, high, forward, limit);
+        }
     }
 
     @Override
@@ -42,26 +65,8 @@ final class QueryCommand extends ReadCommand {
         if (description == null) {
             description = session.describeTable(table).join();
         }
-        SortKeyCondition.Operator operator = null;
-        String low = null;
-        String high = null;
-        if (sortKey != null) {
-            if (sortKey.between != null) {
-                operator = SortKeyCondition.Operator.BETWEEN;
-                low = sortKey.between.get(0);
-                high = sortKey.between.get(1);
-            } else {
-                operator = sortKey.eq != null ? SortKeyCondition.Operator.EQ
-                        : sortKey.lt != null ? SortKeyCondition.Operator.LT
-                        : sortKey.le != null ? SortKeyCondition.Operator.LE
-                        : sortKey.gt != null ? SortKeyCondition.Operator.GT
-                        : sortKey.ge != null ? SortKeyCondition.Operator.GE
-                        : SortKeyCondition.Operator.BEGINS_WITH;
-                low = firstNonNull(sortKey.eq, sortKey.lt, sortKey.le, sortKey.gt, sortKey.ge, sortKey.beginsWith);
-            }
-        }
         try {
-            return new QueryForm(index, partitionValue, operator, low, high, !descending, requestLimit()).toQuery(description);
+            return SortKeyOptions.form(sortKey, index, partitionValue, !descending, requestLimit()).toQuery(description);
         } catch (IllegalArgumentException e) {
             throw new CliException(e.getMessage());
         }
