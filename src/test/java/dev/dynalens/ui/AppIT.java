@@ -8,8 +8,8 @@ import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.service.DynamoSession;
-import dev.dynalens.service.config.ConfigDirectory;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
+import dev.dynalens.testsupport.TestApps;
 import dev.dynalens.testsupport.TestEndpoint;
 import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import java.nio.file.Files;
@@ -65,24 +65,18 @@ class AppIT extends FxRobot {
 
     @BeforeEach
     void startApp() throws Exception {
-        System.setProperty(ConfigDirectory.OVERRIDE_PROPERTY, configDir.toString());
-        System.setProperty(App.SAMPLES_PROPERTY, "false");
-        app = FxToolkit.setupApplication(App.class);
+        app = TestApps.start(configDir, false);
     }
 
     @AfterEach
     void stopApp() throws Exception {
-        FxToolkit.cleanupApplication(app);
-        System.clearProperty(ConfigDirectory.OVERRIDE_PROPERTY);
-        System.clearProperty(App.SAMPLES_PROPERTY);
+        TestApps.stop(app);
     }
 
     @Test
     void firstStart_opensTheSamples_andShowsAPopulatedCollectionGroupedByEntity(@TempDir Path freshConfig) throws Exception {
         FxToolkit.cleanupApplication(app);
-        System.setProperty(ConfigDirectory.OVERRIDE_PROPERTY, freshConfig.toString());
-        System.setProperty(App.SAMPLES_PROPERTY, "true");
-        app = FxToolkit.setupApplication(App.class);
+        app = TestApps.start(freshConfig, true);
 
         @SuppressWarnings("unchecked")
         ListView<dev.dynalens.domain.connection.ConnectionProfile> list = lookup("#connectionList").queryAs(ListView.class);

@@ -3,7 +3,7 @@ package dev.dynalens.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynalens.App;
-import dev.dynalens.service.config.ConfigDirectory;
+import dev.dynalens.testsupport.TestApps;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -33,16 +33,12 @@ class WorkbenchIT extends FxRobot {
     }
 
     private void start() throws Exception {
-        System.setProperty(ConfigDirectory.OVERRIDE_PROPERTY, configDir.toString());
-        System.setProperty(App.SAMPLES_PROPERTY, "true");
-        app = FxToolkit.setupApplication(App.class);
+        app = TestApps.start(configDir, true);
     }
 
     @AfterEach
     void stop() throws Exception {
-        if (app != null) FxToolkit.cleanupApplication(app);
-        System.clearProperty(ConfigDirectory.OVERRIDE_PROPERTY);
-        System.clearProperty(App.SAMPLES_PROPERTY);
+        TestApps.stop(app);
     }
 
     private TabPane tabs() {

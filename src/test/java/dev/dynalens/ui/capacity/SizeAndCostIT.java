@@ -2,10 +2,9 @@ package dev.dynalens.ui.capacity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynalens.App;
 import dev.dynalens.domain.capacity.ItemSizeCalculator;
 import dev.dynalens.domain.item.Item;
-import dev.dynalens.service.config.ConfigDirectory;
+import dev.dynalens.testsupport.TestApps;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -36,16 +35,12 @@ class SizeAndCostIT extends FxRobot {
 
     @BeforeEach
     void startApp() throws Exception {
-        System.setProperty(ConfigDirectory.OVERRIDE_PROPERTY, configDir.toString());
-        System.setProperty(App.SAMPLES_PROPERTY, "true");
-        app = FxToolkit.setupApplication(App.class);
+        app = TestApps.start(configDir, true);
     }
 
     @AfterEach
     void stopApp() throws Exception {
-        FxToolkit.cleanupApplication(app);
-        System.clearProperty(ConfigDirectory.OVERRIDE_PROPERTY);
-        System.clearProperty(App.SAMPLES_PROPERTY);
+        TestApps.stop(app);
     }
 
     @Test

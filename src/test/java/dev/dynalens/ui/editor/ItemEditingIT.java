@@ -2,15 +2,14 @@ package dev.dynalens.ui.editor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynalens.App;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.write.ItemWrite;
 import dev.dynalens.service.DynamoSession;
-import dev.dynalens.service.config.ConfigDirectory;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
+import dev.dynalens.testsupport.TestApps;
 import dev.dynalens.testsupport.TestEndpoint;
 import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import java.nio.file.Path;
@@ -68,17 +67,13 @@ class ItemEditingIT extends FxRobot {
 
     @BeforeEach
     void startApp(TestEndpoint endpoint) throws Exception {
-        System.setProperty(ConfigDirectory.OVERRIDE_PROPERTY, configDir.toString());
-        System.setProperty(App.SAMPLES_PROPERTY, "false");
-        app = FxToolkit.setupApplication(App.class);
+        app = TestApps.start(configDir, false);
         openTableAndScan(endpoint);
     }
 
     @AfterEach
     void stopApp() throws Exception {
-        FxToolkit.cleanupApplication(app);
-        System.clearProperty(ConfigDirectory.OVERRIDE_PROPERTY);
-        System.clearProperty(App.SAMPLES_PROPERTY);
+        TestApps.stop(app);
     }
 
     @Test

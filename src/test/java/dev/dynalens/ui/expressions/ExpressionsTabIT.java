@@ -2,9 +2,8 @@ package dev.dynalens.ui.expressions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynalens.App;
 import dev.dynalens.domain.item.Item;
-import dev.dynalens.service.config.ConfigDirectory;
+import dev.dynalens.testsupport.TestApps;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
@@ -34,16 +33,12 @@ class ExpressionsTabIT extends FxRobot {
 
     @BeforeEach
     void startApp() throws Exception {
-        System.setProperty(ConfigDirectory.OVERRIDE_PROPERTY, configDir.toString());
-        System.setProperty(App.SAMPLES_PROPERTY, "true");
-        app = FxToolkit.setupApplication(App.class);
+        app = TestApps.start(configDir, true);
     }
 
     @AfterEach
     void stopApp() throws Exception {
-        FxToolkit.cleanupApplication(app);
-        System.clearProperty(ConfigDirectory.OVERRIDE_PROPERTY);
-        System.clearProperty(App.SAMPLES_PROPERTY);
+        TestApps.stop(app);
     }
 
     @Test
