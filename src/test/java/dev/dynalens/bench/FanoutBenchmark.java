@@ -50,12 +50,16 @@ public final class FanoutBenchmark {
         int concurrency = args.length > 1 ? Integer.parseInt(args[1]) : FanoutSettings.DEFAULTS.maxConcurrency();
         int delayMillis = args.length > 2 ? Integer.parseInt(args[2]) : 0;
         System.setProperty("io.netty.noUnsafe", "true");
-        try (var dynalite = DynamoEndpointExtension.startPrivateDynalite();
-             var proxy = new FaultInjectingProxy(dynalite.endpoint()).delay(java.time.Duration.ofMillis(delayMillis))) {
-            var endpoint = delayMillis > 0 ? proxy.endpoint() : dynalite.endpoint();
-            System.out.printf(Locale.ROOT, "endpoint: %s%n", delayMillis > 0
-                    ? "dynalite behind a proxy that holds each request " + delayMillis + " ms" : "dynalite on loopback, no proxy");
-            run(endpoint, count, concurrency);
+        try (var dynalite = DynamoEndpointExtension.startPrivateDynalite()) {
+            if (delayMillis <= 0) {
+                System.out.printf(Locale.ROOT, "endpoint: dynalite on loopback, no proxy%n");
+                run(dynalite.endpoint(), count, concurrency);
+                return;
+            }
+            try (var proxy = new FaultInjectingProxy(dynalite.endpoint()).delay(java.time.Duration.ofMillis(delayMillis))) {
+                System.out.printf(Locale.ROOT, "endpoint: dynalite behind a proxy that holds each request %d ms%n", delayMillis);
+                run(proxy.endpoint(), count, concurrency);
+            }
         }
     }
 
