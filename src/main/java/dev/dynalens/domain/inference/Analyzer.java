@@ -26,7 +26,10 @@ import java.util.function.BiConsumer;
  * edge index: for each item that may be an edge (string keys, a sort key that names something and
  * is neither constant nor derived from the partition key) about 32 bytes plus the UTF-8 length of
  * its two keys; a million such items with 40 bytes of keys take about 75 MB. Items that cannot be
- * edges (constant sort keys, timestamps, numbers) cost nothing there. The caches that make
+ * edges (constant sort keys, timestamps, numbers) cost nothing there. Candidates whose mirror cannot
+ * exist yet (no edge has come with their key shapes swapped: a shop's orders and order items) wait in
+ * a sequential log rather than the index's hash table, which is what makes them cheap; see
+ * {@link EdgeIndex} on buckets. The caches that make
  * {@link #accept} cheap are bounded too: per key attribute at most {@value KeyTemplateCache#CAPACITY}
  * templates ({@link KeyTemplateCache}), and a few dozen recent groups, attribute names and index meanings.
  *
@@ -41,6 +44,10 @@ public final class Analyzer {
     private final List<IndexKeys> indexes = new ArrayList<>();
     private final List<GroupStats> stats = new ArrayList<>();
     private final EdgeIndex edges = new EdgeIndex();
+    private static final int RECENT_BUCKETS = 64;
+    private final KeyTemplate[] recentBucketPks = new KeyTemplate[RECENT_BUCKETS];
+    private final KeyTemplate[] recentBucketSks = new KeyTemplate[RECENT_BUCKETS];
+    private final int[] recentBuckets = new int[RECENT_BUCKETS];
     /** False for the plain reading (no caches), the reference the tests compare the fast path with. */
     private final boolean cached;
     private boolean measureSizes;
@@ -89,6 +96,9 @@ public final class Analyzer {
 
     public void accept(Item item) {
         int group = classifier.observe(item);
+        // Read now: the index registries below may share a registry with a table key and read other values.
+        var rawPk = classifier.observedRawPartitionKey();
+        var rawSk = classifier.observedRawSortKey();
         while (stats.size() <= group) {
             stats.add(new GroupStats(indexes.size(), classifier.mayBeEdge(stats.size()), cached));
         }
@@ -113,8 +123,34 @@ public final class Analyzer {
         }
         if (groupStats.mayBeEdge && classifier.observedPartitionKey() instanceof AttributeValue.Str pk
                 && classifier.observedSortKey() instanceof AttributeValue.Str sk) {
-            edges.add(pk.value(), sk.value(), group);
+            edges.add(pk.value(), sk.value(), group, cached ? edgeBucket(rawPk, rawSk) : -1);
         }
+    }
+
+    /**
+     * The edge index's bucket for an edge whose keys read as these raw templates, through a small cache by the
+     * templates' identity (a cached reading hands out one instance per template).
+     */
+    private int edgeBucket(KeyTemplate rawPk, KeyTemplate rawSk) {
+        int hash = System.identityHashCode(rawPk) * 31 + System.identityHashCode(rawSk);
+        int slot = (hash ^ (hash >>> 16)) & (RECENT_BUCKETS - 1);
+        if (recentBucketPks[slot] == rawPk && recentBucketSks[slot] == rawSk) {
+            return recentBuckets[slot];
+        }
+        int bucket = edges.bucket(keyClass(rawPk), keyClass(rawSk));
+        recentBucketPks[slot] = rawPk;
+        recentBucketSks[slot] = rawSk;
+        recentBuckets[slot] = bucket;
+        return bucket;
+    }
+
+    /**
+     * The class of a key for the edge index's buckets: a function of the key alone (its raw template is one), coarse
+     * enough that keys whose literals are data ({@code USER#alice}) share one: delimiter, segment count and leading
+     * name; every single-segment key is one class.
+     */
+    static String keyClass(KeyTemplate raw) {
+        return raw.size() <= 1 ? "" : raw.delimiter() + '\u0000' + raw.size() + '\u0000' + raw.leadingName().orElse("");
     }
 
     /** Bytes held by the edge index, the one structure that grows with the item count. */
@@ -216,6 +252,15 @@ public final class Analyzer {
                 relationOfGroup.put(group, List.copyOf(names));
             }
         });
+        // Edges still logged in the edge index have no mirror; those of a group in a relationship count as its
+        // entries and are reported missing, after the table's.
+        var logged = new ArrayList<long[]>();
+        if (relationOfGroup.keySet().stream().anyMatch(group -> edges.loggedCount(group) > 0)) {
+            edges.forEachLogged(relationOfGroup::containsKey, (hash, group, offset) -> {
+                entriesPerGroup.merge(group, 1L, Long::sum);
+                logged.add(new long[] {group, offset});
+            });
+        }
         var builders = new LinkedHashMap<List<String>, RelationshipBuilder>();
         relationOfGroup.forEach((group, names) -> builders.computeIfAbsent(names, RelationshipBuilder::new)
                 .addGroup(views.get(group).label(), entriesPerGroup.getOrDefault(group, 0L)));
@@ -229,16 +274,12 @@ public final class Analyzer {
             if (edges.groupOf(EdgeIndex.reverseOf(hash)) >= 0) {
                 builder.mirroredEntries++;
             } else {
-                builder.missingCount++;
-                if (builder.missing.size() < MAX_MISSING_REVERSE_KEYS) {
-                    var keyStrings = edges.keysAt(offset);
-                    var key = new LinkedHashMap<String, AttributeValue>();
-                    key.put(schema.partitionKeyName(), AttributeValue.s(keyStrings[0]));
-                    key.put(schema.sortKeyName(), AttributeValue.s(keyStrings[1]));
-                    builder.missing.add(key);
-                }
+                builder.addMissing(edges, offset, schema);
             }
         });
+        for (var entry : logged) {
+            builders.get(relationOfGroup.get((int) entry[0])).addMissing(edges, (int) entry[1], schema);
+        }
         return builders.values().stream().map(RelationshipBuilder::build)
                 .sorted(Comparator.comparingLong(TableAnalysis.Relationship::edgeCount).reversed()
                         .thenComparing(TableAnalysis.Relationship::entity))
@@ -437,6 +478,17 @@ public final class Analyzer {
 
         void addGroup(String name, long entries) {
             entriesByName.merge(name, entries, Long::sum);
+        }
+
+        void addMissing(EdgeIndex edges, int keysOffset, KeySchema schema) {
+            missingCount++;
+            if (missing.size() < MAX_MISSING_REVERSE_KEYS) {
+                var keyStrings = edges.keysAt(keysOffset);
+                var key = new LinkedHashMap<String, AttributeValue>();
+                key.put(schema.partitionKeyName(), AttributeValue.s(keyStrings[0]));
+                key.put(schema.sortKeyName(), AttributeValue.s(keyStrings[1]));
+                missing.add(key);
+            }
         }
 
         TableAnalysis.Relationship build() {

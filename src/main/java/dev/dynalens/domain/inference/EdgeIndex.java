@@ -1,9 +1,14 @@
 package dev.dynalens.domain.inference;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The keys of items that may be edges of an adjacency list, kept compactly so that a million of
@@ -22,9 +27,25 @@ import java.util.List;
  * waiting for each. Each slot is two adjacent longs (hash, then group and offset), so a probe
  * touches one cache line. The key bytes go into 4 MB chunks rather than one array that is
  * copied each time it grows.
+ *
+ * <p><b>Buckets: only edges that can have a mirror go into the table.</b> A caller may file each
+ * edge under a bucket named by a <em>class</em> of its partition key and one of its sort key, where
+ * a class is any function of one key string alone (the analyzer uses the shape of the key's
+ * template: delimiter, segment count and leading name). The mirror {@code (sk, pk)} of an edge in
+ * bucket {@code (a, b)} can only be in bucket {@code (b, a)}. So while no edge has come in bucket
+ * {@code (b, a)}, the edges of {@code (a, b)} wait in a log of their own, in the order they came,
+ * instead of the table: no mirror of theirs exists, and none of them is a mirror of anything. When
+ * the mirror bucket gets its first edge, both buckets turn <em>active</em>: the log goes into the
+ * table in its order, and later edges go straight there. A bucket that is its own mirror is active
+ * from the start. In a shop (customers' orders, orders' items) most candidate edges are never
+ * mirrored, and they cost a sequential append instead of a random insertion. With more than
+ * {@value #MAX_BUCKETS} buckets (classes that are data, not shapes) every bucket turns active: the
+ * index is then exactly the table without buckets. A pair added twice while its bucket waits is
+ * logged twice; {@link #forEachLogged} hands it out once, with its first group, as the table would.
  */
 final class EdgeIndex {
     private static final long EMPTY = 0L;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int BATCH = 256;
     /**
      * Large enough to be allocated outside the young generation by G1 (a "humongous" object, at least half a
@@ -32,6 +53,7 @@ final class EdgeIndex {
      */
     private static final int CHUNK = 1 << 22;
     private static final int FIRST_CHUNK = 8192;
+    static final int MAX_BUCKETS = 4096;
 
     /** {@code slots[2s]} the hash of slot s, {@code slots[2s + 1]} its group (high half) and keys' offset (low half). */
     private long[] slots = new long[2 * 1024];
@@ -49,6 +71,37 @@ final class EdgeIndex {
     private int chunkLength;
     private long chunkBytes;
 
+    private final Map<List<Object>, Integer> bucketIds = new HashMap<>();
+    private final List<Bucket> buckets = new ArrayList<>();
+    private boolean allActive;
+    /** Logged (not yet active) edges per group, duplicates included. */
+    private int[] loggedPerGroup = new int[16];
+
+    /** The edges of one bucket: whether it is active, and while it is not, its log. */
+    private static final class Bucket {
+        final int id;
+        boolean active;
+        long[] hashes = new long[4];
+        /** Group (high half) and keys' offset (low half), as in a slot. */
+        long[] metas = new long[4];
+        int logged;
+
+        Bucket(int id) {
+            this.id = id;
+        }
+
+        void log(long hash, long meta) {
+            if (logged == hashes.length) {
+                hashes = Arrays.copyOf(hashes, logged * 2);
+                metas = Arrays.copyOf(metas, logged * 2);
+            }
+            hashes[logged] = hash;
+            metas[logged] = meta;
+            logged++;
+        }
+    }
+
+    /** Edges in the table (the active buckets' and those added without a bucket), each key pair once. */
     int size() {
         flush();
         return size;
@@ -60,15 +113,109 @@ final class EdgeIndex {
      * batch finds out; a table's primary keys are unique, so that happens only when an item is fed twice).
      */
     void add(String pk, String sk, int group) {
+        add(pk, sk, group, -1);
+    }
+
+    /**
+     * Adds an edge filed under a bucket from {@link #bucket}, or -1 for none (straight into the table). While the
+     * bucket is not active the edge is logged: its keys are stored all the same.
+     */
+    void add(String pk, String sk, int group, int bucket) {
         reserve(pk, sk);
         int offset = (chunks.size() - 1) * CHUNK + chunkLength;
         long hp = appendHashing(pk);
         long hs = appendHashing(sk);
-        pendingHashes[pending] = pairHash(hp, hs);
+        long hash = pairHash(hp, hs);
+        if (bucket >= 0 && !buckets.get(bucket).active) {
+            buckets.get(bucket).log(hash, ((long) group << 32) | offset);
+            if (group >= loggedPerGroup.length) {
+                loggedPerGroup = Arrays.copyOf(loggedPerGroup, Math.max(group + 1, 2 * loggedPerGroup.length));
+            }
+            loggedPerGroup[group]++;
+            return;
+        }
+        queue(hash, group, offset);
+    }
+
+    private void queue(long hash, int group, int offset) {
+        pendingHashes[pending] = hash;
         pendingGroups[pending] = group;
         pendingOffsets[pending] = offset;
         if (++pending == BATCH) {
             flush();
+        }
+    }
+
+    /**
+     * The bucket of edges whose partition key is of class {@code pkClass} and sort key of class {@code skClass}
+     * (classes compared by {@code equals}); made, and the buckets activated as the class comment says, on first use.
+     */
+    int bucket(Object pkClass, Object skClass) {
+        var key = List.of(pkClass, skClass);
+        var known = bucketIds.get(key);
+        if (known != null) {
+            return known;
+        }
+        var bucket = new Bucket(buckets.size());
+        buckets.add(bucket);
+        bucketIds.put(key, bucket.id);
+        var mirror = bucketIds.get(List.of(skClass, pkClass));
+        if (allActive || mirror != null) {
+            bucket.active = true; // nothing logged yet
+            activate(buckets.get(mirror != null ? mirror : bucket.id));
+        }
+        if (buckets.size() > MAX_BUCKETS && !allActive) {
+            allActive = true;
+            buckets.forEach(this::activate);
+        }
+        return bucket.id;
+    }
+
+    /** Moves a bucket's log into the table, in the order it came. */
+    private void activate(Bucket bucket) {
+        if (bucket.active && bucket.logged == 0) {
+            return;
+        }
+        bucket.active = true;
+        for (int i = 0; i < bucket.logged; i++) {
+            long meta = bucket.metas[i];
+            int group = (int) (meta >> 32);
+            loggedPerGroup[group]--;
+            queue(bucket.hashes[i], group, (int) meta);
+        }
+        bucket.hashes = null;
+        bucket.metas = null;
+        bucket.logged = 0;
+    }
+
+    /** Logged edges of a group, duplicates included; 0 for most groups. */
+    int loggedCount(int group) {
+        return group < loggedPerGroup.length ? loggedPerGroup[group] : 0;
+    }
+
+    /**
+     * Visits the logged edges of the wanted groups, bucket by bucket in the order the buckets were made, each
+     * bucket's in the order they came, each key pair once with the group it was first added with, as the table
+     * keeps it (a pair added twice is in one bucket, its classes being the same). None of them has a mirror among
+     * the edges added: that is why they are logged.
+     */
+    void forEachLogged(java.util.function.IntPredicate wanted, Visitor visitor) {
+        for (var bucket : buckets) {
+            boolean any = false;
+            for (int i = 0; i < bucket.logged && !any; i++) {
+                any = wanted.test((int) (bucket.metas[i] >> 32));
+            }
+            if (!any) {
+                continue;
+            }
+            var seen = new java.util.HashSet<Long>();
+            for (int i = 0; i < bucket.logged; i++) {
+                long meta = bucket.metas[i];
+                int group = (int) (meta >> 32);
+                if (seen.add(bucket.hashes[i]) && wanted.test(group)) {
+                    visitor.visit(bucket.hashes[i], group, (int) meta);
+                }
+            }
         }
     }
 
@@ -109,7 +256,11 @@ final class EdgeIndex {
 
     /** Bytes held, for the memory note in the docs and tests. */
     long footprintBytes() {
-        return slots.length * 8L + chunkBytes;
+        long logs = 0;
+        for (var bucket : buckets) {
+            logs += bucket.hashes == null ? 0 : bucket.hashes.length * 16L;
+        }
+        return slots.length * 8L + chunkBytes + logs;
     }
 
     /**
@@ -127,12 +278,29 @@ final class EdgeIndex {
         return ((pair | 2L) & ~1L) | (hp <= hs ? 0L : 1L);
     }
 
+    /** The hash of a key: {@link #hashBytes} of its UTF-8 encoding. */
     private static long hash64(String s) {
-        long h = 0xcbf29ce484222325L;
-        for (int i = 0; i < s.length(); i++) {
-            h = (h ^ s.charAt(i)) * 0x100000001b3L;
+        var bytes = s.getBytes(StandardCharsets.UTF_8);
+        return hashBytes(bytes, 0, bytes.length);
+    }
+
+    /**
+     * A 64-bit hash of bytes, eight at a time (two multiplications a word, against one a byte for FNV): each
+     * little-endian word is multiplied, rotated into the state and the state multiplied; the last, partial word is
+     * zero-padded, and the length goes in at the start and the end.
+     */
+    static long hashBytes(byte[] bytes, int offset, int length) {
+        long h = 0x9E3779B97F4A7C15L ^ length;
+        int i = 0;
+        for (; i + 8 <= length; i += 8) {
+            h = Long.rotateLeft(h ^ ((long) LONGS.get(bytes, offset + i) * 0xff51afd7ed558ccdL), 29) * 0xc4ceb9fe1a85ec53L;
         }
-        return mix(h ^ s.length());
+        long tail = 0;
+        for (int shift = 0; i < length; i++, shift += 8) {
+            tail |= (bytes[offset + i] & 0xffL) << shift;
+        }
+        h = Long.rotateLeft(h ^ (tail * 0xff51afd7ed558ccdL), 29) * 0xc4ceb9fe1a85ec53L;
+        return mix(h ^ length);
     }
 
     /** MurmurHash3's 64-bit finalizer. */
@@ -236,30 +404,15 @@ final class EdgeIndex {
     }
 
     /**
-     * Appends a key as its UTF-8 length (a varint) and bytes, and returns {@link #hash64} of it, in
-     * one pass over an ASCII key (the usual case); other keys are encoded again by the JDK.
+     * Appends a key as its UTF-8 length (a varint) and bytes, and returns {@link #hash64} of it. The JDK's encoder
+     * (a copy for an ASCII key, the usual case) and a word-at-a-time hash do it in a few instructions a byte.
      */
     private long appendHashing(String text) {
-        int start = chunkLength;
-        int length = text.length();
-        int at = writeLength(start, length);
-        long h = 0xcbf29ce484222325L;
-        int seen = 0;
-        for (int i = 0; i < length; i++) {
-            char c = text.charAt(i);
-            h = (h ^ c) * 0x100000001b3L;
-            seen |= c;
-            chunk[at + i] = (byte) c;
-        }
-        if (seen < 0x80) {
-            chunkLength = at + length;
-        } else {
-            var bytes = text.getBytes(StandardCharsets.UTF_8);
-            at = writeLength(start, bytes.length);
-            System.arraycopy(bytes, 0, chunk, at, bytes.length);
-            chunkLength = at + bytes.length;
-        }
-        return mix(h ^ length);
+        var bytes = text.getBytes(StandardCharsets.UTF_8);
+        int at = writeLength(chunkLength, bytes.length);
+        System.arraycopy(bytes, 0, chunk, at, bytes.length);
+        chunkLength = at + bytes.length;
+        return hashBytes(bytes, 0, bytes.length);
     }
 
     /** Writes a varint at a position; the position after it. */

@@ -226,6 +226,16 @@ public final class EntityClassifier {
         return observedSk;
     }
 
+    /** The raw template ({@link KeyTemplates#infer(String)}) of the item last observed's partition key, when that is a string. */
+    KeyTemplate observedRawPartitionKey() {
+        return pkRegistry.lastRawTemplate();
+    }
+
+    /** The raw template of the item last observed's sort key, when that is a string (null in a table without one). */
+    KeyTemplate observedRawSortKey() {
+        return skRegistry == null ? null : skRegistry.lastRawTemplate();
+    }
+
     int groupCount() {
         return groups.size();
     }

@@ -79,6 +79,11 @@ final class TemplateRegistry {
         return raw;
     }
 
+    /** The template {@link #rawTemplate} returned last, or null. */
+    KeyTemplate lastRawTemplate() {
+        return lastRaw;
+    }
+
     /** Records a raw template and returns it as the population now reads it. */
     KeyTemplate observe(KeyTemplate raw) {
         if (raw.type() != ScalarType.S || raw.size() == 1 && raw.segment(0) instanceof KeyTemplate.Variable) {

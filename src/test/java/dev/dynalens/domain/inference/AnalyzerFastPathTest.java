@@ -105,6 +105,48 @@ class AnalyzerFastPathTest {
         assertSameAnalysis(TestItems.TABLE, Lens.NONE, items);
     }
 
+    /**
+     * The fast path files candidate edges under buckets by key shape (the plain one does not): a group whose
+     * partition-key name turned into data spans several buckets, some with mirrors and some logged, and its logged
+     * edges (one fed twice) still count and are reported missing.
+     */
+    @Test
+    void edgesLoggedForWantOfAMirrorBucketCountAsThePlainIndexCountsThem() {
+        var items = new ArrayList<Item>();
+        for (int n = 0; n < 2 * TemplateRegistry.HIGH; n++) { // NAa#… to NAz#, NBa#…: the name position turns variable
+            var name = "N" + (char) ('A' + n / 26) + (char) ('a' + n % 26);
+            items.add(TestItems.keyed(name + "#" + n + "|TEAM#" + n % 3));
+            if (n % 4 == 0) {
+                items.add(TestItems.keyed("TEAM#" + n % 3 + "|" + name + "#" + n)); // mirrors for some names only
+            }
+        }
+        items.add(TestItems.keyed("NAf#5|TEAM#2")); // a logged edge fed twice
+        items.add(TestItems.keyed("TEAM#0|METADATA"));
+        assertSameAnalysis(TestItems.TABLE, Lens.NONE, items);
+        var result = new Analyzer(TestItems.TABLE);
+        result.acceptAll(items);
+        var relationships = result.result().relationships();
+        assertThat(relationships).isNotEmpty();
+        assertThat(relationships.stream().flatMap(r -> r.missingReverse().stream()))
+                .contains(Map.of("PK", AttributeValue.s("NAo#14"), "SK", AttributeValue.s("TEAM#2")))
+                // Fed again into a group of the relationship, but first into another: the first group counts.
+                .doesNotContain(Map.of("PK", AttributeValue.s("NAf#5"), "SK", AttributeValue.s("TEAM#2")));
+    }
+
+    @Test
+    void moreKeyShapesThanTheEdgeIndexKeepsApartReadTheSame() {
+        var items = new ArrayList<Item>();
+        for (int i = 0; i < EdgeIndex.MAX_BUCKETS + 500; i++) {
+            var a = "A" + Integer.toString(i, 26).chars().mapToObj(c -> String.valueOf((char) ('a' + Character.digit(c, 26))))
+                    .reduce("", String::concat);
+            items.add(TestItems.keyed(a + "#1|B" + a + "#2"));
+            if (i % 100 == 0) {
+                items.add(TestItems.keyed("B" + a + "#2|" + a + "#1"));
+            }
+        }
+        assertSameAnalysis(TestItems.TABLE, Lens.NONE, items);
+    }
+
     @Test
     void manyGroupsAndManyAttributesStayTheSame() {
         var items = new ArrayList<Item>();
