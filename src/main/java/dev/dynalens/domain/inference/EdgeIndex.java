@@ -34,7 +34,7 @@ import java.util.Map;
  * template: delimiter, segment count and leading name). The mirror {@code (sk, pk)} of an edge in
  * bucket {@code (a, b)} can only be in bucket {@code (b, a)}. So while no edge has come in bucket
  * {@code (b, a)}, the edges of {@code (a, b)} wait in a log of their own, in the order they came,
- * instead of the table: no mirror of theirs exists, and none of them is a mirror of anything. When
+ * instead of the table (their keys are stored, their hashes read from the keys only when needed): no mirror of theirs exists, and none of them is a mirror of anything. When
  * the mirror bucket gets its first edge, both buckets turn <em>active</em>: the log goes into the
  * table in its order, and later edges go straight there. A bucket that is its own mirror is active
  * from the start. In a shop (customers' orders, orders' items) most candidate edges are never
@@ -81,8 +81,7 @@ final class EdgeIndex {
     private static final class Bucket {
         final int id;
         boolean active;
-        long[] hashes = new long[4];
-        /** Group (high half) and keys' offset (low half), as in a slot. */
+        /** Group (high half) and keys' offset (low half), as in a slot; the hash is read from the keys when needed. */
         long[] metas = new long[4];
         int logged;
 
@@ -90,12 +89,10 @@ final class EdgeIndex {
             this.id = id;
         }
 
-        void log(long hash, long meta) {
-            if (logged == hashes.length) {
-                hashes = Arrays.copyOf(hashes, logged * 2);
+        void log(long meta) {
+            if (logged == metas.length) {
                 metas = Arrays.copyOf(metas, logged * 2);
             }
-            hashes[logged] = hash;
             metas[logged] = meta;
             logged++;
         }
@@ -123,18 +120,17 @@ final class EdgeIndex {
     void add(String pk, String sk, int group, int bucket) {
         reserve(pk, sk);
         int offset = (chunks.size() - 1) * CHUNK + chunkLength;
-        long hp = appendHashing(pk);
-        long hs = appendHashing(sk);
-        long hash = pairHash(hp, hs);
         if (bucket >= 0 && !buckets.get(bucket).active) {
-            buckets.get(bucket).log(hash, ((long) group << 32) | offset);
+            append(pk);
+            append(sk);
+            buckets.get(bucket).log(((long) group << 32) | offset);
             if (group >= loggedPerGroup.length) {
                 loggedPerGroup = Arrays.copyOf(loggedPerGroup, Math.max(group + 1, 2 * loggedPerGroup.length));
             }
             loggedPerGroup[group]++;
             return;
         }
-        queue(hash, group, offset);
+        queue(pairHash(appendHashing(pk), appendHashing(sk)), group, offset);
     }
 
     private void queue(long hash, int group, int offset) {
@@ -181,9 +177,8 @@ final class EdgeIndex {
             long meta = bucket.metas[i];
             int group = (int) (meta >> 32);
             loggedPerGroup[group]--;
-            queue(bucket.hashes[i], group, (int) meta);
+            queue(hashAt((int) meta), group, (int) meta);
         }
-        bucket.hashes = null;
         bucket.metas = null;
         bucket.logged = 0;
     }
@@ -212,8 +207,9 @@ final class EdgeIndex {
             for (int i = 0; i < bucket.logged; i++) {
                 long meta = bucket.metas[i];
                 int group = (int) (meta >> 32);
-                if (seen.add(bucket.hashes[i]) && wanted.test(group)) {
-                    visitor.visit(bucket.hashes[i], group, (int) meta);
+                long hash = hashAt((int) meta);
+                if (seen.add(hash) && wanted.test(group)) {
+                    visitor.visit(hash, group, (int) meta);
                 }
             }
         }
@@ -258,7 +254,7 @@ final class EdgeIndex {
     long footprintBytes() {
         long logs = 0;
         for (var bucket : buckets) {
-            logs += bucket.hashes == null ? 0 : bucket.hashes.length * 16L;
+            logs += bucket.metas == null ? 0 : bucket.metas.length * 8L;
         }
         return slots.length * 8L + chunkBytes + logs;
     }
@@ -408,11 +404,36 @@ final class EdgeIndex {
      * (a copy for an ASCII key, the usual case) and a word-at-a-time hash do it in a few instructions a byte.
      */
     private long appendHashing(String text) {
+        var bytes = append(text);
+        return hashBytes(bytes, 0, bytes.length);
+    }
+
+    private byte[] append(String text) {
         var bytes = text.getBytes(StandardCharsets.UTF_8);
         int at = writeLength(chunkLength, bytes.length);
         System.arraycopy(bytes, 0, chunk, at, bytes.length);
         chunkLength = at + bytes.length;
-        return hashBytes(bytes, 0, bytes.length);
+        return bytes;
+    }
+
+    /** {@link #hash} of the key pair stored at an offset, from its bytes. */
+    private long hashAt(int offset) {
+        var bytes = chunks.get(offset / CHUNK);
+        int at = offset % CHUNK;
+        long[] hashes = new long[2];
+        for (int k = 0; k < 2; k++) {
+            int length = 0;
+            int shift = 0;
+            byte b;
+            do {
+                b = bytes[at++];
+                length |= (b & 0x7f) << shift;
+                shift += 7;
+            } while ((b & 0x80) != 0);
+            hashes[k] = hashBytes(bytes, at, length);
+            at += length;
+        }
+        return pairHash(hashes[0], hashes[1]);
     }
 
     /** Writes a varint at a position; the position after it. */

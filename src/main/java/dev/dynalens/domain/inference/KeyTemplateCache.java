@@ -28,9 +28,18 @@ final class KeyTemplateCache {
         KeyTemplate normalized;
         int revision = -1;
 
+        /** The template's delimiter and, per segment, its literal text or null: {@link #sameShape} reads these. */
+        final String delimiter;
+        final String[] literals;
+
         Entry(int hash, KeyTemplate raw) {
             this.hash = hash;
             this.raw = raw;
+            this.delimiter = raw.delimiter();
+            this.literals = new String[raw.size()];
+            for (int i = 0; i < literals.length; i++) {
+                literals[i] = raw.segment(i) instanceof KeyTemplate.Literal l ? l.text() : null;
+            }
         }
     }
 
@@ -40,6 +49,13 @@ final class KeyTemplateCache {
     private final int[] starts = new int[KeyTemplates.MAX_SEGMENTS];
     private final int[] ends = new int[KeyTemplates.MAX_SEGMENTS];
     private final boolean[] literal = new boolean[KeyTemplates.MAX_SEGMENTS];
+    /**
+     * The templates read last, by the text of the key's first segment (usually the entity's name) and its segment
+     * count, {@value #WAYS} to a slot, most recent first: tried before the table.
+     */
+    private static final int RECENT_SLOTS_LOG2 = 6;
+    private static final int WAYS = 8;
+    private final Entry[] recent = new Entry[(1 << RECENT_SLOTS_LOG2) * WAYS];
 
     int size() {
         return size;
@@ -52,6 +68,52 @@ final class KeyTemplateCache {
         if (count < 0) {
             return new Entry(0, KeyTemplates.infer(key)); // too many segments: rare, not worth remembering
         }
+        int first = (textHash(key, starts[0], ends[0]) * 31 + count) * 0x9E3779B9;
+        int base = (first >>> (32 - RECENT_SLOTS_LOG2)) * WAYS;
+        for (int way = 0; way < WAYS; way++) {
+            var entry = recent[base + way];
+            if (entry == null) {
+                break;
+            }
+            if (sameShape(entry, key, delimiter, count)) {
+                if (way > 0) { // most recent first
+                    System.arraycopy(recent, base, recent, base + 1, way);
+                    recent[base] = entry;
+                }
+                return entry;
+            }
+        }
+        var entry = lookUp(key, delimiter, count);
+        System.arraycopy(recent, base, recent, base + 1, WAYS - 1);
+        recent[base] = entry;
+        return entry;
+    }
+
+    /**
+     * Whether a key cut into {@link #starts}/{@link #ends} reads as a template already read: every literal of the
+     * template is the key's segment there (so that segment is literal, {@link KeyTemplates#isLiteral} depending on
+     * the text alone), and every other segment of the key is not literal. Only the variable positions are
+     * classified, and ids and dates usually fail to be literal at their first digit.
+     */
+    private boolean sameShape(Entry entry, String key, String delimiter, int count) {
+        var literals = entry.literals;
+        if (literals.length != count || entry.raw.type() != ScalarType.S || !entry.delimiter.equals(delimiter)) {
+            return false;
+        }
+        for (int i = 0; i < count; i++) {
+            var text = literals[i];
+            if (text != null) {
+                if (text.length() != ends[i] - starts[i] || !key.regionMatches(starts[i], text, 0, text.length())) {
+                    return false;
+                }
+            } else if (KeyTemplates.isLiteral(key, starts[i], ends[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private Entry lookUp(String key, String delimiter, int count) {
         int hash = delimiter.hashCode() * 31 + count;
         for (int i = 0; i < count; i++) {
             boolean isLiteral = KeyTemplates.isLiteral(key, starts[i], ends[i]);
@@ -69,6 +131,7 @@ final class KeyTemplateCache {
         var entry = new Entry(hash, KeyTemplates.infer(key));
         if (size >= CAPACITY) {
             java.util.Arrays.fill(table, null);
+            java.util.Arrays.fill(recent, null);
             size = 0;
             slot = hash & mask;
         }

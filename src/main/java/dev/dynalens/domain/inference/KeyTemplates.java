@@ -177,7 +177,19 @@ public final class KeyTemplates {
         int hyphens = 0;
         for (int i = from; i < to; i++) {
             char c = key.charAt(i);
-            if (Character.isLetter(c)) {
+            if (c < 0x80) { // ASCII, the usual case, without the Unicode tables: the same answers
+                if (c >= 'A' && c <= 'Z') {
+                    letters++;
+                    uppers++;
+                } else if (c >= 'a' && c <= 'z') {
+                    letters++;
+                    lowers++;
+                } else if (c == '-') {
+                    hyphens++;
+                } else if (c != '_') {
+                    return false;
+                }
+            } else if (Character.isLetter(c)) {
                 letters++;
                 if (Character.isUpperCase(c)) {
                     uppers++;

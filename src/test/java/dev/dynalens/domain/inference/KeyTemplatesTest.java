@@ -251,4 +251,14 @@ class KeyTemplatesTest {
         }
         return list;
     }
+
+    /** isLiteral reads ASCII without the Unicode tables: that agrees with them on every ASCII character. */
+    @org.junit.jupiter.api.Test
+    void theAsciiReadingOfLettersAgreesWithCharacter() {
+        for (char c = 0; c < 0x80; c++) {
+            assertThat(Character.isLetter(c)).as("%d", (int) c).isEqualTo(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z');
+            assertThat(Character.isUpperCase(c)).as("%d", (int) c).isEqualTo(c >= 'A' && c <= 'Z');
+            assertThat(Character.isLowerCase(c)).as("%d", (int) c).isEqualTo(c >= 'a' && c <= 'z');
+        }
+    }
 }
