@@ -12,7 +12,12 @@ public record Item(Map<String, AttributeValue> attributes) {
 
     public Item {
         var copy = new LinkedHashMap<String, AttributeValue>(attributes.size() * 2);
-        attributes.forEach((k, v) -> copy.put(Objects.requireNonNull(k, "name"), Objects.requireNonNull(v, "value of " + k)));
+        attributes.forEach((k, v) -> {
+            if (v == null) { // the message is built only when it is needed: this runs for every attribute read
+                throw new NullPointerException("value of " + k);
+            }
+            copy.put(Objects.requireNonNull(k, "name"), v);
+        });
         attributes = Collections.unmodifiableMap(copy);
     }
 
