@@ -70,6 +70,17 @@ public sealed interface AttributeValue {
         public AttributeType type() {
             return AttributeType.S;
         }
+
+        // As a record's own would be, written out: the analyzer compares keys on every item.
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Str s && value.equals(s.value);
+        }
+
+        @Override
+        public int hashCode() {
+            return value.hashCode();
+        }
     }
 
     record Num(DynamoNumber value) implements AttributeValue {
