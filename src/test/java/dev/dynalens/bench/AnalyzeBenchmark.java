@@ -45,13 +45,16 @@ import java.util.SplittableRandom;
  *   <li><b>parse | analyze (2 threads)</b> — the same parse, the analyzer on a second thread fed in batches of
  *       1,024 items, as the app analyses pages on a background thread: wall time, reported apart.</li>
  * </ul>
- * The file is generated (seeded) into a temporary file and deleted at the end.
+ * The file is generated (seeded) into a temporary file and deleted at the end. Three groups run in JVMs of
+ * their own, forked with the same heap options, as JMH forks each benchmark: {@code streaming} (parse, parse +
+ * analyze), {@code pipelined} (parse, parse | analyze) and {@code workspace} (the other three); group
+ * {@code one-jvm} runs all six in this JVM, as this benchmark did at first.
  *
  * <p>Run: {@code mvn -o test-compile exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=dev.dynalens.bench.AnalyzeBenchmark -Dexec.args=1000000}
+ * -Dexec.mainClass=dev.dynalens.bench.AnalyzeBenchmark -Dexec.args="1000000 5"} (items, rounds after the warm-up
+ * round, and optionally one group, or {@code all}; a fixed heap, {@code MAVEN_OPTS="-Xms3g -Xmx3g -XX:+AlwaysPreTouch"}, keeps the rounds apart from heap resizing)
  */
 public final class AnalyzeBenchmark {
-    private static final int ROUNDS = 3;
     private static final long SEED = 20261130L;
     private static final JsonFactory FACTORY = dev.dynalens.domain.codec.ItemJsonFactory.FACTORY;
     private static final TableKeys KEYS = new TableKeys("bench", KeySchema.of("PK", "SK"),
@@ -60,6 +63,12 @@ public final class AnalyzeBenchmark {
 
     public static void main(String[] args) throws Exception {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        var group = args.length > 2 ? args[2] : "all";
+        if (args.length > 3) { // a forked group: the file is the parent's
+            measure(group, Path.of(args[3]), n, rounds);
+            return;
+        }
         var file = Files.createTempFile("dynalens-analyze-bench", ".jsonl");
         try {
             long genStart = System.nanoTime();
@@ -67,54 +76,112 @@ public final class AnalyzeBenchmark {
             long size = Files.size(file);
             System.out.printf(Locale.ROOT, "generated %,d items, %,d bytes (%.1f MB, %.0f bytes a line) in %.1f s: %s%n",
                     n, size, size / 1e6, (double) size / n, seconds(System.nanoTime() - genStart), file);
-            System.out.printf(Locale.ROOT, "JVM %s, max heap %,d MB, %d processors%n", Runtime.version(),
-                    Runtime.getRuntime().maxMemory() >> 20, Runtime.getRuntime().availableProcessors());
-
-            var modes = List.of("streaming parse", "streaming parse + analyze", "parse | analyze (2 threads)", "workspace load",
-                    "analyze --file", "workspace open + scan");
-            var times = new LinkedHashMap<String, List<Double>>();
-            var heaps = new LinkedHashMap<String, Long>();
-            modes.forEach(m -> times.put(m, new ArrayList<>()));
-            TableAnalysis last = null;
-            for (int round = 0; round <= ROUNDS; round++) { // round 0 warms up
-                var line = new StringBuilder("round " + round + ":");
-                for (var mode : modes) {
-                    System.gc();
-                    long start = System.nanoTime();
-                    var retained = run(mode, file, n);
-                    var elapsed = seconds(System.nanoTime() - start);
-                    long heap = heapAfterGc(); // while the mode's result (items, analyzer) is still reachable
-                    if (retained instanceof Analyzed analyzed) last = analyzed.result();
-                    heaps.merge(mode, heap, Math::max);
-                    if (round > 0) times.get(mode).add(elapsed);
-                    line.append(String.format(Locale.ROOT, " %s %.3f s;", mode, elapsed));
-                    java.lang.ref.Reference.reachabilityFence(retained);
+            if (group.equals("all")) {
+                // Each group in a JVM of its own, as JMH forks each benchmark: the groups hand the analyzer items
+                // from different readers and threads, and one JVM's profile of all of them slows each.
+                for (var forked : List.of("streaming", "pipelined", "workspace")) {
+                    fork(forked, file, n, rounds);
                 }
-                System.out.println(line);
-            }
-            System.out.printf(Locale.ROOT, "%nmedian of %d rounds, %,d items, %.1f MB:%n", ROUNDS, n, size / 1e6);
-            var medians = new LinkedHashMap<String, Double>();
-            for (var mode : modes) {
-                var median = median(times.get(mode));
-                medians.put(mode, median);
-                System.out.printf(Locale.ROOT, "  %-26s %7.3f s  %,10.0f items/s  heap after GC %,6d MB%n",
-                        mode, median, n / median, heaps.get(mode) >> 20);
-            }
-            System.out.printf(Locale.ROOT, "  ratio streaming parse + analyze / streaming parse: %.2f%n",
-                    medians.get("streaming parse + analyze") / medians.get("streaming parse"));
-            System.out.printf(Locale.ROOT, "  ratio parse | analyze (2 threads) / streaming parse: %.2f (wall time, two threads)%n",
-                    medians.get("parse | analyze (2 threads)") / medians.get("streaming parse"));
-            System.out.printf(Locale.ROOT, "  ratio analyze --file / workspace load:             %.2f%n",
-                    medians.get("analyze --file") / medians.get("workspace load"));
-            System.out.printf(Locale.ROOT, "  (workspace open + scan: analyze --file without the analyzer, to split its time)%n");
-            profileAccept(file, Math.min(n, 200_000));
-            if (last != null) {
-                System.out.printf(Locale.ROOT, "analysis: %,d items, %d entities, %d relationships%n", last.itemCount(),
-                        last.entities().size(), last.relationships().size());
-                last.entities().forEach(e -> System.out.println("  entity " + e.name() + ": " + e.count()));
+            } else {
+                measure(group, file, n, rounds);
             }
         } finally {
             Files.deleteIfExists(file);
+        }
+    }
+
+    private static void fork(String group, Path file, int n, int rounds) throws Exception {
+        var command = new ArrayList<String>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(argument -> argument.startsWith("-X")).forEach(command::add); // heap and GC options
+        command.addAll(List.of("-cp", classPath(), AnalyzeBenchmark.class.getName(), Integer.toString(n), Integer.toString(rounds),
+                group, file.toString()));
+        System.out.printf(Locale.ROOT, "%n== %s modes, in a JVM of their own ==%n", group);
+        int exit = new ProcessBuilder(command).inheritIO().start().waitFor();
+        if (exit != 0) {
+            throw new IllegalStateException("the " + group + " JVM exited with " + exit);
+        }
+    }
+
+    /** The classpath this class was loaded from: exec:java's class loader, or the JVM's own. */
+    private static String classPath() throws Exception {
+        if (AnalyzeBenchmark.class.getClassLoader() instanceof java.net.URLClassLoader loader) {
+            var paths = new ArrayList<String>();
+            for (var url : loader.getURLs()) {
+                paths.add(Path.of(url.toURI()).toString());
+            }
+            return String.join(java.io.File.pathSeparator, paths);
+        }
+        return System.getProperty("java.class.path");
+    }
+
+    private static void measure(String group, Path file, int n, int rounds) throws Exception {
+        System.out.printf(Locale.ROOT, "JVM %s, max heap %,d MB, %d processors%n", Runtime.version(),
+                Runtime.getRuntime().maxMemory() >> 20, Runtime.getRuntime().availableProcessors());
+        var modes = switch (group) {
+            case "streaming" -> List.of("streaming parse", "streaming parse + analyze");
+            case "pipelined" -> List.of("streaming parse", "parse | analyze (2 threads)");
+            case "workspace" -> List.of("workspace load", "analyze --file", "workspace open + scan");
+            case "one-jvm" -> List.of("streaming parse", "streaming parse + analyze", "parse | analyze (2 threads)", "workspace load",
+                    "analyze --file", "workspace open + scan");
+            default -> throw new IllegalArgumentException("group: all, streaming, pipelined, workspace or one-jvm, not " + group);
+        };
+        var times = new LinkedHashMap<String, List<Double>>();
+        var heaps = new LinkedHashMap<String, Long>();
+        modes.forEach(m -> times.put(m, new ArrayList<>()));
+        TableAnalysis last = null;
+        for (int round = 0; round <= rounds; round++) { // round 0 warms up
+            var line = new StringBuilder("round " + round + ":");
+            for (var mode : modes) {
+                System.gc();
+                long start = System.nanoTime();
+                var retained = run(mode, file, n);
+                var elapsed = seconds(System.nanoTime() - start);
+                long heap = heapAfterGc(); // while the mode's result (items, analyzer) is still reachable
+                if (retained instanceof Analyzed analyzed) last = analyzed.result();
+                heaps.merge(mode, heap, Math::max);
+                if (round > 0) times.get(mode).add(elapsed);
+                line.append(String.format(Locale.ROOT, " %s %.3f s;", mode, elapsed));
+                java.lang.ref.Reference.reachabilityFence(retained);
+            }
+            if (round > 0 && modes.contains("streaming parse + analyze")) {
+                line.append(String.format(Locale.ROOT, " ratio %.2f",
+                        times.get("streaming parse + analyze").getLast() / times.get("streaming parse").getLast()));
+            }
+            System.out.println(line);
+        }
+        System.out.printf(Locale.ROOT, "%nmedian of %d rounds, %,d items, %.1f MB:%n", rounds, n, Files.size(file) / 1e6);
+        var medians = new LinkedHashMap<String, Double>();
+        for (var mode : modes) {
+            var median = median(times.get(mode));
+            medians.put(mode, median);
+            System.out.printf(Locale.ROOT, "  %-26s %7.3f s  %,10.0f items/s  heap after GC %,6d MB%n",
+                    mode, median, n / median, heaps.get(mode) >> 20);
+        }
+        if (modes.contains("streaming parse + analyze")) {
+            var roundRatios = new ArrayList<Double>();
+            for (int i = 0; i < rounds; i++) {
+                roundRatios.add(times.get("streaming parse + analyze").get(i) / times.get("streaming parse").get(i));
+            }
+            System.out.printf(Locale.ROOT, "  ratio streaming parse + analyze / streaming parse: %.2f (of the medians); %.2f (median of the "
+                    + "rounds' ratios, each pair run back to back)%n",
+                    medians.get("streaming parse + analyze") / medians.get("streaming parse"), median(roundRatios));
+            profileAccept(file, Math.min(n, 200_000));
+        }
+        if (modes.contains("parse | analyze (2 threads)")) {
+            System.out.printf(Locale.ROOT, "  ratio parse | analyze (2 threads) / streaming parse: %.2f (wall time, two threads)%n",
+                    medians.get("parse | analyze (2 threads)") / medians.get("streaming parse"));
+        }
+        if (modes.contains("workspace load")) {
+            System.out.printf(Locale.ROOT, "  ratio analyze --file / workspace load:             %.2f%n",
+                    medians.get("analyze --file") / medians.get("workspace load"));
+            System.out.printf(Locale.ROOT, "  (workspace open + scan: analyze --file without the analyzer, to split its time)%n");
+        }
+        if (last != null) {
+            System.out.printf(Locale.ROOT, "analysis: %,d items, %d entities, %d relationships%n", last.itemCount(),
+                    last.entities().size(), last.relationships().size());
+            last.entities().forEach(e -> System.out.println("  entity " + e.name() + ": " + e.count()));
         }
     }
 

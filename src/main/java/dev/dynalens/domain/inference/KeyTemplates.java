@@ -153,6 +153,10 @@ public final class KeyTemplates {
         if (from == to) {
             return true;
         }
+        char first = key.charAt(from);
+        if (first >= '0' && first <= '9') { // ids, numbers, dates: a digit is never trimmed, and no literal has one
+            return false;
+        }
         while (from < to && Character.isWhitespace(key.charAt(from))) {
             from++;
         }
