@@ -4,11 +4,16 @@ import dev.dynalens.domain.inference.Analyzer;
 import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.workspace.JsonLinesStream;
+import dev.dynalens.domain.workspace.WorkspaceFormat;
+import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.service.DynamoSession;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,7 +23,8 @@ import picocli.CommandLine.ParentCommand;
 /**
  * Reads a whole table, live or from a file, through the session port, and prints what entity
  * inference makes of it. A file is opened as a {@link WorkspaceSession}, so both go through the same
- * DescribeTable and Scan pages.
+ * DescribeTable and Scan pages; a clean DynamoDB JSON lines file with its key schema given is read straight
+ * into the analyzer instead, with the same result ({@link JsonLinesStream}).
  */
 @Command(name = "analyze", sortOptions = false,
         description = {"Entity types, key templates, index meanings and adjacency lists of a single-table design, inferred from its items.",
@@ -44,18 +50,167 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         var context = root.context;
+        var streamed = streamed();
+        if (streamed.isPresent()) {
+            print(context, streamed.get(), source.file + " (" + WorkspaceFormat.DYNAMODB_JSON_LINES.label() + ")");
+            return 0;
+        }
         var opened = source.open(context);
         try (var session = opened.session()) {
-            var result = analyze(session, opened.tableName());
-            var out = context.out();
-            if (json) {
-                AnalysisOutput.writeJson(out, result.analyzer().result(), assignments ? result.assignments() : null);
-            } else {
-                AnalysisOutput.writeText(out, result.analyzer().result(), opened.label(), assignments ? result.assignments() : null);
-            }
-            out.flush();
+            print(context, analyze(session, opened.tableName()), opened.label());
         }
         return 0;
+    }
+
+    private void print(CliContext context, Result result, String label) throws IOException {
+        var out = context.out();
+        if (json) {
+            AnalysisOutput.writeJson(out, result.analyzer().result(), assignments ? result.assignments() : null);
+        } else {
+            AnalysisOutput.writeText(out, result.analyzer().result(), label, assignments ? result.assignments() : null);
+        }
+        out.flush();
+    }
+
+    /**
+     * A DynamoDB JSON lines file with its key schema given, read straight into the analyzer ({@link JsonLinesStream}):
+     * the same result as through the workspace, without keeping a million items in memory and paging through them.
+     * Empty when the options are not for that, or the file is not one whose workspace load would be silent; then it
+     * is read as a workspace, which reports what it finds (and what is wrong with the options).
+     */
+    private Optional<Result> streamed() {
+        if (source.file == null || source.table != null || source.connection.given() || source.fileTable != null
+                || source.keySchema == null) {
+            return Optional.empty();
+        }
+        WorkspaceOptions options;
+        try {
+            options = WorkspaceOptions.parse(source.keySchema, source.indexes);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        var analyzer = new Analyzer[1];
+        var kept = new ArrayList<Item>();
+        var handOff = new HandOff(item -> {
+            analyzer[0].accept(item);
+            if (assignments) {
+                kept.add(namingPart(item, analyzer[0].classifier().keys(), analyzer[0]));
+            }
+        });
+        Optional<JsonLinesStream.Table> table;
+        try {
+            table = JsonLinesStream.read(source.file, options, read -> {
+                analyzer[0] = new Analyzer(new TableKeys(read.name(), read.keys(), read.indexes()));
+                handOff.start();
+                return handOff;
+            });
+            if (table.isEmpty()) {
+                handOff.abandon();
+                return Optional.empty();
+            }
+            handOff.finish();
+        } catch (IOException | RuntimeException e) {
+            handOff.abandon();
+            return Optional.empty(); // read again as a workspace, which reports it
+        }
+        return Optional.of(new Result(analyzer[0], named(kept, table.get().keys(), analyzer[0])));
+    }
+
+    /**
+     * Items read on this thread, analysed on another in batches of {@value #BATCH} through a bounded queue, so that
+     * reading and analysis overlap as they do in the app; the analysis sees the items in order.
+     */
+    private static final class HandOff implements java.util.function.Consumer<Item> {
+        private static final int BATCH = 1024;
+        private static final List<Item> END = new ArrayList<>(0); // compared by identity
+        private final java.util.concurrent.BlockingQueue<List<Item>> queue = new java.util.concurrent.ArrayBlockingQueue<>(16);
+        private final java.util.function.Consumer<Item> analysis;
+        private List<Item> batch = new ArrayList<>(BATCH);
+        private Thread thread;
+        private volatile RuntimeException failure;
+        private volatile boolean abandoned;
+
+        HandOff(java.util.function.Consumer<Item> analysis) {
+            this.analysis = analysis;
+        }
+
+        void start() {
+            thread = Thread.ofPlatform().name("dynalens-analyze").daemon().start(() -> {
+                try {
+                    for (var taken = queue.take(); taken != END; taken = queue.take()) {
+                        if (!abandoned && failure == null) {
+                            taken.forEach(analysis);
+                        }
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (RuntimeException e) {
+                    failure = e;
+                    queue.clear(); // the reader may be waiting for room; END still comes
+                    drainUntilEnd();
+                }
+            });
+        }
+
+        private void drainUntilEnd() {
+            try {
+                while (queue.take() != END) {
+                    // dropped: the analysis failed
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        @Override
+        public void accept(Item item) {
+            batch.add(item);
+            if (batch.size() == BATCH) {
+                put(batch);
+                batch = new ArrayList<>(BATCH);
+            }
+        }
+
+        private void put(List<Item> items) {
+            try {
+                queue.put(items);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Interrupted while reading", e);
+            }
+        }
+
+        /** Hands over the last batch and waits for the analysis; its failure is thrown here. */
+        void finish() {
+            if (thread == null) {
+                return;
+            }
+            put(batch);
+            put(END);
+            join();
+            if (failure != null) {
+                throw failure;
+            }
+        }
+
+        /** Stops the analysis (its result is not used). */
+        void abandon() {
+            abandoned = true;
+            if (thread != null && thread.isAlive()) {
+                queue.clear();
+                queue.offer(END);
+                join();
+            }
+        }
+
+        private void join() {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Interrupted while analysing", e);
+            }
+        }
     }
 
     /** The analyzer after every page, and each item's key with what is needed to name it again at the end. */
@@ -73,12 +228,15 @@ final class AnalyzeCommand implements Callable<Integer> {
                 kept.add(namingPart(item, keys, analyzer));
             }
         });
+        return new Result(analyzer, named(kept, keys.keySchema(), analyzer));
+    }
+
+    private static List<AnalysisOutput.Assignment> named(List<Item> kept, KeySchema schema, Analyzer analyzer) {
         var named = new ArrayList<AnalysisOutput.Assignment>(kept.size());
-        var schema = keys.keySchema();
         for (var item : kept) {
             named.add(new AnalysisOutput.Assignment(item.key(schema.partitionKeyName(), schema.sortKeyName()), analyzer.entityOf(item)));
         }
-        return new Result(analyzer, named);
+        return named;
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.workspace.JsonLinesStream;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.domain.workspace.WorkspaceReader;
 import dev.dynalens.service.workspace.WorkspaceSession;
@@ -47,7 +48,9 @@ import java.util.SplittableRandom;
  * </ul>
  * The file is generated (seeded) into a temporary file and deleted at the end. Three groups run in JVMs of
  * their own, forked with the same heap options, as JMH forks each benchmark: {@code streaming} (parse, parse +
- * analyze), {@code pipelined} (parse, parse | analyze) and {@code workspace} (the other three); group
+ * analyze), {@code pipelined} (parse, parse | analyze), {@code cli} (parse, the file read as the command reads a
+ * clean JSON lines file with its key schema given, that with the analysis on this thread, and the command itself,
+ * which analyses on a second thread) and {@code workspace} (the workspace path of the command); group
  * {@code one-jvm} runs all six in this JVM, as this benchmark did at first.
  *
  * <p>Run: {@code mvn -o test-compile exec:java -Dexec.classpathScope=test
@@ -79,7 +82,7 @@ public final class AnalyzeBenchmark {
             if (group.equals("all")) {
                 // Each group in a JVM of its own, as JMH forks each benchmark: the groups hand the analyzer items
                 // from different readers and threads, and one JVM's profile of all of them slows each.
-                for (var forked : List.of("streaming", "pipelined", "workspace")) {
+                for (var forked : List.of("streaming", "pipelined", "cli", "workspace")) {
                     fork(forked, file, n, rounds);
                 }
             } else {
@@ -121,6 +124,7 @@ public final class AnalyzeBenchmark {
                 Runtime.getRuntime().maxMemory() >> 20, Runtime.getRuntime().availableProcessors());
         var modes = switch (group) {
             case "streaming" -> List.of("streaming parse", "streaming parse + analyze");
+            case "cli" -> List.of("streaming parse", "file streamed, no analysis", "analyze --file, streamed", "dynalens analyze --file");
             case "pipelined" -> List.of("streaming parse", "parse | analyze (2 threads)");
             case "workspace" -> List.of("workspace load", "analyze --file", "workspace open + scan");
             case "one-jvm" -> List.of("streaming parse", "streaming parse + analyze", "parse | analyze (2 threads)", "workspace load",
@@ -169,6 +173,12 @@ public final class AnalyzeBenchmark {
                     medians.get("streaming parse + analyze") / medians.get("streaming parse"), median(roundRatios));
             profileAccept(file, Math.min(n, 200_000));
         }
+        if (modes.contains("dynalens analyze --file")) {
+            for (var mode : List.of("analyze --file, streamed", "dynalens analyze --file")) {
+                System.out.printf(Locale.ROOT, "  ratio %s / streaming parse: %.2f; / file streamed, no analysis: %.2f%n", mode,
+                        medians.get(mode) / medians.get("streaming parse"), medians.get(mode) / medians.get("file streamed, no analysis"));
+            }
+        }
         if (modes.contains("parse | analyze (2 threads)")) {
             System.out.printf(Locale.ROOT, "  ratio parse | analyze (2 threads) / streaming parse: %.2f (wall time, two threads)%n",
                     medians.get("parse | analyze (2 threads)") / medians.get("streaming parse"));
@@ -196,9 +206,45 @@ public final class AnalyzeBenchmark {
                 yield workspace;
             }
             case "analyze --file" -> analyzeFile(file, expected, true);
+            case "file streamed, no analysis" -> streamFile(file, expected, false);
+            case "dynalens analyze --file" -> cli(file, expected);
+            case "analyze --file, streamed" -> streamFile(file, expected, true);
             case "workspace open + scan" -> analyzeFile(file, expected, false);
             default -> throw new IllegalArgumentException(mode);
         };
+    }
+
+    /**
+     * As AnalyzeCommand with {@code --key-schema} on a clean JSON lines file: {@link JsonLinesStream} (the strict
+     * reading, key checks, the key hashes for repeats) straight into the analyzer; without it, the reading alone.
+     */
+    private static Object streamFile(Path file, int expected, boolean analyze) throws IOException {
+        var analyzer = new Analyzer[1];
+        long[] count = {0};
+        var table = JsonLinesStream.read(file, OPTIONS, t -> {
+            analyzer[0] = new Analyzer(new TableKeys(t.name(), t.keys(), t.indexes()));
+            return analyze ? item -> analyzer[0].accept(item) : item -> count[0] += item.attributes().size();
+        });
+        if (table.isEmpty()) throw new IllegalStateException("the file was not read straight through");
+        if (!analyze) return count[0];
+        var result = analyzer[0].result();
+        check(result.itemCount(), expected);
+        return new Analyzed(analyzer[0], result);
+    }
+
+    /** The command itself, as the launcher runs it, its JSON output counted and dropped. */
+    private static Object cli(Path file, int expected) {
+        var out = new java.io.StringWriter();
+        var context = new dev.dynalens.cli.CliContext(new dev.dynalens.service.aws.AwsDynamoSessionFactory(),
+                new dev.dynalens.service.config.JsonConnectionStore(dev.dynalens.service.config.ConfigDirectory.current()),
+                new dev.dynalens.service.aws.SdkAwsEnvironment(), System.getenv(), new java.io.PrintWriter(out),
+                new java.io.PrintWriter(System.err, true));
+        int exit = dev.dynalens.cli.DynaLensCli.execute(context, "analyze", "--file", file.toString(), "--key-schema", "PK,SK",
+                "--gsi", "GSI1=GSI1PK,GSI1SK", "--json");
+        if (exit != 0 || !out.toString().contains("\"itemCount\":" + expected) && !out.toString().contains("\"itemCount\" : " + expected)) {
+            throw new IllegalStateException("dynalens analyze exited with " + exit + ": " + out.toString().substring(0, Math.min(200, out.toString().length())));
+        }
+        return out.toString().length();
     }
 
     /** As AnalyzeCommand: open the workspace, describe, scan every page into the analyzer. */

@@ -117,6 +117,50 @@ class AnalyzeCommandTest {
         assertThat(err.toString()).isEmpty();
     }
 
+    /** What a run prints on stdout and stderr, from a fresh writer pair. */
+    private List<String> printed(String... args) {
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        assertThat(run(args)).as(String.join(" ", args)).isZero();
+        return List.of(out.toString(), err.toString());
+    }
+
+    /**
+     * A JSON lines file with its key schema given is read straight into the analyzer (JsonLinesStream); naming the
+     * table (--table) takes the workspace path. Both print the same, in every output form, also when the streamed
+     * reading gives up half way (a key seen twice) and the workspace reports it.
+     */
+    @Test
+    void aJsonLinesFileReadStraightThroughPrintsWhatItsWorkspacePrints() throws IOException {
+        var files = new ArrayList<Path>(List.of(design()));
+        var duplicated = dir.resolve("duplicated.jsonl");
+        Files.writeString(duplicated, DESIGN + DESIGN.lines().skip(4).findFirst().orElseThrow().replace("lead", "owner") + "\n");
+        files.add(duplicated);
+        for (var sample : List.of("online-shop", "blog", "teams")) {
+            var file = dir.resolve(sample + ".jsonl");
+            var lines = new StringBuilder();
+            for (var item : dev.dynalens.domain.workspace.WorkspaceReader.read(Path.of("samples/" + sample + ".json"),
+                    dev.dynalens.domain.workspace.WorkspaceOptions.NONE).tables().getFirst().items()) {
+                lines.append("{\"Item\":").append(dev.dynalens.domain.codec.DynamoJsonCodec.writeItem(item)).append("}\n");
+            }
+            Files.writeString(file, lines);
+            files.add(file);
+        }
+        for (var file : files) {
+            var name = file.getFileName().toString().replace(".jsonl", "");
+            for (var form : List.of(List.of("--json", "--assignments"), List.of("--json"), List.of("--assignments"), List.<String>of())) {
+                var args = new ArrayList<>(List.of("analyze", "--file", file.toString(), "--key-schema", "PK,SK", "--gsi", "GSI1=GSI1PK,GSI1SK"));
+                args.addAll(form);
+                var streamed = printed(args.toArray(String[]::new));
+                args.addAll(List.of("--table", name));
+                var loaded = printed(args.toArray(String[]::new));
+                assertThat(streamed).as("%s %s", name, form).isEqualTo(loaded);
+            }
+        }
+        assertThat(printed("analyze", "--file", duplicated.toString(), "--key-schema", "PK,SK", "--gsi", "GSI1=GSI1PK,GSI1SK").get(1))
+                .contains("Item replaces the one with the same key at line 5");
+    }
+
     @Test
     void withoutAssignments_thereIsNoAssignmentsField() throws IOException {
         assertThat(run("analyze", "--file", design().toString(), "--json")).isZero();

@@ -52,7 +52,7 @@ final class JsonLinesReader {
     }
 
     /** The line's item read as DynamoDB would, or null when it is not strictly valid. */
-    private static Item strict(String line) throws IOException {
+    static Item strict(String line) throws IOException {
         try (JsonParser parser = JsonTree.FACTORY.createParser(line)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 return null;

@@ -25,7 +25,7 @@ import java.util.zip.GZIPInputStream;
  * }</pre>
  */
 public final class WorkspaceReader {
-    private static final int BUFFER = 1 << 16;
+    static final int BUFFER = 1 << 16;
 
     /** Opens the file's bytes; called once to tell the format and once to read. */
     @FunctionalInterface
