@@ -27,10 +27,8 @@ final class JsonLinesReader {
         int lineNumber = 0;
         for (var line = reader.readLine(); line != null; line = reader.readLine()) {
             lineNumber++;
-            if (lineNumber == 1 && line.startsWith("\uFEFF")) {
-                line = line.substring(1);
-            }
-            if (line.isBlank()) {
+            line = content(line, lineNumber);
+            if (line == null) {
                 continue;
             }
             var item = strict(line);
@@ -41,6 +39,14 @@ final class JsonLinesReader {
                 table.add(item, lineNumber, firstColumn(line), -1);
             }
         }
+    }
+
+    /** The line without a byte-order mark (on the first line), or null for a blank line, which is skipped. */
+    static String content(String line, int lineNumber) {
+        if (lineNumber == 1 && line.startsWith("\uFEFF")) {
+            line = line.substring(1);
+        }
+        return line.isBlank() ? null : line;
     }
 
     private static int firstColumn(String line) {

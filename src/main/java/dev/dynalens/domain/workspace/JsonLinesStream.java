@@ -73,10 +73,8 @@ public final class JsonLinesStream {
             int lineNumber = 0;
             for (var line = reader.readLine(); line != null; line = reader.readLine()) {
                 lineNumber++;
-                if (lineNumber == 1 && line.startsWith("\uFEFF")) {
-                    line = line.substring(1);
-                }
-                if (line.isBlank()) {
+                line = JsonLinesReader.content(line, lineNumber);
+                if (line == null) {
                     continue;
                 }
                 var item = JsonLinesReader.strict(line);
@@ -129,7 +127,7 @@ public final class JsonLinesStream {
                 grow();
             }
             int mask = slots.length - 1;
-            for (int slot = (int) (hash ^ (hash >>> 32)) & mask; ; slot = (slot + 1) & mask) {
+            for (int slot = slotOf(hash, mask); ; slot = (slot + 1) & mask) {
                 if (slots[slot] == 0) {
                     slots[slot] = hash;
                     size++;
@@ -144,36 +142,31 @@ public final class JsonLinesStream {
         private void grow() {
             var old = slots;
             slots = new long[old.length * 2];
-            size = 0;
             int mask = slots.length - 1;
             for (long hash : old) {
                 if (hash != 0) {
-                    int slot = (int) (hash ^ (hash >>> 32)) & mask;
+                    int slot = slotOf(hash, mask);
                     while (slots[slot] != 0) {
                         slot = (slot + 1) & mask;
                     }
                     slots[slot] = hash;
-                    size++;
                 }
             }
         }
 
-        /**
-         * From the strings' own hash codes (cached, and computed by the JDK many bytes at a time): two keys collide only
-         * when both parts' codes do, which for a million keys is rare, and then costs only the fallback.
-         */
-        private static long hash(String pk, String sk) {
-            long h = mix(((long) pk.hashCode() << 32) ^ (sk == null ? 0x7f4a7c15L : sk.hashCode() & 0xffffffffL) ^ 0x9E3779B97F4A7C15L);
-            return h == 0 ? 1 : h;
+        /** Fibonacci hashing: the high bits of the product spread keys that differ in a few bits. */
+        private static int slotOf(long hash, int mask) {
+            return (int) ((hash * 0x9E3779B97F4A7C15L) >>> 32) & mask;
         }
 
-        private static long mix(long h) {
-            h ^= h >>> 33;
-            h *= 0xff51afd7ed558ccdL;
-            h ^= h >>> 33;
-            h *= 0xc4ceb9fe1a85ec53L;
-            h ^= h >>> 33;
-            return h;
+        /**
+         * The two strings' own hash codes side by side (cached, and computed by the JDK many bytes at a time): two
+         * keys collide only when both parts' codes do, which for a million keys is rare, and then costs only the
+         * fallback. Zero marks an empty slot, so that one value stands in for it.
+         */
+        private static long hash(String pk, String sk) {
+            long h = ((long) pk.hashCode() << 32) | (sk == null ? 0x7f4a7c15L : sk.hashCode() & 0xffffffffL);
+            return h == 0 ? Long.MIN_VALUE : h;
         }
     }
 }

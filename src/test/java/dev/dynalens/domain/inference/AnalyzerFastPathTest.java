@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -59,13 +58,7 @@ class AnalyzerFastPathTest {
 
     @Test
     void fastPathReadsTheRealModelsAndSamplesAsThePlainPathDoes() throws IOException {
-        var files = new ArrayList<Path>();
-        try (Stream<Path> models = Files.list(Path.of("src/test/resources/models/aws-dynamodb-examples"))) {
-            models.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
-        }
-        try (Stream<Path> samples = Files.list(Path.of("samples"))) {
-            samples.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
-        }
+        var files = dev.dynalens.testsupport.RealModels.modelsAndSamples();
         int tables = 0;
         for (var file : files) {
             for (var table : WorkspaceReader.read(file, WorkspaceOptions.NONE).tables()) {

@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -81,13 +80,7 @@ class KeyTemplateCacheTest {
 
     @Test
     void cachedReadingEqualsThePlainOneOnEveryStringOfTheRealModelsAndSamples() throws IOException {
-        var files = new ArrayList<Path>();
-        try (Stream<Path> models = Files.list(Path.of("src/test/resources/models/aws-dynamodb-examples"))) {
-            models.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
-        }
-        try (Stream<Path> samples = Files.list(Path.of("samples"))) {
-            samples.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
-        }
+        var files = dev.dynalens.testsupport.RealModels.modelsAndSamples();
         assertThat(files).hasSizeGreaterThanOrEqualTo(10);
         var keys = new ArrayList<String>();
         for (var file : files) {

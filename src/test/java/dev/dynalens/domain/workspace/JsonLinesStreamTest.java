@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,13 +74,7 @@ class JsonLinesStreamTest {
 
     @Test
     void everyTableOfTheRealModelsAndSamplesWrittenAsJsonLinesStreamsAsItsWorkspaceLoads() throws IOException {
-        var files = new ArrayList<Path>();
-        try (Stream<Path> models = Files.list(Path.of("src/test/resources/models/aws-dynamodb-examples"))) {
-            models.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
-        }
-        try (Stream<Path> samples = Files.list(Path.of("samples"))) {
-            samples.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
-        }
+        var files = dev.dynalens.testsupport.RealModels.modelsAndSamples();
         int tables = 0;
         int streamed = 0;
         for (var model : files) {
