@@ -13,6 +13,7 @@ import dev.dynalens.service.aws.AwsDynamoSessionFactory;
 import dev.dynalens.service.load.LoadReport;
 import dev.dynalens.service.workspace.WorkspaceSession;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
+import dev.dynalens.testsupport.RecordedNotices;
 import dev.dynalens.testsupport.TestEndpoint;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,8 +37,8 @@ class LoadIntoTableViewModelIT {
         var table = endpoint.uniqueTableName("shop");
         var model = new LoadIntoTableViewModel(workspace, "OnlineShop", List.of(local), profile -> target, fx);
         model.targetTableProperty().set(table);
-        var notices = new java.util.concurrent.CopyOnWriteArrayList<String>();
-        model.notifyWith((title, summary, failed) -> notices.add(title + " | " + summary + " | " + (failed ? "failed" : "ok")));
+        var notices = new RecordedNotices();
+        model.notifyWith(notices);
 
         LoadReport report = model.start().get(60, TimeUnit.SECONDS);
 
@@ -45,7 +46,7 @@ class LoadIntoTableViewModelIT {
         assertThat(report.written()).isEqualTo(108);
         fx.submit(() -> { }).get();
         assertThat(model.statusProperty().get()).startsWith("Done: 108 of 108 item(s) written");
-        assertThat(notices).containsExactly("Load finished | Load of OnlineShop into " + table + " on dynalite: 108 of 108 items written, 0 rejected. | ok");
+        assertThat(notices.lines()).containsExactly("Load finished | Load of OnlineShop into " + table + " on dynalite: 108 of 108 items written, 0 rejected. | ok");
         var description = target.describeTable(table).get(10, TimeUnit.SECONDS);
         assertThat(description.index("GSI1")).isPresent();
         assertThat(new HashSet<>(scanAll(target, table))).isEqualTo(new HashSet<>(scanAll(workspace, "OnlineShop")));

@@ -12,8 +12,8 @@ import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.testsupport.FakeDynamoSession;
+import dev.dynalens.testsupport.RecordedNotices;
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -22,14 +22,14 @@ import org.junit.jupiter.api.Test;
 class LoadIntoTableViewModelTest {
     private final ConnectionProfile local = ConnectionProfile.local("local", URI.create("http://localhost:1"));
     private final FakeDynamoSession source = new FakeDynamoSession(local);
-    private final List<String> notices = new ArrayList<>();
+    private final RecordedNotices notices = new RecordedNotices();
 
     private LoadIntoTableViewModel model() {
         var model = new LoadIntoTableViewModel(source, "Shop", List.of(local), profile -> {
             throw new AssertionError("nothing may be written");
         }, Runnable::run);
         model.targetTableProperty().set("ShopCopy");
-        model.notifyWith((title, summary, failed) -> notices.add(title + " | " + summary + " | " + (failed ? "failed" : "ok")));
+        model.notifyWith(notices);
         return model;
     }
 
@@ -45,7 +45,7 @@ class LoadIntoTableViewModelTest {
                 ConsumedCapacity.NOT_REPORTED));
 
         assertThat(result.join()).isNull();
-        assertThat(notices).containsExactly("Load cancelled | Load of Shop into ShopCopy on local cancelled before anything was written. | failed");
+        assertThat(notices.lines()).containsExactly("Load cancelled | Load of Shop into ShopCopy on local cancelled before anything was written. | failed");
     }
 
     @Test
@@ -55,6 +55,6 @@ class LoadIntoTableViewModelTest {
 
         model().start().join();
 
-        assertThat(notices).containsExactly("Load failed | Load of Shop into ShopCopy on local failed: Not allowed to DescribeTable Shop | failed");
+        assertThat(notices.lines()).containsExactly("Load failed | Load of Shop into ShopCopy on local failed: Not allowed to DescribeTable Shop | failed");
     }
 }

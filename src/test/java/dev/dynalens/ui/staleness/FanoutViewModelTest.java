@@ -17,6 +17,7 @@ import dev.dynalens.domain.write.ItemWrite;
 import dev.dynalens.domain.write.WriteResult;
 import dev.dynalens.service.fanout.FanoutJournal;
 import dev.dynalens.testsupport.FakeDynamoSession;
+import dev.dynalens.testsupport.RecordedNotices;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -164,10 +165,10 @@ class FanoutViewModelTest {
         assertThat(FanoutViewModel.unfinished(dir, "Blog")).isEmpty();
     }
 
-    private final List<String> notices = new ArrayList<>();
+    private final RecordedNotices notices = new RecordedNotices();
 
     private FanoutViewModel told(FanoutViewModel model) {
-        model.notifyWith((title, summary, failed) -> notices.add(title + " | " + summary + " | " + (failed ? "failed" : "ok")));
+        model.notifyWith(notices);
         return model;
     }
 
@@ -180,7 +181,7 @@ class FanoutViewModelTest {
 
         model.apply().get(10, TimeUnit.SECONDS);
 
-        assertThat(notices).containsExactly("Repair finished | Repair of Blog: 3 updated, 1 skipped (changed), 0 failed | ok");
+        assertThat(notices.lines()).containsExactly("Repair finished | Repair of Blog: 3 updated, 1 skipped (changed), 0 failed | ok");
     }
 
     @Test
@@ -200,11 +201,11 @@ class FanoutViewModelTest {
         var result = model.apply();
         assertThat(held).hasSize(1);
         model.cancel();
-        assertThat(notices).isEmpty(); // the update in flight is still to be answered
+        assertThat(notices.lines()).isEmpty(); // the update in flight is still to be answered
         held.getFirst().complete(null);
 
         assertThat(result.get(10, TimeUnit.SECONDS).cancelled()).isTrue();
-        assertThat(notices).containsExactly("Repair cancelled | Repair of Blog cancelled: 1 updated, 0 skipped (changed), 0 failed; 3 pending | failed");
+        assertThat(notices.lines()).containsExactly("Repair cancelled | Repair of Blog cancelled: 1 updated, 0 skipped (changed), 0 failed; 3 pending | failed");
     }
 
     @Test
@@ -218,7 +219,7 @@ class FanoutViewModelTest {
 
         model.apply().get(10, TimeUnit.SECONDS);
 
-        assertThat(notices).containsExactly("Repair stopped | Repair of Blog stopped: 0 updated, 0 skipped (changed), 1 failed; 2 pending"
+        assertThat(notices.lines()).containsExactly("Repair stopped | Repair of Blog stopped: 0 updated, 0 skipped (changed), 1 failed; 2 pending"
                 + " (Not allowed to UpdateItem on Blog) | failed");
     }
 }

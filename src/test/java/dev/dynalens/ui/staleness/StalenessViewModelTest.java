@@ -12,6 +12,7 @@ import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.testsupport.FakeDynamoSession;
+import dev.dynalens.testsupport.RecordedNotices;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -91,14 +92,14 @@ class StalenessViewModelTest {
         session.responder = this::page;
         session.writer = write -> java.util.concurrent.CompletableFuture.completedFuture(new dev.dynalens.domain.write.WriteResult(
                 dev.dynalens.domain.write.WriteResult.Status.APPLIED, java.util.Optional.empty(), ConsumedCapacity.NOT_REPORTED));
-        var notices = new java.util.ArrayList<String>();
-        model.notifyWith((title, summary, failed) -> notices.add(title + " | " + summary + " | " + (failed ? "failed" : "ok")));
+        var notices = new RecordedNotices();
+        model.notifyWith(notices);
         model.run().join();
 
         model.newRepair(journals).orElseThrow().apply().get(10, java.util.concurrent.TimeUnit.SECONDS);
 
         assertThat(session.writes).hasSize(6);
-        assertThat(notices).containsExactly("Repair finished | Repair of Blog: 6 updated, 0 skipped (changed), 0 failed | ok");
+        assertThat(notices.lines()).containsExactly("Repair finished | Repair of Blog: 6 updated, 0 skipped (changed), 0 failed | ok");
     }
 
     /** A lens store in memory, as the collections view and this view share it. */

@@ -14,6 +14,7 @@ import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.service.transfer.TableExporter;
 import dev.dynalens.testsupport.FakeDynamoSession;
+import dev.dynalens.testsupport.RecordedNotices;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -114,10 +115,10 @@ class ExportViewModelTest {
         assertThat(model.statusProperty().get()).startsWith("Export failed: Not allowed to Scan Shop").endsWith("shop.jsonl was not written.");
     }
 
-    private final List<String> notices = new java.util.ArrayList<>();
+    private final RecordedNotices notices = new RecordedNotices();
 
     private void recordNotices() {
-        model.notifyWith((title, summary, failed) -> notices.add(title + " | " + summary + " | " + (failed ? "failed" : "ok")));
+        model.notifyWith(notices);
     }
 
     @Test
@@ -126,10 +127,10 @@ class ExportViewModelTest {
         model.fileProperty().set(dir.resolve("shop.jsonl"));
         model.start();
         session.pendingReads.get(0).complete(page(0, 3, true));
-        assertThat(notices).isEmpty();
+        assertThat(notices.lines()).isEmpty();
         session.pendingReads.get(1).complete(page(3, 4, false));
 
-        assertThat(notices).containsExactly("Export finished | Export of Shop: 4 items written to shop.jsonl (DynamoDB JSON lines). | ok");
+        assertThat(notices.lines()).containsExactly("Export finished | Export of Shop: 4 items written to shop.jsonl (DynamoDB JSON lines). | ok");
     }
 
     @Test
@@ -141,7 +142,7 @@ class ExportViewModelTest {
 
         model.cancel();
 
-        assertThat(notices).containsExactly("Export cancelled | Export of Shop cancelled after 2 items; shop.jsonl was not written. | failed");
+        assertThat(notices.lines()).containsExactly("Export cancelled | Export of Shop cancelled after 2 items; shop.jsonl was not written. | failed");
     }
 
     @Test
@@ -153,6 +154,6 @@ class ExportViewModelTest {
         session.pendingReads.get(0).completeExceptionally(new DynamoAccessException(
                 new ConnectionProblem(ConnectionProblem.Kind.ACCESS_DENIED, "Not allowed to Scan Shop", null), null));
 
-        assertThat(notices).containsExactly("Export failed | Export of Shop failed: Not allowed to Scan Shop; shop.jsonl was not written. | failed");
+        assertThat(notices.lines()).containsExactly("Export failed | Export of Shop failed: Not allowed to Scan Shop; shop.jsonl was not written. | failed");
     }
 }

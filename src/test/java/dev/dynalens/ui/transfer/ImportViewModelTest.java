@@ -22,6 +22,7 @@ import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.load.LoadSettings;
 import dev.dynalens.service.load.TableLoader;
 import dev.dynalens.service.transfer.TableImporter;
+import dev.dynalens.testsupport.RecordedNotices;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -143,30 +144,30 @@ class ImportViewModelTest {
     void aFinishedImport_notifiesWithWrittenAndRejectedCounts() throws Exception {
         var session = new MemorySession(ConnectionProfile.local("local", URI.create("http://localhost:1")));
         var model = model(session);
-        var notices = new ArrayList<String>();
-        model.notifyWith((title, summary, failed) -> notices.add(title + " | " + summary + " | " + (failed ? "failed" : "ok")));
+        var notices = new RecordedNotices();
+        model.notifyWith(notices);
         var file = dir.resolve("shop.csv");
         Files.writeString(file, "PK:S,n:N\na,1\nb,one\nc,3\n");
         model.fileProperty().set(file);
 
         model.start().join();
 
-        assertThat(notices).containsExactly("Import finished | Import of shop.csv into Shop: 2 items written, 1 rejected. | ok");
+        assertThat(notices.lines()).containsExactly("Import finished | Import of shop.csv into Shop: 2 items written, 1 rejected. | ok");
     }
 
     @Test
     void aRefusedImport_notifiesWithTheReason() throws Exception {
         var readOnly = ConnectionProfile.create("prod", new CredentialsSource.DefaultChain(), "eu-west-1", null, true, ConnectionTag.PRODUCTION);
         var model = model(new MemorySession(readOnly));
-        var notices = new ArrayList<String>();
-        model.notifyWith((title, summary, failed) -> notices.add(title + " | " + summary + " | " + (failed ? "failed" : "ok")));
+        var notices = new RecordedNotices();
+        model.notifyWith(notices);
         var file = dir.resolve("one.jsonl");
         Files.writeString(file, "{\"Item\": {\"PK\": {\"S\": \"a\"}}}\n");
         model.fileProperty().set(file);
 
         model.start().join();
 
-        assertThat(notices).singleElement().asString().startsWith("Import failed | Import of one.jsonl into Shop failed: ")
+        assertThat(notices.lines()).singleElement().asString().startsWith("Import failed | Import of one.jsonl into Shop failed: ")
                 .contains("read-only").endsWith(" | failed");
     }
 
@@ -176,8 +177,8 @@ class ImportViewModelTest {
         var held = new java.util.ArrayDeque<Runnable>();
         var loader = new TableLoader(session, LoadSettings.DEFAULTS, Runnable::run, d -> CompletableFuture.completedFuture(null), () -> 0.5, CLOCK);
         var model = new ImportViewModel(new TableImporter(session, loader, held::add, CLOCK), session.profile(), "Shop", Runnable::run);
-        var notices = new ArrayList<String>();
-        model.notifyWith((title, summary, failed) -> notices.add(title + " | " + summary + " | " + (failed ? "failed" : "ok")));
+        var notices = new RecordedNotices();
+        model.notifyWith(notices);
         var file = dir.resolve("two.jsonl");
         Files.writeString(file, "{\"Item\": {\"PK\": {\"S\": \"a\"}}}\n{\"Item\": {\"PK\": {\"S\": \"b\"}}}\n");
         model.fileProperty().set(file);
@@ -188,6 +189,6 @@ class ImportViewModelTest {
 
         assertThat(result.join().outcome()).isEqualTo(dev.dynalens.service.transfer.ImportReport.Outcome.CANCELLED);
         assertThat(session.written).isEmpty();
-        assertThat(notices).containsExactly("Import cancelled | Import of two.jsonl into Shop cancelled: 0 items written, 0 rejected. | failed");
+        assertThat(notices.lines()).containsExactly("Import cancelled | Import of two.jsonl into Shop cancelled: 0 items written, 0 rejected. | failed");
     }
 }
