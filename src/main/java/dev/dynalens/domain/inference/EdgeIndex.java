@@ -419,21 +419,17 @@ final class EdgeIndex {
     /** {@link #hash} of the key pair stored at an offset, from its bytes. */
     private long hashAt(int offset) {
         var bytes = chunks.get(offset / CHUNK);
-        int at = offset % CHUNK;
-        long[] hashes = new long[2];
-        for (int k = 0; k < 2; k++) {
-            int length = 0;
-            int shift = 0;
-            byte b;
-            do {
-                b = bytes[at++];
-                length |= (b & 0x7f) << shift;
-                shift += 7;
-            } while ((b & 0x80) != 0);
-            hashes[k] = hashBytes(bytes, at, length);
-            at += length;
-        }
-        return pairHash(hashes[0], hashes[1]);
+        int[] cursor = {offset % CHUNK};
+        long hp = hashNext(bytes, cursor);
+        return pairHash(hp, hashNext(bytes, cursor));
+    }
+
+    /** {@link #hashBytes} of the key at the cursor, which moves past it. */
+    private static long hashNext(byte[] bytes, int[] cursor) {
+        int length = readLength(bytes, cursor);
+        long hash = hashBytes(bytes, cursor[0], length);
+        cursor[0] += length;
+        return hash;
     }
 
     /** Writes a varint at a position; the position after it. */
@@ -447,6 +443,14 @@ final class EdgeIndex {
     }
 
     private static String read(byte[] bytes, int[] cursor) {
+        int length = readLength(bytes, cursor);
+        var text = new String(bytes, cursor[0], length, StandardCharsets.UTF_8);
+        cursor[0] += length;
+        return text;
+    }
+
+    /** The varint {@link #writeLength} wrote at the cursor, which moves past it. */
+    private static int readLength(byte[] bytes, int[] cursor) {
         int length = 0;
         int shift = 0;
         byte b;
@@ -455,8 +459,6 @@ final class EdgeIndex {
             length |= (b & 0x7f) << shift;
             shift += 7;
         } while ((b & 0x80) != 0);
-        var text = new String(bytes, cursor[0], length, StandardCharsets.UTF_8);
-        cursor[0] += length;
-        return text;
+        return length;
     }
 }
