@@ -2,7 +2,6 @@ package dev.dynalens.domain.workspace;
 
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.table.KeyOrder;
 import dev.dynalens.domain.table.KeySchema;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -78,24 +77,21 @@ public final class JsonLinesStream {
                     continue;
                 }
                 var item = JsonLinesReader.strict(line);
-                if (item == null || !(item.attributes().get(keys.partitionKeyName()) instanceof AttributeValue.Str pk) || pk.value().isEmpty()) {
+                if (item == null || TableBuilder.keyProblem(item, keys.partitionKey(), "partition key") != null
+                        || keys.sortKey() != null && TableBuilder.keyProblem(item, keys.sortKey(), "sort key") != null) {
                     return Optional.empty();
                 }
-                String sk = null;
-                if (keys.sortKey() != null) {
-                    if (!(item.attributes().get(keys.sortKeyName()) instanceof AttributeValue.Str s) || s.value().isEmpty()) {
-                        return Optional.empty();
-                    }
-                    sk = s.value();
-                }
-                if (!seen.add(pk.value(), sk)) {
+                // The keys are non-empty strings now (the schema says S).
+                var pk = ((AttributeValue.Str) item.attributes().get(keys.partitionKeyName())).value();
+                var sk = keys.sortKey() == null ? null : ((AttributeValue.Str) item.attributes().get(keys.sortKeyName())).value();
+                if (!seen.add(pk, sk)) {
                     return Optional.empty();
                 }
                 for (int i = 0; i < indexSchemas.length; i++) {
                     var index = indexSchemas[i];
                     if (KeyIndex.holdsKeys(item, index)) {
                         members[i]++;
-                    } else if (item.has(index.partitionKeyName()) && (index.sortKey() == null || item.has(index.sortKeyName()))) {
+                    } else if (TableBuilder.namesKeysOf(item, index)) {
                         return Optional.empty(); // another type, or empty: the workspace warns (or the type is not a string)
                     }
                 }

@@ -230,7 +230,7 @@ final class TableBuilder {
         return new Kept(allKept ? items : keptItems, keptPositions, keptFacets);
     }
 
-    private static String keyProblem(Item item, KeySchema.KeyAttribute key, String role) {
+    static String keyProblem(Item item, KeySchema.KeyAttribute key, String role) {
         var value = item.attributes().get(key.name());
         if (value == null) {
             return "it has no " + role + " " + key.name();
@@ -292,6 +292,11 @@ final class TableBuilder {
                 .collect(Collectors.joining(", "));
     }
 
+    /** Whether an item has every key attribute of a key schema, whatever their types. */
+    static boolean namesKeysOf(Item item, KeySchema keys) {
+        return item.has(keys.partitionKeyName()) && (keys.sortKey() == null || item.has(keys.sortKeyName()));
+    }
+
     /** An item with an index's key attributes of the wrong type is stored by the table but not by the index: say so once per index. */
     private void checkIndexes(Kept kept, List<IndexDescription> indexes) {
         for (var index : indexes) {
@@ -303,7 +308,7 @@ final class TableBuilder {
                 var item = kept.items.get(i);
                 if (KeyIndex.holdsKeys(item, keys)) {
                     members++;
-                } else if (item.has(keys.partitionKeyName()) && (keys.sortKey() == null || item.has(keys.sortKeyName()))) {
+                } else if (namesKeysOf(item, keys)) {
                     if (mistyped++ == 0) {
                         first = kept.positions[i];
                     }
