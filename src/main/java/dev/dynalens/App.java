@@ -6,7 +6,7 @@ import dev.dynalens.service.config.ConfigDirectory;
 import dev.dynalens.service.config.JsonConnectionStore;
 import dev.dynalens.service.config.JsonLensStore;
 import dev.dynalens.service.workspace.FileWorkspaceOpener;
-import dev.dynalens.ui.MainView;
+import dev.dynalens.ui.shell.MainView;
 import dev.dynalens.ui.common.StatusKind;
 import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
@@ -26,7 +26,7 @@ import javafx.stage.Stage;
 /** The JavaFX application and composition root of the GUI: wires the AWS adapter, the store and the views. */
 public class App extends Application {
     private ConnectionsViewModel connections;
-    private dev.dynalens.ui.Workbench workbench;
+    private dev.dynalens.ui.shell.Shell shell;
 
     static {
         // Netty otherwise reaches for sun.misc.Unsafe, which JDK 24+ warns about on every start.
@@ -46,23 +46,23 @@ public class App extends Application {
         Executor fx = Platform::runLater;
         Executor background = Executors.newVirtualThreadPerTaskExecutor();
         var environment = new SdkAwsEnvironment();
-        var workspace = WorkspaceWiring.open(ConfigDirectory.current());
+        var wiring = ShellWiring.open(ConfigDirectory.current());
         connections = new ConnectionsViewModel(new JsonConnectionStore(ConfigDirectory.current()),
-                workspace.recording(new AwsDynamoSessionFactory()), workspace.recording(new FileWorkspaceOpener(background)),
+                wiring.recording(new AwsDynamoSessionFactory()), wiring.recording(new FileWorkspaceOpener(background)),
                 fx, background);
         var view = new MainView(connections, () -> new ConnectionEditorViewModel(environment), fx,
                 new JsonLensStore(ConfigDirectory.current()));
-        workbench = workspace.workbench(view, connections, fx);
+        shell = wiring.shell(view, connections, fx);
 
         var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        var scene = new Scene(workbench.createView(), Math.min(1360, screen.getWidth()), Math.min(840, screen.getHeight()));
+        var scene = new Scene(shell.createView(), Math.min(1360, screen.getWidth()), Math.min(840, screen.getHeight()));
         scene.getStylesheets().add(Objects.requireNonNull(App.class.getResource("ui/dynalens.css")).toExternalForm());
-        workbench.install(scene);
+        shell.install(scene);
         stage.setTitle("DynaLens");
         stage.setScene(scene);
         stage.show();
         connections.loadSaved();
-        var restoring = workbench.restoreTabs();
+        var restoring = shell.restoreTabs();
         if (restoring == 0 && connections.connections().isEmpty() && !connections.statusKindProperty().get().equals(StatusKind.ERROR)
                 && Boolean.parseBoolean(System.getProperty(SAMPLES_PROPERTY, "true"))) {
             openSamples(view);
@@ -105,8 +105,8 @@ public class App extends Application {
 
     @Override
     public void stop() {
-        if (workbench != null) {
-            workbench.saveTabs();
+        if (shell != null) {
+            shell.saveTabs();
         }
         if (connections != null) {
             connections.closeAll();

@@ -1,6 +1,6 @@
 package dev.dynalens.service;
 
-import dev.dynalens.domain.workbench.Appearance;
+import dev.dynalens.domain.appstate.Appearance;
 import java.util.Optional;
 
 /** App settings kept between runs. Loading never throws; a broken file gives the defaults and a problem. */

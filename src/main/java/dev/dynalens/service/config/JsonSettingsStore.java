@@ -2,7 +2,7 @@ package dev.dynalens.service.config;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.dynalens.domain.workbench.Appearance;
+import dev.dynalens.domain.appstate.Appearance;
 import dev.dynalens.service.SettingsStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package dev.dynalens.ui.browser;
 
-import dev.dynalens.domain.workbench.BrowserForm;
+import dev.dynalens.domain.appstate.BrowserForm;
 import dev.dynalens.ui.common.IndexChoices;
 
 /** Reads a browser's Scan/Query form into a {@link BrowserForm} and puts one back: saved queries and restored tabs. */

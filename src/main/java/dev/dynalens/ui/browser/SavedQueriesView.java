@@ -1,6 +1,6 @@
 package dev.dynalens.ui.browser;
 
-import dev.dynalens.domain.workbench.SavedQuery;
+import dev.dynalens.domain.appstate.SavedQuery;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Pos;
 import javafx.scene.Node;

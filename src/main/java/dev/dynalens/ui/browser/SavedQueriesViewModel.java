@@ -1,8 +1,8 @@
 package dev.dynalens.ui.browser;
 
 import dev.dynalens.domain.connection.Problems;
-import dev.dynalens.domain.workbench.SavedQuery;
-import dev.dynalens.service.WorkbenchStore;
+import dev.dynalens.domain.appstate.SavedQuery;
+import dev.dynalens.service.AppStateStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,11 +18,11 @@ import javafx.collections.transformation.FilteredList;
  * and commands. One instance per app, so tabs never overwrite each other's saves.
  */
 public final class SavedQueriesViewModel {
-    private final WorkbenchStore store;
+    private final AppStateStore store;
     private final ObservableList<SavedQuery> all = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
 
-    public SavedQueriesViewModel(WorkbenchStore store) {
+    public SavedQueriesViewModel(AppStateStore store) {
         this.store = store;
     }
 

@@ -8,9 +8,9 @@ import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.table.TableDescription;
-import dev.dynalens.domain.workbench.BrowserForm;
-import dev.dynalens.domain.workbench.SavedQuery;
-import dev.dynalens.service.config.JsonWorkbenchStore;
+import dev.dynalens.domain.appstate.BrowserForm;
+import dev.dynalens.domain.appstate.SavedQuery;
+import dev.dynalens.service.config.JsonAppStateStore;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import java.net.URI;
 import java.nio.file.Files;
@@ -55,7 +55,7 @@ public class SavedQueriesViewModelTest {
 
     @Test
     void savedForm_comesBackIntoTheBrowser_andRunsTheSameQuery() {
-        var library = new SavedQueriesViewModel(new JsonWorkbenchStore(dir));
+        var library = new SavedQueriesViewModel(new JsonAppStateStore(dir));
         var forOrders = library.forTable("profile:dev", orders);
         fillQuery(orders);
         forOrders.saveCurrent("Customer 1, newest");
@@ -75,13 +75,13 @@ public class SavedQueriesViewModelTest {
 
     @Test
     void queries_arePerConnectionAndTable_andSurviveARestart() {
-        var library = new SavedQueriesViewModel(new JsonWorkbenchStore(dir));
+        var library = new SavedQueriesViewModel(new JsonAppStateStore(dir));
         fillQuery(orders);
         library.forTable("profile:dev", orders).saveCurrent("one");
         library.forTable("profile:prod", orders).saveCurrent("two");
         library.forTable("profile:dev", users).saveCurrent("three");
 
-        var restarted = new SavedQueriesViewModel(new JsonWorkbenchStore(dir));
+        var restarted = new SavedQueriesViewModel(new JsonAppStateStore(dir));
         restarted.load();
         assertThat(restarted.forTable("profile:dev", orders).queries()).extracting(SavedQuery::name).containsExactly("one");
         assertThat(restarted.forTable("profile:prod", orders).queries()).extracting(SavedQuery::name).containsExactly("two");
@@ -90,7 +90,7 @@ public class SavedQueriesViewModelTest {
 
     @Test
     void savingUnderAnExistingName_replacesIt_ignoringCase() {
-        var forOrders = new SavedQueriesViewModel(new JsonWorkbenchStore(dir)).forTable("c", orders);
+        var forOrders = new SavedQueriesViewModel(new JsonAppStateStore(dir)).forTable("c", orders);
         forOrders.saveCurrent("Mine");
         fillQuery(orders);
         forOrders.saveCurrent("mine ");
@@ -102,7 +102,7 @@ public class SavedQueriesViewModelTest {
 
     @Test
     void aBlankName_isRefusedWithAMessage() {
-        var forOrders = new SavedQueriesViewModel(new JsonWorkbenchStore(dir)).forTable("c", orders);
+        var forOrders = new SavedQueriesViewModel(new JsonAppStateStore(dir)).forTable("c", orders);
         forOrders.saveCurrent("  ");
         assertThat(forOrders.queries()).isEmpty();
         assertThat(forOrders.statusProperty().get()).contains("needs a name");
@@ -110,7 +110,7 @@ public class SavedQueriesViewModelTest {
 
     @Test
     void suggestedName_describesTheForm_andIsNumberedWhenTaken() {
-        var forOrders = new SavedQueriesViewModel(new JsonWorkbenchStore(dir)).forTable("c", orders);
+        var forOrders = new SavedQueriesViewModel(new JsonAppStateStore(dir)).forTable("c", orders);
         assertThat(forOrders.suggestedName()).isEqualTo("Scan");
         forOrders.saveCurrent("Scan");
         assertThat(forOrders.suggestedName()).isEqualTo("Scan (2)");
@@ -118,13 +118,13 @@ public class SavedQueriesViewModelTest {
 
     @Test
     void exportedFile_importsOnAnotherConnection_forTheTableOfThatName() {
-        var mine = new SavedQueriesViewModel(new JsonWorkbenchStore(dir.resolve("mine")));
+        var mine = new SavedQueriesViewModel(new JsonAppStateStore(dir.resolve("mine")));
         fillQuery(orders);
         mine.forTable("profile:mine", orders).saveCurrent("shared");
         var file = dir.resolve("orders-queries.json");
         assertThat(mine.forTable("profile:mine", orders).exportTo(file)).isTrue();
 
-        var theirs = new SavedQueriesViewModel(new JsonWorkbenchStore(dir.resolve("theirs")));
+        var theirs = new SavedQueriesViewModel(new JsonAppStateStore(dir.resolve("theirs")));
         var theirOrders = theirs.forTable("profile:theirs", orders);
         assertThat(theirOrders.importFrom(file)).isEqualTo(1);
         assertThat(theirOrders.queries()).singleElement().satisfies(q -> {
@@ -137,7 +137,7 @@ public class SavedQueriesViewModelTest {
 
     @Test
     void importingABrokenFile_changesNothing_andSaysWhere() throws Exception {
-        var forOrders = new SavedQueriesViewModel(new JsonWorkbenchStore(dir)).forTable("c", orders);
+        var forOrders = new SavedQueriesViewModel(new JsonAppStateStore(dir)).forTable("c", orders);
         forOrders.saveCurrent("kept");
         var file = dir.resolve("broken.json");
         Files.writeString(file, "{\"format\": \"dynalens-saved-queries\",\n \"queries\": [,]}");
@@ -148,10 +148,10 @@ public class SavedQueriesViewModelTest {
 
     @Test
     void delete_removesItFromTheFileToo() {
-        var forOrders = new SavedQueriesViewModel(new JsonWorkbenchStore(dir)).forTable("c", orders);
+        var forOrders = new SavedQueriesViewModel(new JsonAppStateStore(dir)).forTable("c", orders);
         forOrders.saveCurrent("gone");
         forOrders.delete(forOrders.queries().getFirst());
-        var restarted = new SavedQueriesViewModel(new JsonWorkbenchStore(dir));
+        var restarted = new SavedQueriesViewModel(new JsonAppStateStore(dir));
         restarted.load();
         assertThat(restarted.all()).isEmpty();
     }

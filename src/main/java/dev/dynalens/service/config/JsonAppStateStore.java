@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dynalens.domain.table.SortKeyCondition;
-import dev.dynalens.domain.workbench.BrowserForm;
-import dev.dynalens.domain.workbench.OpenTab;
-import dev.dynalens.domain.workbench.SavedQuery;
-import dev.dynalens.service.WorkbenchStore;
+import dev.dynalens.domain.appstate.BrowserForm;
+import dev.dynalens.domain.appstate.OpenTab;
+import dev.dynalens.domain.appstate.SavedQuery;
+import dev.dynalens.service.AppStateStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +24,7 @@ import java.util.Optional;
  * atomically. An entry that cannot be read is skipped and named; the others load. An exported file has the same
  * shape as {@code saved-queries.json}, so a shared file is also a readable record of what it holds.
  */
-public final class JsonWorkbenchStore implements WorkbenchStore {
+public final class JsonAppStateStore implements AppStateStore {
     static final String QUERIES_FORMAT = "dynalens-saved-queries";
     static final String TABS_FORMAT = "dynalens-open-tabs";
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -32,7 +32,7 @@ public final class JsonWorkbenchStore implements WorkbenchStore {
     private final Path queriesFile;
     private final Path tabsFile;
 
-    public JsonWorkbenchStore(Path configDirectory) {
+    public JsonAppStateStore(Path configDirectory) {
         this.queriesFile = configDirectory.resolve("saved-queries.json");
         this.tabsFile = configDirectory.resolve("open-tabs.json");
     }

@@ -4,16 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dynalens.domain.table.SortKeyCondition;
-import dev.dynalens.domain.workbench.BrowserForm;
-import dev.dynalens.domain.workbench.OpenTab;
-import dev.dynalens.domain.workbench.SavedQuery;
+import dev.dynalens.domain.appstate.BrowserForm;
+import dev.dynalens.domain.appstate.OpenTab;
+import dev.dynalens.domain.appstate.SavedQuery;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class JsonWorkbenchStoreTest {
+class JsonAppStateStoreTest {
     @TempDir
     Path dir;
 
@@ -22,18 +22,18 @@ class JsonWorkbenchStoreTest {
 
     @Test
     void savedQueries_roundTrip() {
-        var store = new JsonWorkbenchStore(dir);
+        var store = new JsonAppStateStore(dir);
         var queries = List.of(new SavedQuery("Orders of 1", "profile:dev", "Orders", QUERY),
                 new SavedQuery("All", "profile:dev", "Orders", BrowserForm.DEFAULT));
         store.saveSavedQueries(queries);
-        var loaded = new JsonWorkbenchStore(dir).loadSavedQueries();
+        var loaded = new JsonAppStateStore(dir).loadSavedQueries();
         assertThat(loaded.queries()).containsExactlyElementsOf(queries);
         assertThat(loaded.problem()).isEmpty();
     }
 
     @Test
     void openTabs_roundTrip_withTheSelectedOne() {
-        var store = new JsonWorkbenchStore(dir);
+        var store = new JsonAppStateStore(dir);
         var tabs = List.of(new OpenTab("profile:a", "Orders", "Scan / Query", QUERY), new OpenTab("profile:b", "Users", "", BrowserForm.DEFAULT));
         store.saveOpenTabs(tabs, 1);
         var loaded = store.loadOpenTabs();
@@ -45,7 +45,7 @@ class JsonWorkbenchStoreTest {
     void importingBrokenJson_namesTheFileLineAndColumn() throws Exception {
         var file = dir.resolve("shared.json");
         Files.writeString(file, "{\n  \"format\": \"dynalens-saved-queries\",\n  \"queries\": [ { \"name\": }\n]}");
-        assertThatThrownBy(() -> new JsonWorkbenchStore(dir).importQueries(file))
+        assertThatThrownBy(() -> new JsonAppStateStore(dir).importQueries(file))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("shared.json").hasMessageContaining("line 3");
     }
@@ -54,7 +54,7 @@ class JsonWorkbenchStoreTest {
     void importingAnotherKindOfFile_isRefusedWithTheReason() throws Exception {
         var file = dir.resolve("connections.json");
         Files.writeString(file, "{\"connections\": []}");
-        assertThatThrownBy(() -> new JsonWorkbenchStore(dir).importQueries(file))
+        assertThatThrownBy(() -> new JsonAppStateStore(dir).importQueries(file))
                 .hasMessageContaining("not a dynalens-saved-queries file");
     }
 
@@ -65,7 +65,7 @@ class JsonWorkbenchStoreTest {
                   {"name": "good", "connectionId": "c", "table": "T", "form": {"mode": "SCAN", "pageSize": 10}},
                   {"name": "bad", "connectionId": "c", "table": "T", "form": {"mode": "SCAN", "sortOperator": "LIKE"}}
                 ]}""");
-        var loaded = new JsonWorkbenchStore(dir).loadSavedQueries();
+        var loaded = new JsonAppStateStore(dir).loadSavedQueries();
         assertThat(loaded.queries()).extracting(SavedQuery::name).containsExactly("good");
         assertThat(loaded.problem()).get().asString().contains("query 2").contains("LIKE");
     }
@@ -74,7 +74,7 @@ class JsonWorkbenchStoreTest {
     void anUnreadableFile_isCopiedAside_beforeAnythingReplacesIt() throws Exception {
         var file = dir.resolve("saved-queries.json");
         Files.writeString(file, "{ broken");
-        var loaded = new JsonWorkbenchStore(dir).loadSavedQueries();
+        var loaded = new JsonAppStateStore(dir).loadSavedQueries();
         assertThat(loaded.queries()).isEmpty();
         assertThat(loaded.problem()).get().asString().contains("line 1").contains("copy was kept");
         try (var files = Files.list(dir)) {

@@ -5,39 +5,39 @@ import dev.dynalens.service.DynamoSessionFactory;
 import dev.dynalens.service.WorkspaceOpener;
 import dev.dynalens.service.config.JsonLinesHistoryLog;
 import dev.dynalens.service.config.JsonSettingsStore;
-import dev.dynalens.service.config.JsonWorkbenchStore;
+import dev.dynalens.service.config.JsonAppStateStore;
 import dev.dynalens.service.config.SystemColorScheme;
 import dev.dynalens.service.history.RecordingSession;
-import dev.dynalens.ui.MainView;
-import dev.dynalens.ui.Workbench;
+import dev.dynalens.ui.shell.MainView;
+import dev.dynalens.ui.shell.Shell;
 import dev.dynalens.ui.browser.SavedQueriesViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
-import dev.dynalens.ui.workspace.AppearanceViewModel;
-import dev.dynalens.ui.workspace.OpenTabsViewModel;
+import dev.dynalens.ui.shell.AppearanceViewModel;
+import dev.dynalens.ui.shell.OpenTabsViewModel;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 
 /**
- * The composition of the workspace features: the request history (in memory, appended to the config folder) that every
+ * The composition of the shell and its app state: the request history (in memory, appended to the config folder) that every
  * session records into, and the stores behind saved queries, open tabs and the look.
  */
-final class WorkspaceWiring {
+final class ShellWiring {
     private final Path configDirectory;
     private final RequestHistory history = new RequestHistory();
     private final JsonLinesHistoryLog log;
     private String historyProblem;
     private static final java.time.Duration SYSTEM_THEME_TIMEOUT = java.time.Duration.ofSeconds(5);
 
-    private WorkspaceWiring(Path configDirectory) {
+    private ShellWiring(Path configDirectory) {
         this.configDirectory = configDirectory;
         this.log = new JsonLinesHistoryLog(configDirectory, RequestHistory.DEFAULT_CAPACITY,
                 Executors.newSingleThreadExecutor(Thread.ofVirtual().name("history-writer").factory()));
     }
 
-    static WorkspaceWiring open(Path configDirectory) {
-        var wiring = new WorkspaceWiring(configDirectory);
+    static ShellWiring open(Path configDirectory) {
+        var wiring = new ShellWiring(configDirectory);
         var loaded = wiring.log.load();
         wiring.history.restore(loaded.records());
         wiring.historyProblem = loaded.problem();
@@ -60,8 +60,8 @@ final class WorkspaceWiring {
                         opened.needsKeySchema()));
     }
 
-    Workbench workbench(MainView view, ConnectionsViewModel connections, Executor fx) {
-        var store = new JsonWorkbenchStore(configDirectory);
+    Shell shell(MainView view, ConnectionsViewModel connections, Executor fx) {
+        var store = new JsonAppStateStore(configDirectory);
         var saved = new SavedQueriesViewModel(store);
         saved.load();
         var colourScheme = SystemColorScheme.current();
@@ -70,8 +70,8 @@ final class WorkspaceWiring {
         var appearance = new AppearanceViewModel(new JsonSettingsStore(configDirectory), colourScheme::prefersDark, probe, fx,
                 SYSTEM_THEME_TIMEOUT);
         appearance.load();
-        var workbench = new Workbench(view, connections, history, fx, saved, new OpenTabsViewModel(store), appearance);
-        workbench.reportProblem(historyProblem);
-        return workbench;
+        var shell = new Shell(view, connections, history, fx, saved, new OpenTabsViewModel(store), appearance);
+        shell.reportProblem(historyProblem);
+        return shell;
     }
 }

@@ -1,4 +1,4 @@
-package dev.dynalens.ui;
+package dev.dynalens.ui.shell;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.dynalens.ui;
+package dev.dynalens.ui.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,7 +21,7 @@ import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The workspace features in the running app, headless: tabs restored after a restart, the help overlay, the history. */
-class WorkbenchIT extends FxRobot {
+class ShellIT extends FxRobot {
     @TempDir
     Path configDir;
 

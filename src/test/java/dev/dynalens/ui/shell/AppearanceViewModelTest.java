@@ -1,8 +1,8 @@
-package dev.dynalens.ui.workspace;
+package dev.dynalens.ui.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynalens.domain.workbench.Appearance;
+import dev.dynalens.domain.appstate.Appearance;
 import dev.dynalens.service.config.JsonSettingsStore;
 import java.nio.file.Files;
 import java.nio.file.Path;

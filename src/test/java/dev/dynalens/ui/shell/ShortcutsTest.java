@@ -1,4 +1,4 @@
-package dev.dynalens.ui;
+package dev.dynalens.ui.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

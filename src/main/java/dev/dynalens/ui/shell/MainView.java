@@ -1,4 +1,4 @@
-package dev.dynalens.ui;
+package dev.dynalens.ui.shell;
 
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
@@ -23,7 +23,7 @@ import dev.dynalens.ui.staleness.StalenessViewModel;
 import dev.dynalens.ui.connections.ConnectionEditorDialog;
 import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
-import dev.dynalens.ui.workspace.OpenedTable;
+import dev.dynalens.ui.shell.OpenedTable;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;

@@ -1,4 +1,4 @@
-package dev.dynalens.ui;
+package dev.dynalens.ui.shell;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -32,12 +32,12 @@ public final class Shortcuts {
         NEXT_TAB("Next tab", "Tabs"),
         PREVIOUS_TAB("Previous tab", "Tabs"),
         SWITCH_CONNECTION("Switch connection", "Tabs"),
-        HISTORY("Request history", "Workspace"),
-        FONT_LARGER("Larger text", "Workspace"),
-        FONT_SMALLER("Smaller text", "Workspace"),
-        FONT_RESET("Default text size", "Workspace"),
-        TOGGLE_THEME("Switch between light and dark", "Workspace"),
-        HELP("Keyboard shortcuts (this list)", "Workspace");
+        HISTORY("Request history", "General"),
+        FONT_LARGER("Larger text", "General"),
+        FONT_SMALLER("Smaller text", "General"),
+        FONT_RESET("Default text size", "General"),
+        TOGGLE_THEME("Switch between light and dark", "General"),
+        HELP("Keyboard shortcuts (this list)", "General");
 
         private final String description;
         private final String group;

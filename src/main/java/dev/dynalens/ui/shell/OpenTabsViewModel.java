@@ -1,9 +1,9 @@
-package dev.dynalens.ui.workspace;
+package dev.dynalens.ui.shell;
 
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
-import dev.dynalens.domain.workbench.OpenTab;
-import dev.dynalens.service.WorkbenchStore;
+import dev.dynalens.domain.appstate.OpenTab;
+import dev.dynalens.service.AppStateStore;
 import dev.dynalens.ui.browser.BrowserForms;
 import dev.dynalens.ui.browser.TableBrowserViewModel;
 import java.util.ArrayList;
@@ -24,13 +24,13 @@ import javafx.collections.ObservableList;
  * connection still exists (a removed connection's tabs are dropped and counted).
  */
 public final class OpenTabsViewModel {
-    private final WorkbenchStore store;
+    private final AppStateStore store;
     private final ObservableList<Tracked> tabs = FXCollections.observableArrayList();
     private final IntegerProperty selected = new SimpleIntegerProperty(-1);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private int restoredSelection = -1;
 
-    public OpenTabsViewModel(WorkbenchStore store) {
+    public OpenTabsViewModel(AppStateStore store) {
         this.store = store;
     }
 

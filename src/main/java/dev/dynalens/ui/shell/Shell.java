@@ -1,20 +1,20 @@
-package dev.dynalens.ui;
+package dev.dynalens.ui.shell;
 
 import atlantafx.base.theme.PrimerDark;
 import atlantafx.base.theme.PrimerLight;
 import dev.dynalens.domain.history.RequestHistory;
-import dev.dynalens.domain.workbench.Appearance;
-import dev.dynalens.domain.workbench.OpenTab;
+import dev.dynalens.domain.appstate.Appearance;
+import dev.dynalens.domain.appstate.OpenTab;
 import dev.dynalens.ui.browser.SavedQueriesView;
 import dev.dynalens.ui.browser.SavedQueriesViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
 import dev.dynalens.ui.history.HistoryView;
 import dev.dynalens.ui.history.HistoryViewModel;
-import dev.dynalens.ui.workspace.AppearanceViewModel;
-import dev.dynalens.ui.workspace.NotificationsView;
-import dev.dynalens.ui.workspace.NotificationsViewModel;
-import dev.dynalens.ui.workspace.OpenTabsViewModel;
-import dev.dynalens.ui.workspace.OpenedTable;
+import dev.dynalens.ui.shell.AppearanceViewModel;
+import dev.dynalens.ui.shell.NotificationsView;
+import dev.dynalens.ui.shell.NotificationsViewModel;
+import dev.dynalens.ui.shell.OpenTabsViewModel;
+import dev.dynalens.ui.shell.OpenedTable;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -40,11 +40,11 @@ import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 
 /**
- * The workspace around the main view: a menu bar (view, history, help), theme and font size, keyboard shortcuts with
+ * The shell around the main view: a menu bar (view, history, help), theme and font size, keyboard shortcuts with
  * their help overlay, saved queries above each browser, open tabs kept across restarts, and notifications for
  * background work that ends out of sight. It hooks into {@link MainView} through its listeners only.
  */
-public final class Workbench {
+public final class Shell {
     private final MainView main;
     private final ConnectionsViewModel connections;
     private final RequestHistory history;
@@ -62,7 +62,7 @@ public final class Workbench {
     private record Entry(OpenedTable table, OpenTabsViewModel.Tracked tracked, SavedQueriesView saved) {
     }
 
-    public Workbench(MainView main, ConnectionsViewModel connections, RequestHistory history, Executor fx,
+    public Shell(MainView main, ConnectionsViewModel connections, RequestHistory history, Executor fx,
                      SavedQueriesViewModel savedQueries, OpenTabsViewModel openTabs, AppearanceViewModel appearance) {
         this.main = main;
         this.connections = connections;
@@ -109,13 +109,13 @@ public final class Workbench {
         StackPane.setAlignment(notes, Pos.TOP_RIGHT);
         help = new ShortcutsHelp(Shortcuts.available(handlers()));
         root = new StackPane(shell, notes, help.node());
-        root.setId("workbenchRoot");
+        root.setId("shellRoot");
         return root;
     }
 
     /** Theme, font size, stylesheet and shortcuts on the scene; call once the scene exists. */
     public void install(Scene scene) {
-        scene.getStylesheets().add(Objects.requireNonNull(Workbench.class.getResource("workspace.css")).toExternalForm());
+        scene.getStylesheets().add(Objects.requireNonNull(Shell.class.getResource("shell.css")).toExternalForm());
         Shortcuts.register(scene, handlers());
         appearance.darkProperty().addListener((obs, old, dark) -> applyTheme());
         appearance.fontSizeProperty().addListener((obs, old, size) -> applyTheme());
@@ -155,7 +155,7 @@ public final class Workbench {
         var historyItem = new MenuItem("Request history");
         historyItem.setId("historyMenuItem");
         historyItem.setOnAction(e -> showHistory());
-        var tools = new Menu("Workspace", null, historyItem);
+        var tools = new Menu("Tools", null, historyItem);
         var shortcuts = new MenuItem("Keyboard shortcuts");
         shortcuts.setOnAction(e -> help.show());
         var helpMenu = new Menu("Help", null, shortcuts);
@@ -237,7 +237,7 @@ public final class Workbench {
      * @return how many tabs are being restored (workspace files open in the background first)
      */
     public int restoreTabs() {
-        var saved = openTabs.toRestore(connections.connections(), Workbench::reopenableFile);
+        var saved = openTabs.toRestore(connections.connections(), Shell::reopenableFile);
         var problem = openTabs.statusProperty().get();
         if (!problem.isEmpty()) {
             notifications.notify(new NotificationsViewModel.Note("Tabs", problem, true));

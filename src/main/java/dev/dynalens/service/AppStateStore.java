@@ -1,16 +1,16 @@
 package dev.dynalens.service;
 
-import dev.dynalens.domain.workbench.OpenTab;
-import dev.dynalens.domain.workbench.SavedQuery;
+import dev.dynalens.domain.appstate.OpenTab;
+import dev.dynalens.domain.appstate.SavedQuery;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * What the workspace keeps between runs besides the connections: the saved queries and the open tabs. Loading never
+ * The app state kept between runs besides the connections: the saved queries and the open tabs. Loading never
  * throws: what could not be read is named in {@code problem} and the rest comes back.
  */
-public interface WorkbenchStore {
+public interface AppStateStore {
 
     record SavedQueries(List<SavedQuery> queries, Optional<String> problem) {
         public SavedQueries {

@@ -1,4 +1,4 @@
-package dev.dynalens.domain.workbench;
+package dev.dynalens.domain.appstate;
 
 import java.util.Objects;
 

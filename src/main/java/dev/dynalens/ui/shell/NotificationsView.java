@@ -1,4 +1,4 @@
-package dev.dynalens.ui.workspace;
+package dev.dynalens.ui.shell;
 
 import atlantafx.base.controls.Notification;
 import atlantafx.base.theme.Styles;

@@ -1,12 +1,12 @@
-package dev.dynalens.ui.workspace;
+package dev.dynalens.ui.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.table.SortKeyCondition;
-import dev.dynalens.domain.workbench.BrowserForm;
-import dev.dynalens.domain.workbench.OpenTab;
-import dev.dynalens.service.config.JsonWorkbenchStore;
+import dev.dynalens.domain.appstate.BrowserForm;
+import dev.dynalens.domain.appstate.OpenTab;
+import dev.dynalens.service.config.JsonAppStateStore;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import dev.dynalens.ui.browser.SavedQueriesViewModelTest;
 import dev.dynalens.ui.browser.TableBrowserViewModel;
@@ -32,7 +32,7 @@ class OpenTabsViewModelTest {
 
     @Test
     void openTabs_comeBackAfterARestart_withTheirViewFormAndSelection() {
-        var before = new OpenTabsViewModel(new JsonWorkbenchStore(dir));
+        var before = new OpenTabsViewModel(new JsonAppStateStore(dir));
         var orders = browser("Orders");
         var ordersTab = before.track(dev.id(), "Orders", orders);
         orders.modeProperty().set(TableBrowserViewModel.Mode.QUERY);
@@ -46,7 +46,7 @@ class OpenTabsViewModelTest {
         before.selectedProperty().set(0);
         assertThat(before.save()).isTrue();
 
-        var after = new OpenTabsViewModel(new JsonWorkbenchStore(dir));
+        var after = new OpenTabsViewModel(new JsonAppStateStore(dir));
         var restored = after.toRestore(List.of(dev, prod));
         assertThat(restored).extracting(OpenTab::table).containsExactly("Orders", "Users");
         assertThat(after.restoredSelection()).isZero();
@@ -65,7 +65,7 @@ class OpenTabsViewModelTest {
 
     @Test
     void aRestoredIndex_survivesTheDescriptionArrivingLater() {
-        var model = new OpenTabsViewModel(new JsonWorkbenchStore(dir));
+        var model = new OpenTabsViewModel(new JsonAppStateStore(dir));
         var saved = new OpenTab(dev.id(), "Orders", "Scan / Query", new BrowserForm(BrowserForm.Mode.QUERY, "GSI1", "STATUS#OPEN",
                 null, "", "", false, 100));
         var reopened = browser("Orders");
@@ -78,7 +78,7 @@ class OpenTabsViewModelTest {
 
     @Test
     void theLatestForm_isWhatIsSaved_notTheOneAtOpening() {
-        var model = new OpenTabsViewModel(new JsonWorkbenchStore(dir));
+        var model = new OpenTabsViewModel(new JsonAppStateStore(dir));
         var orders = browser("Orders");
         model.track(dev.id(), "Orders", orders);
         orders.partitionValueProperty().set("typed later");
@@ -87,25 +87,25 @@ class OpenTabsViewModelTest {
 
     @Test
     void aClosedTab_isNotReopened() {
-        var model = new OpenTabsViewModel(new JsonWorkbenchStore(dir));
+        var model = new OpenTabsViewModel(new JsonAppStateStore(dir));
         var closed = model.track(dev.id(), "Orders", browser("Orders"));
         model.track(dev.id(), "Users", browser("Users"));
         model.untrack(closed);
         model.selectedProperty().set(0);
         model.save();
-        assertThat(new OpenTabsViewModel(new JsonWorkbenchStore(dir)).toRestore(List.of(dev)))
+        assertThat(new OpenTabsViewModel(new JsonAppStateStore(dir)).toRestore(List.of(dev)))
                 .extracting(OpenTab::table).containsExactly("Users");
     }
 
     @Test
     void tabsOfARemovedConnection_areDroppedAndCounted_andTheSelectionFollows() {
-        var model = new OpenTabsViewModel(new JsonWorkbenchStore(dir));
+        var model = new OpenTabsViewModel(new JsonAppStateStore(dir));
         model.track(prod.id(), "Gone", browser("Gone"));
         model.track(dev.id(), "Orders", browser("Orders"));
         model.selectedProperty().set(1);
         model.save();
 
-        var after = new OpenTabsViewModel(new JsonWorkbenchStore(dir));
+        var after = new OpenTabsViewModel(new JsonAppStateStore(dir));
         assertThat(after.toRestore(List.of(dev))).extracting(OpenTab::table).containsExactly("Orders");
         assertThat(after.restoredSelection()).isZero();
         assertThat(after.statusProperty().get()).contains("1 tab(s) were not reopened");
@@ -113,20 +113,20 @@ class OpenTabsViewModelTest {
 
     @Test
     void aTabOfAReopenableConnection_isKept_evenThoughItIsNotOpenYet() {
-        var model = new OpenTabsViewModel(new JsonWorkbenchStore(dir));
+        var model = new OpenTabsViewModel(new JsonAppStateStore(dir));
         model.track("file:/models/shop.json", "Shop", browser("Shop"));
         model.track("file:/models/gone.json", "Gone", browser("Gone"));
         model.save();
-        var after = new OpenTabsViewModel(new JsonWorkbenchStore(dir));
+        var after = new OpenTabsViewModel(new JsonAppStateStore(dir));
         assertThat(after.toRestore(List.of(dev), id -> id.endsWith("shop.json"))).extracting(OpenTab::table).containsExactly("Shop");
         assertThat(after.statusProperty().get()).contains("1 tab(s)");
     }
 
     @Test
     void noSavedTabs_orABrokenFile_restoresNothing_andSaysWhy() throws Exception {
-        assertThat(new OpenTabsViewModel(new JsonWorkbenchStore(dir)).toRestore(List.of(dev))).isEmpty();
+        assertThat(new OpenTabsViewModel(new JsonAppStateStore(dir)).toRestore(List.of(dev))).isEmpty();
         Files.writeString(dir.resolve("open-tabs.json"), "[1, 2");
-        var model = new OpenTabsViewModel(new JsonWorkbenchStore(dir));
+        var model = new OpenTabsViewModel(new JsonAppStateStore(dir));
         assertThat(model.toRestore(List.of(dev))).isEmpty();
         assertThat(model.statusProperty().get()).contains("open-tabs.json").contains("not valid JSON");
     }
@@ -135,7 +135,7 @@ class OpenTabsViewModelTest {
     void aSaveThatFails_isReported_notThrown() throws Exception {
         var blocker = dir.resolve("file-not-folder");
         Files.writeString(blocker, "x");
-        var model = new OpenTabsViewModel(new JsonWorkbenchStore(blocker));
+        var model = new OpenTabsViewModel(new JsonAppStateStore(blocker));
         model.track(dev.id(), "Orders", browser("Orders"));
         assertThat(model.save()).isFalse();
         assertThat(model.statusProperty().get()).contains("could not be saved");
@@ -143,7 +143,7 @@ class OpenTabsViewModelTest {
 
     @Test
     void theBaseTable_isSavedAsNoIndex_andComesBackAsTheTableChoice() {
-        var model = new OpenTabsViewModel(new JsonWorkbenchStore(dir));
+        var model = new OpenTabsViewModel(new JsonAppStateStore(dir));
         var orders = browser("Orders");
         model.track(dev.id(), "Orders", orders);
         assertThat(model.snapshot().getFirst().form()).isEqualTo(BrowserForm.DEFAULT);

@@ -1,4 +1,4 @@
-package dev.dynalens.ui.workspace;
+package dev.dynalens.ui.shell;
 
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.ui.browser.TableBrowserViewModel;
@@ -9,7 +9,7 @@ import dev.dynalens.ui.staleness.StalenessViewModel;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 
-/** A table tab just opened: its tab, its inner views and their models, for the workspace features to hook into. */
+/** A table tab just opened: its tab, its inner views and their models, for the shell features (saved queries, tab restore, notifications) to hook into. */
 public record OpenedTable(ConnectionProfile profile, String table, Tab tab, TabPane views, TableBrowserViewModel browser,
                           CollectionsViewModel collections, StalenessViewModel staleness, StagedEditsViewModel staged,
                           ExpressionBuilderViewModel expressions) {

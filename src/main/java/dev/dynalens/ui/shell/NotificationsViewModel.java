@@ -1,4 +1,4 @@
-package dev.dynalens.ui.workspace;
+package dev.dynalens.ui.shell;
 
 import dev.dynalens.ui.common.WorkNotifier;
 import java.util.function.BooleanSupplier;

@@ -1,7 +1,7 @@
-package dev.dynalens.ui.workspace;
+package dev.dynalens.ui.shell;
 
 import dev.dynalens.domain.connection.Problems;
-import dev.dynalens.domain.workbench.Appearance;
+import dev.dynalens.domain.appstate.Appearance;
 import dev.dynalens.service.SettingsStore;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
