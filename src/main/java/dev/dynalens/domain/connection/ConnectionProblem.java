@@ -23,6 +23,8 @@ public record ConnectionProblem(Kind kind, String message, String detail) {
         TABLE_NOT_FOUND,
         VALIDATION,
         READ_ONLY,
+        /** A write to a production-tagged connection that the person did not confirm (by typing the table name). */
+        NOT_CONFIRMED,
         CANCELLED,
         OTHER
     }

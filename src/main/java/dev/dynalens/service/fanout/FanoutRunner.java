@@ -12,6 +12,8 @@ import dev.dynalens.domain.staleness.RepairStep;
 import dev.dynalens.domain.write.GetResult;
 import dev.dynalens.domain.write.WriteResult;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.job.Job;
+import dev.dynalens.service.job.SerialExecutor;
 import dev.dynalens.service.load.Backoff;
 import dev.dynalens.service.load.Delayer;
 import java.io.IOException;
@@ -25,6 +27,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
@@ -49,6 +52,7 @@ import java.util.function.LongSupplier;
 public final class FanoutRunner {
     private final DynamoSession session;
     private final FanoutSettings settings;
+    private final Executor executor;
     private final Delayer delayer;
     private final DoubleSupplier random;
     private final LongSupplier nanoTime;
@@ -58,44 +62,52 @@ public final class FanoutRunner {
     }
 
     FanoutRunner(DynamoSession session, FanoutSettings settings, Delayer delayer, DoubleSupplier random, LongSupplier nanoTime) {
+        // The lane runs on whichever thread hands it work (the caller's, then the SDK's completion threads), one task at a
+        // time: the first updates are sent before start returns, and an answer is handled where it arrives.
+        this(session, settings, Runnable::run, delayer, random, nanoTime);
+    }
+
+    /** @param executor runs the fan-out's bookkeeping, one task at a time on a lane over it (tests may pass {@code Runnable::run}) */
+    FanoutRunner(DynamoSession session, FanoutSettings settings, Executor executor, Delayer delayer, DoubleSupplier random,
+                 LongSupplier nanoTime) {
         this.session = Objects.requireNonNull(session, "session");
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.executor = Objects.requireNonNull(executor, "executor");
         this.delayer = Objects.requireNonNull(delayer, "delayer");
         this.random = Objects.requireNonNull(random, "random");
         this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
     }
 
-    /** A running fan-out. */
-    public interface Handle {
-        CompletableFuture<FanoutReport> result();
-
-        /** Sends no further step; updates in flight finish and are recorded. */
-        void cancel();
+    /**
+     * Starts the steps of {@code plan} that {@code settledBefore} (a journal's outcomes) does not settle. The job's
+     * result completes with the report (also when cancelled: steps in flight finish and are recorded, the rest stay
+     * pending); it fails with a {@link ReadOnlyConnectionException} on a read-only connection, before anything is sent.
+     *
+     * @param journal  receives every outcome as it happens; null runs without one (tests, benchmarks)
+     * @param listener receives the counts after every step, one call at a time, on the fan-out's lane
+     */
+    public Job<FanoutProgress, FanoutReport> start(RepairPlan plan, Map<Integer, FanoutJournal.Entry> settledBefore, FanoutJournal journal,
+                                                   Consumer<FanoutProgress> listener) {
+        if (session.profile().readOnly()) {
+            return Job.failed(new ReadOnlyConnectionException(session.profile().name(), "UpdateItem fan-out on " + plan.tableName()));
+        }
+        var job = new Job<FanoutProgress, FanoutReport>(listener);
+        var run = new Run(plan, settledBefore, journal, job);
+        job.onCancel(run::cancel);
+        run.onLane(run::begin);
+        return job;
     }
 
     /**
-     * Starts the steps of {@code plan} that {@code settledBefore} (a journal's outcomes) does not settle.
-     *
-     * @param journal  receives every outcome as it happens; null runs without one (tests, benchmarks)
-     * @param listener receives the counts after every step, on the thread that finished it
+     * One fan-out. Every field is touched only by tasks of {@link #lane}, one at a time, as in the loader's run: session
+     * and delay futures complete on other threads and hop back onto the lane before touching anything, so no lock is
+     * needed.
      */
-    public Handle start(RepairPlan plan, Map<Integer, FanoutJournal.Entry> settledBefore, FanoutJournal journal,
-                        Consumer<FanoutProgress> listener) {
-        var run = new Run(plan, settledBefore, journal, listener);
-        if (session.profile().readOnly()) {
-            run.result.completeExceptionally(new ReadOnlyConnectionException(session.profile().name(),
-                    "UpdateItem fan-out on " + plan.tableName()));
-            return run;
-        }
-        run.begin();
-        return run;
-    }
-
-    private final class Run implements Handle {
+    private final class Run {
         final RepairPlan plan;
         final FanoutJournal journal;
-        final Consumer<FanoutProgress> listener;
-        final CompletableFuture<FanoutReport> result = new CompletableFuture<>();
+        final Job<FanoutProgress, FanoutReport> job;
+        final SerialExecutor lane = new SerialExecutor(executor);
         final Backoff backoff = new Backoff(settings.baseDelay(), settings.maxDelay(), random);
         final Deque<Integer> queue = new ArrayDeque<>();
         final List<FanoutReport.StepReport> notable = new ArrayList<>();
@@ -113,10 +125,10 @@ public final class FanoutRunner {
         boolean cancelled;
         DynamoAccessException fatal;
 
-        Run(RepairPlan plan, Map<Integer, FanoutJournal.Entry> settledBefore, FanoutJournal journal, Consumer<FanoutProgress> listener) {
+        Run(RepairPlan plan, Map<Integer, FanoutJournal.Entry> settledBefore, FanoutJournal journal, Job<FanoutProgress, FanoutReport> job) {
             this.plan = plan;
             this.journal = journal;
-            this.listener = Objects.requireNonNull(listener, "listener");
+            this.job = job;
             this.outcomes = new RepairOutcome[plan.steps().size()];
             for (int i = 0; i < plan.steps().size(); i++) {
                 var before = settledBefore.get(i);
@@ -132,35 +144,23 @@ public final class FanoutRunner {
             }
         }
 
-        @Override
-        public CompletableFuture<FanoutReport> result() {
-            return result;
-        }
-
-        @Override
-        public void cancel() {
-            synchronized (this) {
+        void cancel() {
+            onLane(() -> {
                 cancelled = true;
-            }
-            finishIfIdle();
+                finishIfIdle();
+            });
         }
 
         void begin() {
-            listener.accept(progress());
+            job.report(progress());
             launch();
             finishIfIdle();
         }
 
         private void launch() {
-            while (true) {
-                int index;
-                synchronized (this) {
-                    if (cancelled || fatal != null || inFlight >= limit || queue.isEmpty()) {
-                        return;
-                    }
-                    index = queue.poll();
-                    inFlight++;
-                }
+            while (!cancelled && fatal == null && inFlight < limit && !queue.isEmpty()) {
+                int index = queue.poll();
+                inFlight++;
                 send(index, 0, false);
             }
         }
@@ -174,7 +174,7 @@ public final class FanoutRunner {
             } catch (RuntimeException e) {
                 sent = CompletableFuture.failedFuture(e);
             }
-            sent.whenComplete((written, error) -> {
+            sent.whenCompleteAsync((written, error) -> guarded(() -> {
                 if (error == null && written.applied()) {
                     settle(index, RepairOutcome.UPDATED, null, true);
                 } else if (error == null) {
@@ -182,7 +182,7 @@ public final class FanoutRunner {
                 } else {
                     failedAttempt(index, attempt, ambiguous, error);
                 }
-            });
+            }), lane);
         }
 
         private void failedAttempt(int index, int attempt, boolean ambiguous, Throwable error) {
@@ -190,13 +190,9 @@ public final class FanoutRunner {
             switch (kind) {
                 case THROTTLED, SERVER_ERROR, ENDPOINT_UNREACHABLE -> {
                     if (kind == Kind.THROTTLED) {
-                        FanoutProgress slower;
-                        synchronized (this) {
-                            limit = Math.max(1, limit / 2);
-                            successesSinceGrowth = 0;
-                            slower = progress();
-                        }
-                        listener.accept(slower);
+                        limit = Math.max(1, limit / 2);
+                        successesSinceGrowth = 0;
+                        job.report(progress());
                     }
                     // A 5xx or a lost connection may hide an applied update; the guard keeps the resend harmless.
                     retryLater(index, attempt, ambiguous || kind != Kind.THROTTLED, Problems.describe(error));
@@ -204,10 +200,8 @@ public final class FanoutRunner {
                 case VALIDATION -> settle(index, RepairOutcome.FAILED, Problems.describe(error), false);
                 case CANCELLED -> settle(index, RepairOutcome.FAILED, "cancelled while in flight", false);
                 default -> {
-                    synchronized (this) {
-                        if (fatal == null) {
-                            fatal = Problems.asAccessException(error);
-                        }
+                    if (fatal == null) {
+                        fatal = Problems.asAccessException(error);
                     }
                     settle(index, RepairOutcome.FAILED, Problems.describe(error), false);
                 }
@@ -219,20 +213,14 @@ public final class FanoutRunner {
                 settle(index, RepairOutcome.FAILED, "gave up after " + settings.maxAttempts() + " attempts: " + why, false);
                 return;
             }
-            synchronized (this) {
-                retries++;
-            }
-            delayer.delay(backoff.delay(attempt)).whenComplete((ignored, error) -> {
-                boolean stop;
-                synchronized (this) {
-                    stop = fatal != null;
-                }
-                if (stop) {
+            retries++;
+            delayer.delay(backoff.delay(attempt)).whenCompleteAsync((ignored, error) -> guarded(() -> {
+                if (fatal != null) {
                     settle(index, RepairOutcome.FAILED, "stopped before retrying: " + why, false);
                 } else {
                     send(index, attempt + 1, ambiguous);
                 }
-            });
+            }), lane);
         }
 
         /** The condition failed: tell an already repaired copy from one that someone changed. */
@@ -243,7 +231,7 @@ public final class FanoutRunner {
             } catch (RuntimeException e) {
                 read = CompletableFuture.failedFuture(e);
             }
-            read.whenComplete((got, error) -> {
+            read.whenCompleteAsync((got, error) -> guarded(() -> {
                 if (error != null) {
                     var kind = kindOf(error);
                     if (kind == Kind.THROTTLED || kind == Kind.SERVER_ERROR || kind == Kind.ENDPOINT_UNREACHABLE) {
@@ -262,7 +250,7 @@ public final class FanoutRunner {
                 } else {
                     settle(index, RepairOutcome.SKIPPED_CHANGED, describeCurrent(got.item(), current), false);
                 }
-            });
+            }), lane);
         }
 
         private static String describeCurrent(Optional<Item> item, Optional<dev.dynalens.domain.item.AttributeValue> current) {
@@ -274,37 +262,30 @@ public final class FanoutRunner {
         }
 
         private void settle(int index, RepairOutcome outcome, String detail, boolean applied) {
-            IOException journalError = null;
             if (journal != null) {
                 try {
                     journal.record(index, outcome, detail);
                 } catch (IOException e) {
-                    journalError = e;
+                    if (fatal == null) {
+                        fatal = new DynamoAccessException(new ConnectionProblem(Kind.OTHER, "The journal " + journal.file()
+                                + " cannot be written (" + e.getMessage() + "); stopped so that a resumed run stays exact", null), e);
+                    }
                 }
             }
-            FanoutProgress progress;
-            synchronized (this) {
-                inFlight--;
-                count(outcome);
-                outcomes[index] = outcome;
-                if (applied) {
-                    sentThisRun++;
-                }
-                if (outcome != RepairOutcome.UPDATED && outcome != RepairOutcome.ALREADY_REPAIRED) {
-                    notable.add(new FanoutReport.StepReport(index, plan.steps().get(index), outcome, detail));
-                }
-                if (outcome == RepairOutcome.UPDATED && ++successesSinceGrowth >= limit && limit < settings.maxConcurrency()) {
-                    limit++;
-                    successesSinceGrowth = 0;
-                }
-                if (journalError != null && fatal == null) {
-                    fatal = new DynamoAccessException(new ConnectionProblem(Kind.OTHER, "The journal " + journal.file()
-                            + " cannot be written (" + journalError.getMessage() + "); stopped so that a resumed run stays exact", null),
-                            journalError);
-                }
-                progress = progress();
+            inFlight--;
+            count(outcome);
+            outcomes[index] = outcome;
+            if (applied) {
+                sentThisRun++;
             }
-            listener.accept(progress);
+            if (outcome != RepairOutcome.UPDATED && outcome != RepairOutcome.ALREADY_REPAIRED) {
+                notable.add(new FanoutReport.StepReport(index, plan.steps().get(index), outcome, detail));
+            }
+            if (outcome == RepairOutcome.UPDATED && ++successesSinceGrowth >= limit && limit < settings.maxConcurrency()) {
+                limit++;
+                successesSinceGrowth = 0;
+            }
+            job.report(progress());
             launch();
             finishIfIdle();
         }
@@ -318,21 +299,18 @@ public final class FanoutRunner {
             }
         }
 
-        private synchronized FanoutProgress progress() {
+        private FanoutProgress progress() {
             return new FanoutProgress(plan.steps().size(), updated, alreadyRepaired, skippedChanged, failed, retries, inFlight, limit);
         }
 
         private void finishIfIdle() {
-            FanoutReport report;
-            synchronized (this) {
-                if (result.isDone() || inFlight > 0 || !(queue.isEmpty() || cancelled || fatal != null)) {
-                    return;
-                }
-                var sorted = new ArrayList<>(notable);
-                sorted.sort(Comparator.comparingInt(FanoutReport.StepReport::index));
-                report = new FanoutReport(progress(), sorted, sentThisRun, Duration.ofNanos(nanoTime.getAsLong() - startedAt),
-                        cancelled && !queue.isEmpty(), fatal, java.util.Arrays.asList(outcomes.clone()));
+            if (job.result().isDone() || inFlight > 0 || !(queue.isEmpty() || cancelled || fatal != null)) {
+                return;
             }
+            var sorted = new ArrayList<>(notable);
+            sorted.sort(Comparator.comparingInt(FanoutReport.StepReport::index));
+            var report = new FanoutReport(progress(), sorted, sentThisRun, Duration.ofNanos(nanoTime.getAsLong() - startedAt),
+                    cancelled && !queue.isEmpty(), fatal, java.util.Arrays.asList(outcomes.clone()));
             if (journal != null) {
                 try {
                     journal.close();
@@ -340,7 +318,24 @@ public final class FanoutRunner {
                     // Every outcome line was already written; only the final force failed. The report still stands.
                 }
             }
-            result.complete(report);
+            job.result().complete(report);
+        }
+
+        void onLane(Runnable task) {
+            lane.execute(() -> guarded(task));
+        }
+
+        /** A bug in bookkeeping or in the listener ends the run as stopped rather than leaving it hanging. */
+        private void guarded(Runnable task) {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                if (fatal == null) {
+                    fatal = Problems.asAccessException(e);
+                }
+                // With steps in flight this waits for them: the run ends when the last one settles.
+                finishIfIdle();
+            }
         }
     }
 

@@ -7,6 +7,8 @@ import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.connection.ReadOnlyConnectionException;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.job.Job;
+import dev.dynalens.service.job.SerialExecutor;
 import dev.dynalens.service.load.LoadReport.Outcome;
 import dev.dynalens.service.load.LoadReport.RejectedItem;
 import java.time.Clock;
@@ -18,7 +20,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -34,8 +35,8 @@ final class LoadRun {
     private final Backoff backoff;
     private final Clock clock;
     private final LoadRequest request;
-    private final Consumer<LoadProgress> listener;
-    private final CompletableFuture<LoadReport> result = new CompletableFuture<>();
+    private final Job<LoadProgress, LoadReport> job;
+    private final CompletableFuture<LoadReport> result;
 
     private Instant startedAt;
     private boolean sourceExhausted;
@@ -49,7 +50,7 @@ final class LoadRun {
     private DynamoAccessException failure;
 
     LoadRun(DynamoSession session, LoadSettings settings, SerialExecutor lane, Delayer delayer, Backoff backoff,
-            Clock clock, LoadRequest request, Consumer<LoadProgress> listener) {
+            Clock clock, LoadRequest request, Job<LoadProgress, LoadReport> job) {
         this.session = session;
         this.settings = settings;
         this.lane = lane;
@@ -57,19 +58,11 @@ final class LoadRun {
         this.backoff = backoff;
         this.clock = clock;
         this.request = request;
-        this.listener = listener;
-    }
-
-    CompletableFuture<LoadReport> result() {
-        return result;
+        this.job = job;
+        this.result = job.result();
     }
 
     void start() {
-        result.whenComplete((report, error) -> {
-            if (result.isCancelled()) {
-                cancel();
-            }
-        });
         onLane(() -> {
             startedAt = clock.instant();
             if (session.profile().readOnly()) {
@@ -274,7 +267,7 @@ final class LoadRun {
     }
 
     private void report() {
-        listener.accept(new LoadProgress(written, request.totalItems(), rejected.size(), retries, inFlight));
+        job.report(new LoadProgress(written, request.totalItems(), rejected.size(), retries, inFlight));
     }
 
     // --- plumbing ---

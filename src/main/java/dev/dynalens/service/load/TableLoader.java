@@ -1,6 +1,8 @@
 package dev.dynalens.service.load;
 
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.job.Job;
+import dev.dynalens.service.job.SerialExecutor;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.Random;
@@ -15,8 +17,8 @@ import java.util.function.DoubleSupplier;
  * invalid is split and its items put one by one, so one bad item is reported and the others are written.
  *
  * <pre>{@code
- * var handle = new TableLoader(session).start(LoadRequest.of("Shop", items).creatingTable(spec), progress -> ...);
- * handle.result().thenAccept(report -> ...);   // handle.cancel() stops it
+ * var job = new TableLoader(session).start(LoadRequest.of("Shop", items).creatingTable(spec), progress -> ...);
+ * job.result().thenAccept(report -> ...);   // job.cancel() stops it
  * }</pre>
  *
  * Nothing blocks the caller: {@link #start} returns at once. The source iterator, the progress
@@ -58,16 +60,19 @@ public final class TableLoader {
 
     /**
      * Starts a load. On a read-only connection the result fails at once with a {@link LoadFailedException}
-     * of kind {@code READ_ONLY}, and nothing is sent.
+     * of kind {@code READ_ONLY}, and nothing is sent. The job's result completes with the report when the load
+     * completed or was cancelled (requests in flight finish, so the written count stays exact), or fails with a
+     * {@link LoadFailedException} (holding the report) when it could not go on.
      *
      * @param progress told after every request, one call at a time; never null (pass {@code p -> { }})
      */
-    public LoadHandle start(LoadRequest request, Consumer<LoadProgress> progress) {
+    public Job<LoadProgress, LoadReport> start(LoadRequest request, Consumer<LoadProgress> progress) {
         Objects.requireNonNull(request, "request");
-        Objects.requireNonNull(progress, "progress");
+        var job = new Job<LoadProgress, LoadReport>(progress);
         var run = new LoadRun(session, settings, new SerialExecutor(executor), delayer,
-                new Backoff(settings.baseDelay(), settings.maxDelay(), random), clock, request, progress);
+                new Backoff(settings.baseDelay(), settings.maxDelay(), random), clock, request, job);
+        job.onCancel(run::cancel);
         run.start();
-        return new LoadHandle(run.result(), run::cancel);
+        return job;
     }
 }

@@ -1,9 +1,10 @@
 package dev.dynalens.service.transfer;
 
-import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.job.Job;
+import dev.dynalens.service.job.Pager;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +26,8 @@ import java.util.function.Consumer;
  * pages to a DynamoDB JSON lines file beside the output first and write from it afterwards.
  *
  * <pre>{@code
- * var handle = new TableExporter(session).start(ExportRequest.scan("Shop", TransferFormat.JSONL, path), progress -> ...);
- * handle.result().thenAccept(report -> ...);   // handle.cancel() stops it
+ * var job = new TableExporter(session).start(ExportRequest.scan("Shop", TransferFormat.JSONL, path), progress -> ...);
+ * job.result().thenAccept(report -> ...);   // job.cancel() stops it
  * }</pre>
  *
  * The output goes to {@code FILE.part} and is moved onto {@code FILE} only when complete; a cancel or a
@@ -49,58 +50,78 @@ public final class TableExporter {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
-    /** Starts the export; returns at once. {@code progress} is told after every page. */
-    public ExportHandle start(ExportRequest request, Consumer<ExportProgress> progress) {
+    /**
+     * Starts the export; returns at once. {@code progress} is told after every page. The job's result completes with
+     * the report when the export completed or was cancelled; it fails with the read's
+     * {@link dev.dynalens.domain.connection.DynamoAccessException} or the file's {@link IOException} (the partial
+     * output is deleted either way).
+     */
+    public Job<ExportProgress, ExportReport> start(ExportRequest request, Consumer<ExportProgress> progress) {
         Objects.requireNonNull(request, "request");
-        Objects.requireNonNull(progress, "progress");
-        var run = new Run(request, progress);
+        var job = new Job<ExportProgress, ExportReport>(progress);
+        var run = new Run(request, job);
+        job.onCancel(run::cancel);
         run.begin();
-        return new ExportHandle(run.result, run::cancel);
+        return job;
     }
 
     private final class Run {
         private final ExportRequest request;
-        private final Consumer<ExportProgress> listener;
-        private final CompletableFuture<ExportReport> result = new CompletableFuture<>();
+        private final Job<ExportProgress, ExportReport> job;
         private final Path partial;
         private final Instant startedAt;
         private volatile boolean cancelled;
-        private volatile CompletableFuture<?> inFlight;
+        private volatile CompletableFuture<?> describing;
+        private volatile Job<Pager.Summary, Pager.Summary> pages;
+        /** Touched only by the file executor's tasks: the pager's handler and the steps before and after it. */
         private ExportSink sink;
         private long items;
-        private int pages;
+        private long pageCount;
         private long estimatedTotal = -1;
 
-        Run(ExportRequest request, Consumer<ExportProgress> listener) {
+        Run(ExportRequest request, Job<ExportProgress, ExportReport> job) {
             this.request = request;
-            this.listener = listener;
+            this.job = job;
             this.partial = request.file().resolveSibling(request.file().getFileName() + ".part");
             this.startedAt = clock.instant();
         }
 
-        /** DescribeTable (for the estimate, CSV's key columns, a model's keys and GSIs) and the first page, both at once. */
+        /** DescribeTable (for the estimate, CSV's key columns, a model's keys and GSIs), then every page through the pager. */
         void begin() {
             var describe = call(() -> session.describeTable(request.read().tableName()));
-            var first = call(() -> session.read(request.read()));
-            inFlight = first;
-            describe.thenCombine(first, Opened::new).whenCompleteAsync((opened, error) -> guarded(() -> {
+            describing = describe;
+            describe.whenCompleteAsync((description, error) -> guarded(() -> {
                 if (error != null) {
                     end(error);
                     return;
                 }
-                open(opened.description());
-                onPage(request.read(), opened.page());
+                open(description);
+                var read = Pager.start(session, request.read(), files, page -> write(page.items()), summary -> { });
+                pages = read;
+                if (cancelled) {
+                    read.cancel();
+                }
+                read.result().whenCompleteAsync((summary, failure) -> guarded(() -> {
+                    if (failure != null) {
+                        end(failure);
+                    } else if (!summary.complete() || cancelled) {
+                        end(new CancellationException());
+                    } else {
+                        complete();
+                    }
+                }), files);
             }), files);
-        }
-
-        private record Opened(TableDescription description, Page page) {
         }
 
         void cancel() {
             cancelled = true;
-            var current = inFlight;
-            if (current != null) {
-                current.cancel(true);
+            var describe = describing;
+            if (describe != null) {
+                describe.cancel(true);
+            }
+            var read = pages;
+            if (read != null) {
+                read.cancel();
             }
         }
 
@@ -110,39 +131,19 @@ public final class TableExporter {
             }
             sink = ExportSink.open(request.format(), description, partial, TransferFiles.isGzipName(request.file()), clock,
                     () -> cancelled);
-            listener.accept(new ExportProgress(0, 0, estimatedTotal));
+            job.report(new ExportProgress(0, 0, estimatedTotal));
         }
 
-        /** Runs on the file executor; the next page's handler is attached only after this page is written. */
-        private void onPage(ReadRequest request, Page page) throws IOException {
-            if (cancelled) {
-                end(new CancellationException());
-                return;
+        /** The pager's handler, on the file executor: the next page is already being read. */
+        private void write(java.util.List<dev.dynalens.domain.item.Item> page) {
+            try {
+                sink.write(page);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
             }
-            var next = page.next().map(request::withExclusiveStartKey).orElse(null);
-            CompletableFuture<Page> nextPage = null;
-            if (next != null) {
-                nextPage = call(() -> session.read(next));
-                inFlight = nextPage;
-            }
-            sink.write(page.items());
-            items += page.items().size();
-            pages++;
-            listener.accept(new ExportProgress(items, pages, estimatedTotal));
-            if (nextPage == null) {
-                complete();
-                return;
-            }
-            if (cancelled) {
-                nextPage.cancel(true);
-            }
-            nextPage.whenCompleteAsync((value, error) -> guarded(() -> {
-                if (error != null) {
-                    end(error);
-                } else {
-                    onPage(next, value);
-                }
-            }), files);
+            items += page.size();
+            pageCount++;
+            job.report(new ExportProgress(items, (int) pageCount, estimatedTotal));
         }
 
         private void complete() throws IOException {
@@ -158,17 +159,20 @@ public final class TableExporter {
             } catch (java.nio.file.AtomicMoveNotSupportedException e) {
                 Files.move(partial, request.file(), StandardCopyOption.REPLACE_EXISTING);
             }
-            result.complete(report(ExportReport.Outcome.COMPLETED));
+            job.result().complete(report(ExportReport.Outcome.COMPLETED));
         }
 
         /** Ends as cancelled (the cancel, or a read aborted by it) or failed; the partial output is deleted. */
         private void end(Throwable error) {
             cleanUp();
             var root = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+            if (root instanceof java.io.UncheckedIOException unchecked) {
+                root = unchecked.getCause();
+            }
             if (cancelled || root instanceof CancellationException) {
-                result.complete(report(ExportReport.Outcome.CANCELLED));
+                job.result().complete(report(ExportReport.Outcome.CANCELLED));
             } else {
-                result.completeExceptionally(root);
+                job.result().completeExceptionally(root);
             }
         }
 
@@ -185,7 +189,8 @@ public final class TableExporter {
         }
 
         private ExportReport report(ExportReport.Outcome outcome) {
-            return new ExportReport(outcome, request.format(), request.file(), items, pages, Duration.between(startedAt, clock.instant()));
+            return new ExportReport(outcome, request.format(), request.file(), items, (int) pageCount,
+                    Duration.between(startedAt, clock.instant()));
         }
 
         private interface Step {

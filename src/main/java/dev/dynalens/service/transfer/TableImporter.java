@@ -10,7 +10,7 @@ import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.domain.workspace.WorkspaceReader;
 import dev.dynalens.domain.workspace.WorkspaceTable;
 import dev.dynalens.service.DynamoSession;
-import dev.dynalens.service.load.LoadHandle;
+import dev.dynalens.service.job.Job;
 import dev.dynalens.service.load.LoadProgress;
 import dev.dynalens.service.load.LoadReport;
 import dev.dynalens.service.load.LoadRequest;
@@ -24,7 +24,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -65,34 +64,55 @@ public final class TableImporter {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
-    /** Starts the import; returns at once. {@code progress} is told after every request, one call at a time. */
-    public ImportHandle start(ImportRequest request, Consumer<ImportProgress> progress) {
+    /**
+     * Starts the import; returns at once. {@code progress} is told after every request, one call at a time. The job's
+     * result completes with the report when the import completed or was cancelled; it fails with a
+     * {@link ReadOnlyConnectionException} on a read-only connection (nothing read or sent), the table's
+     * {@link dev.dynalens.domain.connection.DynamoAccessException}, a {@link dev.dynalens.service.load.LoadFailedException}
+     * when writing stopped, or the file's {@link IOException}.
+     */
+    public Job<ImportProgress, ImportReport> start(ImportRequest request, Consumer<ImportProgress> progress) {
         Objects.requireNonNull(request, "request");
-        Objects.requireNonNull(progress, "progress");
         if (session.profile().readOnly()) {
             // The loader would refuse too; refusing here reads nothing and names the import.
-            return new ImportHandle(CompletableFuture.failedFuture(new ReadOnlyConnectionException(session.profile().name(), "importing")), () -> { });
+            return Job.failed(new ReadOnlyConnectionException(session.profile().name(), "importing"));
         }
-        var run = new Run(request, progress);
-        return new ImportHandle(run.start(), run::cancel);
+        var job = new Job<ImportProgress, ImportReport>(progress);
+        var run = new Run(request, job);
+        job.onCancel(run::cancel);
+        run.start().whenComplete((report, failure) -> {
+            if (failure != null) {
+                job.result().completeExceptionally(failure instanceof java.util.concurrent.CompletionException c && c.getCause() != null
+                        ? c.getCause() : failure);
+            } else {
+                job.result().complete(report);
+            }
+        });
+        return job;
     }
 
+    /**
+     * One import. The file is opened on the file executor before the load starts; from then on the source is read, and
+     * rejections recorded, only by the loader's tasks, which run one at a time on its lane; the report is made after
+     * the load ended. So {@link #rejected} needs no lock: each step hands over to the next through a future.
+     * Only {@link #cancel()} comes from another thread, and it touches volatile flags and the load's own cancel.
+     */
     private final class Run {
         private final ImportRequest request;
-        private final Consumer<ImportProgress> listener;
+        private final Job<ImportProgress, ImportReport> job;
         private final Instant startedAt = clock.instant();
-        private final List<ImportReport.Rejection> rejected = Collections.synchronizedList(new ArrayList<>());
+        private final List<ImportReport.Rejection> rejected = new ArrayList<>();
         private final AtomicLong bytesRead = new AtomicLong();
         private volatile boolean cancelled;
-        private volatile LoadHandle load;
+        private volatile Job<LoadProgress, LoadReport> load;
         private TransferFormat format;
         private long fileSize;
         private Source source;
         private dev.dynalens.domain.table.KeySchema keys;
 
-        Run(ImportRequest request, Consumer<ImportProgress> listener) {
+        Run(ImportRequest request, Job<ImportProgress, ImportReport> job) {
             this.request = request;
-            this.listener = listener;
+            this.job = job;
         }
 
         CompletableFuture<ImportReport> start() {
@@ -165,7 +185,7 @@ public final class TableImporter {
         }
 
         private void progress(LoadProgress p) {
-            listener.accept(new ImportProgress(p.written(), rejected.size() + p.rejected(), p.retries(), bytesRead.get(), fileSize));
+            job.report(new ImportProgress(p.written(), rejected.size() + p.rejected(), p.retries(), bytesRead.get(), fileSize));
         }
 
         private ImportReport report(LoadReport load) {

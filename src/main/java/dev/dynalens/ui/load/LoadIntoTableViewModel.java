@@ -9,7 +9,8 @@ import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
-import dev.dynalens.service.load.LoadHandle;
+import dev.dynalens.service.job.Job;
+import dev.dynalens.service.load.LoadProgress;
 import dev.dynalens.service.load.LoadReport;
 import dev.dynalens.service.load.LoadRequest;
 import dev.dynalens.service.load.TableLoader;
@@ -53,7 +54,7 @@ public final class LoadIntoTableViewModel {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
-    private volatile LoadHandle handle;
+    private volatile Job<LoadProgress, LoadReport> handle;
     private volatile boolean cancelled;
     private WorkNotifier notifier = WorkNotifier.NONE;
 

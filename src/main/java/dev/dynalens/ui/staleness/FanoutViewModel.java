@@ -6,6 +6,7 @@ import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.staleness.RepairPlan;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.fanout.FanoutJournal;
+import dev.dynalens.service.job.Job;
 import dev.dynalens.service.fanout.FanoutProgress;
 import dev.dynalens.service.fanout.FanoutReport;
 import dev.dynalens.service.fanout.FanoutRunner;
@@ -62,7 +63,7 @@ public final class FanoutViewModel {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
     private final BooleanBinding canApply;
-    private volatile FanoutRunner.Handle handle;
+    private volatile Job<FanoutProgress, FanoutReport> handle;
     private FanoutReport report;
     private Path journalFile;
     private WorkNotifier notifier = WorkNotifier.NONE;

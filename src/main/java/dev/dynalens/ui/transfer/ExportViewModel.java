@@ -3,7 +3,7 @@ package dev.dynalens.ui.transfer;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.transfer.TransferFormat;
-import dev.dynalens.service.transfer.ExportHandle;
+import dev.dynalens.service.job.Job;
 import dev.dynalens.service.transfer.ExportProgress;
 import dev.dynalens.service.transfer.ExportReport;
 import dev.dynalens.service.transfer.ExportRequest;
@@ -42,7 +42,7 @@ public final class ExportViewModel {
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyLongWrapper items = new ReadOnlyLongWrapper(0);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
-    private ExportHandle handle;
+    private Job<ExportProgress, ExportReport> handle;
     private WorkNotifier notifier = WorkNotifier.NONE;
 
     /** @param fx where property changes happen: the FX thread in the app, {@code Runnable::run} in tests */

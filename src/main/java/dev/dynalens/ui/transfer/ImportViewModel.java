@@ -3,7 +3,7 @@ package dev.dynalens.ui.transfer;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.transfer.TransferFormat;
-import dev.dynalens.service.transfer.ImportHandle;
+import dev.dynalens.service.job.Job;
 import dev.dynalens.service.transfer.ImportProgress;
 import dev.dynalens.service.transfer.ImportReport;
 import dev.dynalens.service.transfer.ImportRequest;
@@ -44,7 +44,7 @@ public final class ImportViewModel {
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ObservableList<String> rejected = FXCollections.observableArrayList();
-    private ImportHandle handle;
+    private Job<ImportProgress, ImportReport> handle;
     private WorkNotifier notifier = WorkNotifier.NONE;
 
     public ImportViewModel(TableImporter importer, ConnectionProfile profile, String table, Executor fx) {

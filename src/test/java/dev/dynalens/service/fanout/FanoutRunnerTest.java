@@ -25,6 +25,7 @@ import dev.dynalens.domain.write.GetResult;
 import dev.dynalens.domain.write.ItemWrite;
 import dev.dynalens.domain.write.WriteResult;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.job.Job;
 import dev.dynalens.service.load.Delayer;
 import java.net.URI;
 import java.nio.file.Path;
@@ -276,7 +277,7 @@ class FanoutRunnerTest {
     void cancel_sendsNothingMore_andLeavesTheRestPending() throws Exception {
         var session = new ScriptedSession(500, false);
         var runner = new FanoutRunner(session, FAST.withMaxConcurrency(2), recordingDelayer, () -> 0.5, System::nanoTime);
-        var handle = new Object() { FanoutRunner.Handle value; };
+        var handle = new Object() { Job<FanoutProgress, FanoutReport> value; };
         handle.value = runner.start(plan(500), Map.of(), null, p -> {
             if (p.finished() == 20) {
                 handle.value.cancel();

@@ -11,6 +11,7 @@ import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.service.job.Job;
 import dev.dynalens.service.load.LoadReport.Outcome;
 import java.time.Clock;
 import java.time.Duration;
@@ -51,7 +52,7 @@ class TableLoaderTest {
                 Clock.fixed(Instant.parse("2025-01-15T10:00:00Z"), ZoneOffset.UTC));
     }
 
-    private LoadHandle start(LoadSettings settings, LoadRequest request) {
+    private Job<LoadProgress, LoadReport> start(LoadSettings settings, LoadRequest request) {
         return loader(settings).start(request, progress::add);
     }
 
@@ -64,11 +65,11 @@ class TableLoaderTest {
         return items;
     }
 
-    private static LoadReport report(LoadHandle handle) throws Exception {
+    private static LoadReport report(Job<LoadProgress, LoadReport> handle) throws Exception {
         return handle.result().get(1, TimeUnit.SECONDS);
     }
 
-    private static LoadFailedException failure(LoadHandle handle) {
+    private static LoadFailedException failure(Job<LoadProgress, LoadReport> handle) {
         var thrown = catchThrowable(() -> handle.result().get(1, TimeUnit.SECONDS));
         assertThat(thrown).isInstanceOf(ExecutionException.class).cause().isInstanceOf(LoadFailedException.class);
         return (LoadFailedException) thrown.getCause();

@@ -1,4 +1,4 @@
-package dev.dynalens.service.load;
+package dev.dynalens.service.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.dynalens.service.load;
+package dev.dynalens.service.job;
 
 import java.util.ArrayDeque;
 import java.util.Queue;
@@ -9,12 +9,12 @@ import java.util.concurrent.Executor;
  * so it needs no locks; a task submitted from a running task runs after it (never nested), also when
  * the delegate runs tasks on the calling thread as tests do.
  */
-final class SerialExecutor implements Executor {
+public final class SerialExecutor implements Executor {
     private final Executor delegate;
     private final Queue<Runnable> tasks = new ArrayDeque<>();
     private boolean draining;
 
-    SerialExecutor(Executor delegate) {
+    public SerialExecutor(Executor delegate) {
         this.delegate = delegate;
     }
 

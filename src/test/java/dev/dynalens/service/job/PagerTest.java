@@ -1,0 +1,133 @@
+package dev.dynalens.service.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.Page;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.testsupport.FakeDynamoSession;
+import java.net.URI;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import org.junit.jupiter.api.Test;
+
+class PagerTest {
+    private final FakeDynamoSession session = new FakeDynamoSession(ConnectionProfile.local("local", URI.create("http://localhost:1")));
+    private final ReadRequest scan = new ReadRequest.Scan("Shop", null, null, null);
+    /** The handler's executor, run by hand: what is queued has not been handled yet. */
+    private final ArrayDeque<Runnable> handlerTasks = new ArrayDeque<>();
+    private final Executor manual = handlerTasks::add;
+
+    private static Page page(int number, boolean more) {
+        var items = List.of(Item.of(Map.of("PK", AttributeValue.s("P" + number))));
+        return new Page(items, more ? Map.of("PK", AttributeValue.s("P" + number)) : null, 1, new ConsumedCapacity(0.5, 0.5, null));
+    }
+
+    private void runHandlers() {
+        while (!handlerTasks.isEmpty()) {
+            handlerTasks.poll().run();
+        }
+    }
+
+    @Test
+    void readsEveryPage_inOrder_andSumsWhatItCost() {
+        session.responder = request -> request.exclusiveStartKey() == null ? page(1, true)
+                : request.exclusiveStartKey().get("PK").equals(AttributeValue.s("P1")) ? page(2, true) : page(3, false);
+        var handled = new ArrayList<String>();
+
+        var job = Pager.start(session, scan, page -> handled.add(((AttributeValue.Str) page.items().getFirst().get("PK").orElseThrow()).value()));
+
+        assertThat(handled).containsExactly("P1", "P2", "P3");
+        var summary = job.result().join();
+        assertThat(summary.pages()).isEqualTo(3);
+        assertThat(summary.items()).isEqualTo(3);
+        assertThat(summary.capacityUnits()).isEqualTo(1.5);
+        assertThat(summary.complete()).isTrue();
+        assertThat(session.reads.get(1).exclusiveStartKey()).isEqualTo(Map.of("PK", AttributeValue.s("P1")));
+    }
+
+    @Test
+    void readsOnePageAhead_andNoFurtherWhileTheHandlerIsBehind() {
+        var progress = new ArrayList<Pager.Summary>();
+        var job = Pager.start(session, scan, manual, page -> { }, progress::add);
+
+        assertThat(session.reads).hasSize(1);
+        session.lastRead().complete(page(1, true));
+        runHandlers();
+        assertThat(session.reads).as("page 2 is requested as soon as page 1 arrives").hasSize(2);
+
+        session.lastRead().complete(page(2, true));
+        assertThat(handlerTasks).as("page 2 waits for the handler").hasSize(1);
+        assertThat(session.reads).as("page 3 is not requested before page 2 is handled").hasSize(2);
+
+        runHandlers();
+        assertThat(session.reads).hasSize(3);
+        session.lastRead().complete(page(3, false));
+        runHandlers();
+
+        assertThat(job.result().join().pages()).isEqualTo(3);
+        assertThat(progress).extracting(Pager.Summary::pages).containsExactly(1L, 2L, 3L);
+    }
+
+    @Test
+    void cancel_abortsTheReadInFlight_andCompletesWithWhatWasHandled() {
+        var job = Pager.start(session, scan, manual, page -> { }, summary -> { });
+        session.lastRead().complete(page(1, true));
+        runHandlers();
+        var second = session.lastRead();
+
+        job.cancel();
+        runHandlers();
+
+        assertThat(second).isCancelled();
+        var summary = job.result().join();
+        assertThat(summary.complete()).isFalse();
+        assertThat(summary.pages()).isEqualTo(1);
+    }
+
+    @Test
+    void aFailedRead_failsTheJob() {
+        var job = Pager.start(session, scan, Runnable::run, page -> { }, summary -> { });
+
+        session.lastRead().completeExceptionally(new IllegalStateException("endpoint gone"));
+
+        assertThat(job.result()).isCompletedExceptionally();
+        assertThat(job.result().handle((ok, failure) -> failure.getMessage()).join()).contains("endpoint gone");
+    }
+
+    @Test
+    void aHandlerThatThrows_failsTheJob_andStopsReading() {
+        var job = Pager.start(session, scan, Runnable::run, page -> {
+            throw new IllegalArgumentException("cannot write the file");
+        }, summary -> { });
+
+        session.lastRead().complete(page(1, true));
+
+        assertThat(job.result()).isCompletedExceptionally();
+        assertThat(session.lastRead()).isCancelled();
+    }
+
+    @Test
+    void tenThousandPagesAnsweredAtOnce_doNotNestOneHandlerInAnother() {
+        session.responder = request -> {
+            int number = request.exclusiveStartKey() == null ? 0
+                    : Integer.parseInt(((AttributeValue.Str) request.exclusiveStartKey().get("PK")).value().substring(1));
+            return page(number + 1, number + 1 < 10_000);
+        };
+        var depth = new int[] {0, 0};
+
+        var job = Pager.start(session, scan, page -> {
+            depth[0] = Thread.currentThread().getStackTrace().length;
+            depth[1] = Math.max(depth[1], depth[0]);
+        });
+
+        assertThat(job.result().join().pages()).isEqualTo(10_000);
+        assertThat(depth[1]).isLessThan(200);
+    }
+}
