@@ -3,10 +3,18 @@ package dev.dynalens.cli;
 import dev.dynalens.service.AwsEnvironment;
 import dev.dynalens.service.ConnectionStore;
 import dev.dynalens.service.DynamoSessionFactory;
+import dev.dynalens.service.guard.WriteGuard;
 import java.io.PrintWriter;
 import java.util.Map;
 
-/** What the commands need from the outside world; the composition root builds it, tests build their own. */
+/**
+ * What the commands need from the outside world; the composition root builds it, tests build their own. Every session
+ * the commands open is {@link WriteGuard#protect protected}: a writing command confirms its table with
+ * {@code --confirm-table} on a production-tagged connection.
+ */
 public record CliContext(DynamoSessionFactory sessions, ConnectionStore connections, AwsEnvironment environment,
                          Map<String, String> env, PrintWriter out, PrintWriter err) {
+    public CliContext {
+        sessions = WriteGuard.protect(sessions);
+    }
 }

@@ -7,6 +7,8 @@ import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.staleness.Finding;
 import dev.dynalens.domain.staleness.RepairPlan;
 import dev.dynalens.service.fanout.FanoutJournal;
+import dev.dynalens.service.guard.WriteConfirmer;
+import dev.dynalens.service.guard.WriteGuard;
 import dev.dynalens.service.fanout.FanoutProgress;
 import dev.dynalens.service.fanout.FanoutReport;
 import dev.dynalens.service.fanout.FanoutRunner;
@@ -97,13 +99,12 @@ final class FanoutCommand implements Callable<Integer> {
         try (var session = opened.session()) {
             var tableName = opened.tableName();
             var profile = session.profile();
+            var writes = WriteGuard.forAction(session, WriteConfirmer.typed(confirmTable, "repeat the table name with --confirm-table %s to apply"));
             if (mode.apply) {
-                if (profile.readOnly()) {
-                    throw new CliException("Connection '" + profile.name() + "' is read-only: the fan-out was refused and nothing was written");
-                }
-                if (profile.tag().isProduction() && !tableName.equals(confirmTable)) {
-                    throw new CliException("Connection '" + profile.name() + "' is tagged production: repeat the table name with --confirm-table "
-                            + tableName + " to apply");
+                try {
+                    writes.confirmWrites(tableName, "the fan-out").join();
+                } catch (java.util.concurrent.CompletionException e) {
+                    throw new CliException(Problems.describe(e) + (profile.readOnly() ? "; nothing was written" : ""));
                 }
             }
             RepairPlan plan;
@@ -143,7 +144,7 @@ final class FanoutCommand implements Callable<Integer> {
             if (journal == null) {
                 journal = FanoutJournal.append(journalFile);
             }
-            var report = apply(context, session, plan, settled, journal, settings);
+            var report = apply(context, writes, plan, settled, journal, settings);
             var text = renderReport(plan, report);
             context.out().print(text);
             context.out().flush();

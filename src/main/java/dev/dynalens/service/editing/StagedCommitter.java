@@ -49,8 +49,17 @@ public final class StagedCommitter {
 
     /** {@code requestTokens} gives each transaction its ClientRequestToken (a test fixes them). */
     public StagedCommitter(DynamoSession session, Supplier<String> requestTokens) {
+        this(session, requestTokens, null);
+    }
+
+    /**
+     * @param transactionsUnsupported what an earlier committer on this connection learnt ({@link #transactionsUnsupported()}),
+     *                                so an endpoint without transactions is not asked again; null when nothing is known
+     */
+    public StagedCommitter(DynamoSession session, Supplier<String> requestTokens, String transactionsUnsupported) {
         this.session = Objects.requireNonNull(session, "session");
         this.requestTokens = Objects.requireNonNull(requestTokens, "requestTokens");
+        this.transactionsUnsupported = transactionsUnsupported;
     }
 
     /** Why this committer no longer tries transactions (the endpoint said it has none), or null. */

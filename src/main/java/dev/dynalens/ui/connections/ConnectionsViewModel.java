@@ -6,6 +6,7 @@ import dev.dynalens.domain.connection.CredentialsSource;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.service.ConnectionStore;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.guard.WriteGuard;
 import dev.dynalens.service.DynamoSessionFactory;
 import dev.dynalens.service.WorkspaceOpener;
 import dev.dynalens.ui.common.StatusKind;
@@ -192,9 +193,12 @@ public final class ConnectionsViewModel {
     /** How opening a file went. */
     public enum OpenOutcome { OPENED, NEEDS_KEY_SCHEMA, FAILED }
 
-    /** The open session of a connection, opening it on first use. */
+    /**
+     * The open session of a connection, opening it on first use. It is {@link WriteGuard#protect protected}: a read-only
+     * connection refuses every write, and a production one every write that no confirmed action makes.
+     */
     public DynamoSession sessionFor(ConnectionProfile profile) {
-        return openSessions.computeIfAbsent(profile.id(), id -> sessionFactory.open(profile));
+        return openSessions.computeIfAbsent(profile.id(), id -> WriteGuard.protect(sessionFactory.open(profile)));
     }
 
     public Optional<DynamoSession> openSession(ConnectionProfile profile) {

@@ -13,6 +13,9 @@ import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.guard.WriteConfirmer;
+import dev.dynalens.usecase.CommitStagedEdits;
+import dev.dynalens.domain.connection.WriteNotConfirmedException;
 import dev.dynalens.service.editing.StagedCommitter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,7 +47,7 @@ public final class StagedEditsViewModel {
     private final DynamoSession session;
     private final String tableName;
     private final Executor fx;
-    private final StagedCommitter committer;
+    private final CommitStagedEdits commits;
     private StagedEdits edits;
 
     private final ObservableList<StagedChange> changes = FXCollections.observableArrayList();
@@ -64,7 +67,7 @@ public final class StagedEditsViewModel {
         this.session = session;
         this.tableName = tableName;
         this.fx = fx;
-        this.committer = new StagedCommitter(session);
+        this.commits = new CommitStagedEdits(session);
         if (readOnly()) {
             message.set("This connection is read-only: items cannot be edited here.");
         }
@@ -242,19 +245,18 @@ public final class StagedEditsViewModel {
         if (edits == null || edits.isEmpty() || committing.get()) {
             return CompletableFuture.completedFuture(null);
         }
-        if (requiresConfirmation() && !tableName.equals(confirmation == null ? null : confirmation.strip())) {
-            error.set("This is a production connection: type the table name \"" + tableName + "\" to commit.");
-            return CompletableFuture.completedFuture(null);
-        }
         var staged = edits.changes();
         committing.set(true);
         error.set("");
         message.set("Committing " + staged.size() + " change(s)…");
         var mode = transactional.get() ? StagedCommitter.Mode.TRANSACTION_WHEN_POSSIBLE : StagedCommitter.Mode.ITEM_BY_ITEM;
-        return committer.commit(staged, mode).handleAsync((report, failure) -> {
+        var confirmer = WriteConfirmer.typed(confirmation, "type the table name \"%s\" to commit.");
+        return commits.commit(tableName, staged, mode, confirmer).handleAsync((report, failure) -> {
             committing.set(false);
             if (failure != null) {
-                error.set("Commit failed: " + Problems.describe(failure));
+                var refused = Problems.unwrap(failure) instanceof WriteNotConfirmedException;
+                message.set(refused ? "Nothing was written." : "");
+                error.set(refused ? Problems.describe(failure) : "Commit failed: " + Problems.describe(failure));
                 return null;
             }
             edits.forgetWritten(report.written());

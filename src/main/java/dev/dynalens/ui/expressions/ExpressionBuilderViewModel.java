@@ -24,6 +24,8 @@ import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.write.ItemWrite;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.guard.WriteConfirmer;
+import dev.dynalens.service.guard.WriteGuard;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -130,7 +132,7 @@ public final class ExpressionBuilderViewModel {
         items.addListener((ListChangeListener<Item>) c -> refreshPreview());
         canRun = Bindings.createBooleanBinding(() -> !running.get() && !readOnly() && rendered.get() != null
                         && rendered.get().updateExpression() != null && !items.isEmpty()
-                        && (!production() || table.equals(confirmation.get() == null ? "" : confirmation.get().strip())),
+                        && (!production() || WriteConfirmer.confirms(confirmation.get(), table)),
                 running, rendered, items, confirmation);
         if (readOnly()) {
             runStatus.set("Connection '" + session.profile().name() + "' is read-only: the update can be previewed and copied, not run.");
@@ -389,10 +391,6 @@ public final class ExpressionBuilderViewModel {
             runStatus.set("Refused: connection '" + session.profile().name() + "' is read-only.");
             return CompletableFuture.completedFuture(null);
         }
-        if (production() && !table.equals(confirmation.get() == null ? "" : confirmation.get().strip())) {
-            runStatus.set("Refused: '" + session.profile().name() + "' is a production connection; type the table name " + table + " to confirm.");
-            return CompletableFuture.completedFuture(null);
-        }
         if (request == null || request.updateExpression() == null) {
             runStatus.set("Refused: build a valid update first.");
             return CompletableFuture.completedFuture(null);
@@ -406,11 +404,18 @@ public final class ExpressionBuilderViewModel {
         runStatus.set("Updating " + targets.size() + " item(s)…");
         var results = new ArrayList<RunRow>();
         var after = new ArrayList<Item>(targets);
-        CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+        var guard = WriteGuard.forAction(session, WriteConfirmer.typed(confirmation.get(), "type the table name %s to confirm."));
+        var confirmed = guard.confirmWrites(table, "an UpdateItem on " + targets.size() + " item(s)");
+        if (confirmed.isCompletedExceptionally()) {
+            running.set(false);
+            runStatus.set("Refused: " + Problems.describe(confirmed.handle((ok, refused) -> refused).join()));
+            return CompletableFuture.completedFuture(null);
+        }
+        CompletableFuture<Void> chain = confirmed;
         for (int i = 0; i < targets.size(); i++) {
             int index = i;
             var item = targets.get(i);
-            chain = chain.thenCompose(ignored -> writeOne(item, request, index, results, after));
+            chain = chain.thenCompose(ignored -> writeOne(guard, item, request, index, results, after));
         }
         return chain.handleAsync((ignored, failure) -> {
             running.set(false);
@@ -426,7 +431,8 @@ public final class ExpressionBuilderViewModel {
         }, fx);
     }
 
-    private CompletableFuture<Void> writeOne(Item item, RenderedExpressions request, int index, List<RunRow> results, List<Item> after) {
+    private CompletableFuture<Void> writeOne(DynamoSession guard, Item item, RenderedExpressions request, int index, List<RunRow> results,
+                                             List<Item> after) {
         var key = keyOf(item);
         var keyText = keyText(item);
         if (!hasWholeKey(key)) {
@@ -435,7 +441,7 @@ public final class ExpressionBuilderViewModel {
         }
         CompletableFuture<dev.dynalens.domain.write.WriteResult> write;
         try {
-            write = session.write(new ItemWrite.Update(table, key, request.updateExpression(), request.conditionExpression(),
+            write = guard.write(new ItemWrite.Update(table, key, request.updateExpression(), request.conditionExpression(),
                     request.names(), request.values()));
         } catch (RuntimeException e) {
             write = CompletableFuture.failedFuture(e);

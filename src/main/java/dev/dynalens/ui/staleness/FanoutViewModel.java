@@ -5,6 +5,8 @@ import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.staleness.RepairPlan;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.guard.WriteConfirmer;
+import dev.dynalens.service.guard.WriteGuard;
 import dev.dynalens.service.fanout.FanoutJournal;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.fanout.FanoutProgress;
@@ -93,7 +95,7 @@ public final class FanoutViewModel {
         }
         var production = session.profile().tag().isProduction();
         canApply = Bindings.createBooleanBinding(() -> !running.get() && !finished.get() && !session.profile().readOnly()
-                        && pendingSteps() > 0 && (!production || plan.tableName().equals(confirmation.get().strip())),
+                        && pendingSteps() > 0 && (!production || WriteConfirmer.confirms(confirmation.get(), plan.tableName())),
                 running, finished, confirmation);
         if (session.profile().readOnly()) {
             status.set("Connection '" + session.profile().name() + "' is read-only: the plan can be reviewed, not applied.");
@@ -184,7 +186,8 @@ public final class FanoutViewModel {
         running.set(true);
         error.set("");
         status.set("Applying; journal " + journalFile);
-        handle = new FanoutRunner(session, settings).start(plan, settledBefore, journal, p -> fx.execute(() -> show(p)));
+        var guard = WriteGuard.forAction(session, WriteConfirmer.typed(confirmation.get(), "type the table name %s to apply."));
+        handle = new FanoutRunner(guard, settings).start(plan, settledBefore, journal, p -> fx.execute(() -> show(p)));
         return handle.result().whenCompleteAsync((done, failure) -> {
             running.set(false);
             finished.set(true);

@@ -106,6 +106,12 @@ class AwsDynamoSessionTablesIT {
 
         session.deleteTable(name).get(10, TimeUnit.SECONDS);
 
+        // DeleteTable is asynchronous: the table is DELETING until DynamoDB removes it ("DeleteTable", API reference),
+        // and dynalite removes it on a timer too, so a loaded machine can still list it for a moment.
+        var deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (session.listTables().get(10, TimeUnit.SECONDS).contains(name) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
         assertFalse(session.listTables().get(10, TimeUnit.SECONDS).contains(name));
     }
 
