@@ -3,7 +3,7 @@ package dev.dynalens.bench;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.staleness.AttributePath;
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.staleness.RepairPlan;
 import dev.dynalens.domain.staleness.RepairStep;
 import dev.dynalens.domain.table.CreateTableSpec;

@@ -8,7 +8,7 @@ import dev.dynalens.domain.codec.DynamoJsonCodec;
 import dev.dynalens.domain.inference.SampleModels;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.staleness.AttributePath;
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.staleness.ProjectTasks;
 import dev.dynalens.domain.staleness.RepairOutcome;
 import dev.dynalens.domain.staleness.RepairStep;
@@ -80,16 +80,16 @@ class FanoutIT {
     static Item withValue(Item item, AttributePath path, AttributeValue value) {
         var attributes = new LinkedHashMap<>(item.attributes());
         var name = path.attributeName();
-        attributes.put(name, replace(attributes.get(name), path.steps().subList(1, path.steps().size()), value));
+        attributes.put(name, replace(attributes.get(name), path.elements().subList(1, path.elements().size()), value));
         return new Item(attributes);
     }
 
-    private static AttributeValue replace(AttributeValue current, List<AttributePath.Step> rest, AttributeValue value) {
+    private static AttributeValue replace(AttributeValue current, List<AttributePath.Element> rest, AttributeValue value) {
         if (rest.isEmpty()) {
             return value;
         }
         return switch (rest.getFirst()) {
-            case AttributePath.Name name -> {
+            case AttributePath.Key name -> {
                 var map = new LinkedHashMap<>(((AttributeValue.MapValue) current).values());
                 map.put(name.name(), replace(map.get(name.name()), rest.subList(1, rest.size()), value));
                 yield AttributeValue.m(map);

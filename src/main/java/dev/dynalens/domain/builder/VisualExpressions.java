@@ -1,7 +1,7 @@
 package dev.dynalens.domain.builder;
 
 import dev.dynalens.domain.expression.Condition;
-import dev.dynalens.domain.expression.DocumentPath;
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.expression.Operand;
 import dev.dynalens.domain.expression.SetValue;
 import dev.dynalens.domain.expression.UpdateExpression;
@@ -58,7 +58,7 @@ public record VisualExpressions(Connector connector, List<ConditionRow> conditio
         for (int i = 0; i < updates.size(); i++) {
             var row = updates.get(i);
             try {
-                var path = PathText.parse(row.path());
+                var path = AttributePath.parse(row.path());
                 var value = row.action().takesValue() ? TypedValues.parse(row.type(), row.value()) : null;
                 var self = Operand.path(path);
                 var operand = Operand.value(Objects.requireNonNullElse(value, AttributeValue.nul()));
@@ -80,7 +80,7 @@ public record VisualExpressions(Connector connector, List<ConditionRow> conditio
     }
 
     private static Condition leaf(ConditionRow row) {
-        var path = PathText.parse(row.path());
+        var path = AttributePath.parse(row.path());
         var operator = row.operator();
         if (row.size() && !operator.allowsSize()) {
             throw new IllegalArgumentException("size(path) can be compared or used with BETWEEN, not with " + operator.label());
@@ -148,14 +148,14 @@ public record VisualExpressions(Connector connector, List<ConditionRow> conditio
                 }
                 updateRows.add(row);
             }
-            update.remove().forEach(path -> updateRows.add(new UpdateRow(UpdateAction.REMOVE, PathText.format(path), ValueType.S, "")));
+            update.remove().forEach(path -> updateRows.add(new UpdateRow(UpdateAction.REMOVE, String.valueOf(path), ValueType.S, "")));
             for (var action : update.add()) {
                 var typed = TypedValues.format(action.value());
-                updateRows.add(new UpdateRow(UpdateAction.ADD, PathText.format(action.path()), typed.type(), typed.text()));
+                updateRows.add(new UpdateRow(UpdateAction.ADD, String.valueOf(action.path()), typed.type(), typed.text()));
             }
             for (var action : update.delete()) {
                 var typed = TypedValues.format(action.value());
-                updateRows.add(new UpdateRow(UpdateAction.DELETE, PathText.format(action.path()), typed.type(), typed.text()));
+                updateRows.add(new UpdateRow(UpdateAction.DELETE, String.valueOf(action.path()), typed.type(), typed.text()));
             }
         }
         return new Fit(new VisualExpressions(connector, conditionRows, updateRows), null);
@@ -163,7 +163,7 @@ public record VisualExpressions(Connector connector, List<ConditionRow> conditio
 
     private static UpdateRow setRow(UpdateExpression.SetAction action) {
         var path = action.path();
-        var text = PathText.format(path);
+        var text = String.valueOf(path);
         return switch (action.value()) {
             case Operand.ValueOperand v -> updateRow(UpdateAction.SET, text, v.value());
             case SetValue.Arithmetic a when a.left() instanceof Operand.PathOperand p && p.path().equals(path)
@@ -197,20 +197,20 @@ public record VisualExpressions(Connector connector, List<ConditionRow> conditio
                     yield null;
                 }
                 var typed = TypedValues.formatElements(in.candidates().stream().map(c -> ((Operand.ValueOperand) c).value()).toList());
-                yield typed == null ? null : new ConditionRow(false, false, PathText.format(p.path()), ConditionOperator.IN, typed.type(), typed.text(), "");
+                yield typed == null ? null : new ConditionRow(false, false, String.valueOf(p.path()), ConditionOperator.IN, typed.type(), typed.text(), "");
             }
             case Condition.BeginsWith b -> b.subject() instanceof Operand.PathOperand ? subjectRow(b.subject(), ConditionOperator.BEGINS_WITH, b.prefix(), null) : null;
             case Condition.Contains c -> c.subject() instanceof Operand.PathOperand ? subjectRow(c.subject(), ConditionOperator.CONTAINS, c.operand(), null) : null;
-            case Condition.AttributeExists e -> new ConditionRow(false, false, PathText.format(e.path()), ConditionOperator.EXISTS, ValueType.S, "", "");
-            case Condition.AttributeNotExists e -> new ConditionRow(false, false, PathText.format(e.path()), ConditionOperator.NOT_EXISTS, ValueType.S, "", "");
+            case Condition.AttributeExists e -> new ConditionRow(false, false, String.valueOf(e.path()), ConditionOperator.EXISTS, ValueType.S, "", "");
+            case Condition.AttributeNotExists e -> new ConditionRow(false, false, String.valueOf(e.path()), ConditionOperator.NOT_EXISTS, ValueType.S, "", "");
             case Condition.AttributeType t -> t.type() instanceof Operand.ValueOperand v && v.value() instanceof AttributeValue.Str s
-                    ? new ConditionRow(false, false, PathText.format(t.path()), ConditionOperator.TYPE, ValueType.S, s.value(), "") : null;
+                    ? new ConditionRow(false, false, String.valueOf(t.path()), ConditionOperator.TYPE, ValueType.S, s.value(), "") : null;
             default -> null;
         };
     }
 
     private static ConditionRow subjectRow(Operand subject, ConditionOperator operator, Operand value, Operand upper) {
-        DocumentPath path;
+        AttributePath path;
         boolean size;
         if (subject instanceof Operand.PathOperand p) {
             path = p.path();
@@ -232,6 +232,6 @@ public record VisualExpressions(Connector connector, List<ConditionRow> conditio
             }
             upperText = TypedValues.format(u.value()).text();
         }
-        return new ConditionRow(false, size, PathText.format(path), operator, typed.type(), typed.text(), upperText);
+        return new ConditionRow(false, size, String.valueOf(path), operator, typed.type(), typed.text(), upperText);
     }
 }

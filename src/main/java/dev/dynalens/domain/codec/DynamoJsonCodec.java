@@ -1,5 +1,6 @@
 package dev.dynalens.domain.codec;
 
+import dev.dynalens.domain.item.AttributePath.Trail;
 import static dev.dynalens.domain.codec.JsonSupport.describe;
 import static dev.dynalens.domain.codec.JsonSupport.error;
 import static dev.dynalens.domain.codec.JsonSupport.quote;
@@ -59,7 +60,7 @@ public final class DynamoJsonCodec {
 
     /** Reads one typed value, such as {@code {"N": "12"}}. */
     public static AttributeValue readValue(String json) {
-        return JsonSupport.readWhole(json, parser -> readTyped(parser, AttributePath.ROOT));
+        return JsonSupport.readWhole(json, parser -> readTyped(parser, Trail.ROOT));
     }
 
     /** Reads a key ({@code {"PK": {"S": "a"}, "SK": {"N": "1"}}}): the same form as an item. */
@@ -154,17 +155,17 @@ public final class DynamoJsonCodec {
             throw error(parser.currentTokenLocation(),
                     "Expected an item: a JSON object of attribute names to typed values, found " + describe(parser));
         }
-        return new Item(readAttributes(parser, AttributePath.ROOT));
+        return new Item(readAttributes(parser, Trail.ROOT));
     }
 
     /** Reads the entries of an item or of an "M" value; the parser stands on its START_OBJECT. */
-    private static Map<String, AttributeValue> readAttributes(JsonParser parser, AttributePath path) throws IOException {
+    private static Map<String, AttributeValue> readAttributes(JsonParser parser, Trail path) throws IOException {
         var attributes = new LinkedHashMap<String, AttributeValue>();
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             var name = parser.currentName();
             if (attributes.containsKey(name)) {
                 throw error(parser.currentTokenLocation(), "Duplicate attribute name " + quote(name)
-                        + (path == AttributePath.ROOT ? "" : " in " + path.describe()));
+                        + (path == Trail.ROOT ? "" : " in " + JsonSupport.describe(path)));
             }
             parser.nextToken();
             attributes.put(name, readTyped(parser, path.attribute(name)));
@@ -172,13 +173,13 @@ public final class DynamoJsonCodec {
         return attributes;
     }
 
-    private static AttributeValue readTyped(JsonParser parser, AttributePath path) throws IOException {
+    private static AttributeValue readTyped(JsonParser parser, Trail path) throws IOException {
         if (parser.currentToken() != JsonToken.START_OBJECT) {
-            throw error(parser.currentTokenLocation(), TYPED_VALUE_EXAMPLE + path.describe() + ", found " + describe(parser));
+            throw error(parser.currentTokenLocation(), TYPED_VALUE_EXAMPLE + JsonSupport.describe(path) + ", found " + describe(parser));
         }
         var start = parser.currentTokenLocation();
         if (parser.nextToken() != JsonToken.FIELD_NAME) {
-            throw error(start, TYPED_VALUE_EXAMPLE + path.describe() + ", found an empty object");
+            throw error(start, TYPED_VALUE_EXAMPLE + JsonSupport.describe(path) + ", found an empty object");
         }
         var type = parser.currentName();
         var typeAt = parser.currentTokenLocation();
@@ -194,53 +195,53 @@ public final class DynamoJsonCodec {
             case "SS" -> new StringSet(readSet(parser, "SS", path, (text, at) -> text));
             case "NS" -> new NumberSet(readSet(parser, "NS", path, (text, at) -> number(text, at, path)));
             case "BS" -> new BinarySet(readSet(parser, "BS", path, (text, at) -> base64(text, at, path)));
-            default -> throw error(typeAt, "Unknown type " + quote(type) + " for " + path.describe()
+            default -> throw error(typeAt, "Unknown type " + quote(type) + " for " + JsonSupport.describe(path)
                     + "; expected one of S, N, B, BOOL, NULL, L, M, SS, NS, BS");
         };
         if (parser.nextToken() != JsonToken.END_OBJECT) {
-            throw error(parser.currentTokenLocation(), "A typed value has exactly one key, but " + path.describe()
+            throw error(parser.currentTokenLocation(), "A typed value has exactly one key, but " + JsonSupport.describe(path)
                     + " has " + quote(type) + " and also " + quote(parser.currentName()));
         }
         return value;
     }
 
-    private static String expectString(JsonParser parser, String type, AttributePath path) throws IOException {
+    private static String expectString(JsonParser parser, String type, Trail path) throws IOException {
         if (parser.currentToken() != JsonToken.VALUE_STRING) {
             throw error(parser.currentTokenLocation(),
-                    quote(type) + " needs a JSON string for " + path.describe() + ", found " + describe(parser));
+                    quote(type) + " needs a JSON string for " + JsonSupport.describe(path) + ", found " + describe(parser));
         }
         return parser.getText();
     }
 
-    private static DynamoNumber readNumber(JsonParser parser, AttributePath path) throws IOException {
+    private static DynamoNumber readNumber(JsonParser parser, Trail path) throws IOException {
         if (JsonSupport.isNumber(parser.currentToken())) {
             throw error(parser.currentTokenLocation(), "\"N\" needs the number as a JSON string, like {\"N\": \""
-                    + parser.getText() + "\"}, for " + path.describe() + ", found " + describe(parser));
+                    + parser.getText() + "\"}, for " + JsonSupport.describe(path) + ", found " + describe(parser));
         }
         return number(expectString(parser, "N", path), parser.currentTokenLocation(), path);
     }
 
-    private static boolean expectBoolean(JsonParser parser, AttributePath path) throws IOException {
+    private static boolean expectBoolean(JsonParser parser, Trail path) throws IOException {
         var token = parser.currentToken();
         if (token != JsonToken.VALUE_TRUE && token != JsonToken.VALUE_FALSE) {
             throw error(parser.currentTokenLocation(),
-                    "\"BOOL\" needs true or false for " + path.describe() + ", found " + describe(parser));
+                    "\"BOOL\" needs true or false for " + JsonSupport.describe(path) + ", found " + describe(parser));
         }
         return token == JsonToken.VALUE_TRUE;
     }
 
-    private static Null readNull(JsonParser parser, AttributePath path) throws IOException {
+    private static Null readNull(JsonParser parser, Trail path) throws IOException {
         if (parser.currentToken() != JsonToken.VALUE_TRUE) {
             throw error(parser.currentTokenLocation(),
-                    "\"NULL\" must be true for " + path.describe() + ", found " + describe(parser));
+                    "\"NULL\" must be true for " + JsonSupport.describe(path) + ", found " + describe(parser));
         }
         return AttributeValue.nul();
     }
 
-    private static ListValue readList(JsonParser parser, AttributePath path) throws IOException {
+    private static ListValue readList(JsonParser parser, Trail path) throws IOException {
         if (parser.currentToken() != JsonToken.START_ARRAY) {
             throw error(parser.currentTokenLocation(),
-                    "\"L\" needs a JSON array of typed values for " + path.describe() + ", found " + describe(parser));
+                    "\"L\" needs a JSON array of typed values for " + JsonSupport.describe(path) + ", found " + describe(parser));
         }
         var elements = new ArrayList<AttributeValue>();
         while (parser.nextToken() != JsonToken.END_ARRAY) {
@@ -249,10 +250,10 @@ public final class DynamoJsonCodec {
         return new ListValue(elements);
     }
 
-    private static MapValue readMap(JsonParser parser, AttributePath path) throws IOException {
+    private static MapValue readMap(JsonParser parser, Trail path) throws IOException {
         if (parser.currentToken() != JsonToken.START_OBJECT) {
             throw error(parser.currentTokenLocation(), "\"M\" needs a JSON object of names to typed values for "
-                    + path.describe() + ", found " + describe(parser));
+                    + JsonSupport.describe(path) + ", found " + describe(parser));
         }
         return new MapValue(readAttributes(parser, path));
     }
@@ -262,11 +263,11 @@ public final class DynamoJsonCodec {
         T decode(String text, JsonLocation at);
     }
 
-    private static <T> LinkedHashSet<T> readSet(JsonParser parser, String type, AttributePath path,
+    private static <T> LinkedHashSet<T> readSet(JsonParser parser, String type, Trail path,
             ElementDecoder<T> decoder) throws IOException {
         if (parser.currentToken() != JsonToken.START_ARRAY) {
             throw error(parser.currentTokenLocation(),
-                    quote(type) + " needs a JSON array of strings for " + path.describe() + ", found " + describe(parser));
+                    quote(type) + " needs a JSON array of strings for " + JsonSupport.describe(path) + ", found " + describe(parser));
         }
         var start = parser.currentTokenLocation();
         var elements = new LinkedHashSet<T>();
@@ -283,12 +284,12 @@ public final class DynamoJsonCodec {
         return elements;
     }
 
-    static String emptySetMessage(String type, AttributePath path) {
-        return "A " + setName(type) + " must not be empty (DynamoDB has no empty sets), in " + path.describe();
+    static String emptySetMessage(String type, Trail path) {
+        return "A " + setName(type) + " must not be empty (DynamoDB has no empty sets), in " + JsonSupport.describe(path);
     }
 
-    static String duplicateMessage(String type, String text, AttributePath path) {
-        return "Duplicate element " + quote(text) + " in the " + setName(type) + " of " + path.describe()
+    static String duplicateMessage(String type, String text, Trail path) {
+        return "Duplicate element " + quote(text) + " in the " + setName(type) + " of " + JsonSupport.describe(path)
                 + " (DynamoDB sets hold distinct values)";
     }
 
@@ -300,20 +301,20 @@ public final class DynamoJsonCodec {
         };
     }
 
-    static DynamoNumber number(String text, JsonLocation at, AttributePath path) {
+    static DynamoNumber number(String text, JsonLocation at, Trail path) {
         try {
             return DynamoNumber.parse(text);
         } catch (InvalidNumberException e) {
-            throw error(at, e.getMessage() + ", in " + path.describe(), e);
+            throw error(at, e.getMessage() + ", in " + JsonSupport.describe(path), e);
         }
     }
 
-    static Bytes base64(String text, JsonLocation at, AttributePath path) {
+    static Bytes base64(String text, JsonLocation at, Trail path) {
         try {
             return Bytes.fromBase64(text);
         } catch (IllegalArgumentException e) {
             var reason = e.getCause() != null ? e.getCause().getMessage() : e.getMessage();
-            throw error(at, "Invalid base64 " + quote(text) + " in " + path.describe() + ": " + reason, e);
+            throw error(at, "Invalid base64 " + quote(text) + " in " + JsonSupport.describe(path) + ": " + reason, e);
         }
     }
 }

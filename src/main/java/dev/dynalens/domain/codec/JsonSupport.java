@@ -142,6 +142,11 @@ final class JsonSupport {
     }
 
     /** Double-quotes a text for a message, shortening text too long to read. */
+    /** "attribute "a.b[2]"" for a value inside an item, "the value" for a value read on its own. */
+    static String describe(dev.dynalens.domain.item.AttributePath.Trail path) {
+        return path.isRoot() ? "the value" : "attribute " + quote(path.toString());
+    }
+
     static String quote(String text) {
         return "\"" + abbreviate(text) + "\"";
     }

@@ -1,5 +1,6 @@
 package dev.dynalens.domain.codec;
 
+import dev.dynalens.domain.item.AttributePath.Trail;
 import static dev.dynalens.domain.codec.JsonSupport.describe;
 import static dev.dynalens.domain.codec.JsonSupport.error;
 import static dev.dynalens.domain.codec.JsonSupport.quote;
@@ -76,7 +77,7 @@ public final class PlainJsonCodec {
 
     /** Reads any JSON value. */
     public static AttributeValue readValue(String json) {
-        return JsonSupport.readWhole(json, parser -> readValueAt(parser, AttributePath.ROOT));
+        return JsonSupport.readWhole(json, parser -> readValueAt(parser, Trail.ROOT));
     }
 
     /**
@@ -192,10 +193,10 @@ public final class PlainJsonCodec {
         if (parser.currentToken() != JsonToken.START_OBJECT) {
             throw error(parser.currentTokenLocation(), "Expected an item: a JSON object, found " + describe(parser));
         }
-        return new Item(readObject(parser, AttributePath.ROOT, false).asMap());
+        return new Item(readObject(parser, Trail.ROOT, false).asMap());
     }
 
-    private static AttributeValue readValueAt(JsonParser parser, AttributePath path) throws IOException {
+    private static AttributeValue readValueAt(JsonParser parser, Trail path) throws IOException {
         var token = parser.currentToken();
         return switch (token) {
             case VALUE_STRING -> new Str(parser.getText());
@@ -206,13 +207,13 @@ public final class PlainJsonCodec {
             case VALUE_NULL -> AttributeValue.nul();
             case START_ARRAY -> readList(parser, path, null);
             case START_OBJECT -> readObject(parser, path, true).asValue(path);
-            default -> throw error(parser.currentTokenLocation(), "Expected a JSON value for " + path.describe()
+            default -> throw error(parser.currentTokenLocation(), "Expected a JSON value for " + JsonSupport.describe(path)
                     + ", found " + describe(parser));
         };
     }
 
     /** Reads an array; records where each element starts when {@code elementsAt} is given. */
-    private static ListValue readList(JsonParser parser, AttributePath path, List<JsonLocation> elementsAt)
+    private static ListValue readList(JsonParser parser, Trail path, List<JsonLocation> elementsAt)
             throws IOException {
         var elements = new ArrayList<AttributeValue>();
         while (parser.nextToken() != JsonToken.END_ARRAY) {
@@ -229,13 +230,13 @@ public final class PlainJsonCodec {
      * its end (a marker has exactly one key). The first value is read so both readings stay
      * possible; for {@code "$M"} whose value is an object, that object stays undecided too.
      */
-    private static ObjectRead readObject(JsonParser parser, AttributePath path, boolean mayBeMarker)
+    private static ObjectRead readObject(JsonParser parser, Trail path, boolean mayBeMarker)
             throws IOException {
         var read = new ObjectRead(path);
         for (var token = parser.nextToken(); token == JsonToken.FIELD_NAME; token = parser.nextToken()) {
             var name = parser.currentName();
             if (read.has(name)) {
-                throw error(parser.currentTokenLocation(), "Duplicate key " + quote(name) + " in " + path.describe());
+                throw error(parser.currentTokenLocation(), "Duplicate key " + quote(name) + " in " + JsonSupport.describe(path));
             }
             parser.nextToken();
             if (read.firstKey == null && mayBeMarker && MARKERS.contains(name)) {
@@ -261,7 +262,7 @@ public final class PlainJsonCodec {
 
     /** One JSON object as read; {@link #asValue()} and {@link #asMap()} decide what it means. */
     private static final class ObjectRead {
-        final AttributePath path;
+        final Trail path;
         final LinkedHashMap<String, AttributeValue> entries = new LinkedHashMap<>();
         final List<JsonLocation> firstElementsAt = new ArrayList<>();
         String firstKey;
@@ -269,7 +270,7 @@ public final class PlainJsonCodec {
         /** The object under a first key "$M", kept undecided: a literal map if this is a marker. */
         ObjectRead literalMap;
 
-        ObjectRead(AttributePath path) {
+        ObjectRead(Trail path) {
             this.path = path;
         }
 
@@ -297,7 +298,7 @@ public final class PlainJsonCodec {
          *
          * @param at where the value sits, for messages
          */
-        AttributeValue asValue(AttributePath at) {
+        AttributeValue asValue(Trail at) {
             if (size() != 1 || !MARKERS.contains(firstKey) || firstValueAt == null) {
                 return new MapValue(asMap());
             }
@@ -335,7 +336,7 @@ public final class PlainJsonCodec {
             T decode(AttributeValue element, JsonLocation at);
         }
 
-        private <T> LinkedHashSet<T> setElements(AttributeValue content, String expected, AttributePath at,
+        private <T> LinkedHashSet<T> setElements(AttributeValue content, String expected, Trail at,
                 ElementDecoder<T> decoder) {
             if (!(content instanceof ListValue list)) {
                 throw wrongContent("a JSON array of " + expected, content, at);
@@ -345,7 +346,7 @@ public final class PlainJsonCodec {
                 var elementAt = elementAt(elements.size());
                 var decoded = decoder.decode(element, elementAt);
                 if (decoded == null) {
-                    throw error(elementAt, quote(firstKey) + " needs " + expected + " in " + at.describe()
+                    throw error(elementAt, quote(firstKey) + " needs " + expected + " in " + JsonSupport.describe(at)
                             + ", found " + describeValue(element));
                 }
                 if (!elements.add(decoded)) {
@@ -362,8 +363,8 @@ public final class PlainJsonCodec {
             return index < firstElementsAt.size() ? firstElementsAt.get(index) : firstValueAt;
         }
 
-        private CodecException wrongContent(String expected, AttributeValue found, AttributePath at) {
-            return error(firstValueAt, quote(firstKey) + " needs " + expected + " for " + at.describe()
+        private CodecException wrongContent(String expected, AttributeValue found, Trail at) {
+            return error(firstValueAt, quote(firstKey) + " needs " + expected + " for " + JsonSupport.describe(at)
                     + ", found " + describeValue(found));
         }
     }

@@ -1,5 +1,6 @@
 package dev.dynalens.domain.expression;
 
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeValue;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -69,23 +70,23 @@ public sealed interface Condition permits Condition.Comparison, Condition.Betwee
         return new Not(condition);
     }
 
-    static AttributeExists attributeExists(DocumentPath path) {
+    static AttributeExists attributeExists(AttributePath path) {
         return new AttributeExists(path);
     }
 
-    static AttributeNotExists attributeNotExists(DocumentPath path) {
+    static AttributeNotExists attributeNotExists(AttributePath path) {
         return new AttributeNotExists(path);
     }
 
-    static AttributeType attributeType(DocumentPath path, dev.dynalens.domain.item.AttributeType type) {
+    static AttributeType attributeType(AttributePath path, dev.dynalens.domain.item.AttributeType type) {
         return new AttributeType(path, Operand.value(AttributeValue.s(type.name())));
     }
 
-    static BeginsWith beginsWith(DocumentPath path, AttributeValue prefix) {
+    static BeginsWith beginsWith(AttributePath path, AttributeValue prefix) {
         return new BeginsWith(Operand.path(path), Operand.value(prefix));
     }
 
-    static Contains contains(DocumentPath path, AttributeValue operand) {
+    static Contains contains(AttributePath path, AttributeValue operand) {
         return new Contains(Operand.path(path), Operand.value(operand));
     }
 
@@ -165,20 +166,20 @@ public sealed interface Condition permits Condition.Comparison, Condition.Betwee
         }
     }
 
-    record AttributeExists(DocumentPath path) implements Condition {
+    record AttributeExists(AttributePath path) implements Condition {
         public AttributeExists {
             Objects.requireNonNull(path, "path");
         }
     }
 
-    record AttributeNotExists(DocumentPath path) implements Condition {
+    record AttributeNotExists(AttributePath path) implements Condition {
         public AttributeNotExists {
             Objects.requireNonNull(path, "path");
         }
     }
 
     /** {@code attribute_type(path, :t)}; DynamoDB requires the type as a value ({@code S}, {@code N}, {@code SS}...). */
-    record AttributeType(DocumentPath path, Operand type) implements Condition {
+    record AttributeType(AttributePath path, Operand type) implements Condition {
         public AttributeType {
             Objects.requireNonNull(path, "path");
             Objects.requireNonNull(type, "type");

@@ -1,5 +1,6 @@
 package dev.dynalens.domain.expression;
 
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeValue;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -120,17 +121,17 @@ public final class ExpressionRenderer {
         return join(projection.paths().stream().map(this::path).toList());
     }
 
-    private String path(DocumentPath path) {
+    private String path(AttributePath path) {
         var text = new StringBuilder();
         for (var element : path.elements()) {
             switch (element) {
-                case DocumentPath.Key key -> {
+                case AttributePath.Key key -> {
                     if (!text.isEmpty()) {
                         text.append('.');
                     }
                     text.append(aliasEveryName || needsAlias(key.name()) ? alias(key.name()) : key.name());
                 }
-                case DocumentPath.Index index -> text.append('[').append(index.index()).append(']');
+                case AttributePath.Index index -> text.append('[').append(index.index()).append(']');
             }
         }
         return text.toString();

@@ -1,5 +1,6 @@
 package dev.dynalens.domain.expression;
 
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.table.KeySchema;
 import java.util.ArrayList;
@@ -50,7 +51,7 @@ public final class Expressions {
      * A document path as a person types it in a row editor ({@code a.b[2].c}, {@code #pr.#5star}); reserved words and
      * unknown placeholders are errors with their position, as in a whole expression.
      */
-    public static DocumentPath parsePath(String text, Map<String, String> names) {
+    public static AttributePath parsePath(String text, Map<String, String> names) {
         return new Parser(text, ExpressionError.Field.PROJECTION, names, Map.of(), new HashSet<>(), new HashSet<>()).parseStandalonePath();
     }
 

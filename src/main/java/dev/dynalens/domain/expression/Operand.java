@@ -1,5 +1,6 @@
 package dev.dynalens.domain.expression;
 
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeValue;
 import java.util.Objects;
 
@@ -9,23 +10,23 @@ import java.util.Objects;
  */
 public sealed interface Operand permits Operand.PathOperand, Operand.ValueOperand, Operand.Size {
 
-    static PathOperand path(DocumentPath path) {
+    static PathOperand path(AttributePath path) {
         return new PathOperand(path);
     }
 
     static PathOperand path(String attribute) {
-        return new PathOperand(DocumentPath.attribute(attribute));
+        return new PathOperand(AttributePath.of(attribute));
     }
 
     static ValueOperand value(AttributeValue value) {
         return new ValueOperand(value);
     }
 
-    static Size size(DocumentPath path) {
+    static Size size(AttributePath path) {
         return new Size(path);
     }
 
-    record PathOperand(DocumentPath path) implements Operand, UpdateOperand {
+    record PathOperand(AttributePath path) implements Operand, UpdateOperand {
         public PathOperand {
             Objects.requireNonNull(path, "path");
         }
@@ -38,7 +39,7 @@ public sealed interface Operand permits Operand.PathOperand, Operand.ValueOperan
     }
 
     /** {@code size(path)}: the length of a string or binary, the element count of a set, list or map. */
-    record Size(DocumentPath path) implements Operand {
+    record Size(AttributePath path) implements Operand {
         public Size {
             Objects.requireNonNull(path, "path");
         }

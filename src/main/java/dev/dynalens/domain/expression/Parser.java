@@ -1,5 +1,6 @@
 package dev.dynalens.domain.expression;
 
+import dev.dynalens.domain.item.AttributePath;
 import static dev.dynalens.domain.expression.ExpressionError.Kind;
 
 import dev.dynalens.domain.item.AttributeValue;
@@ -297,11 +298,11 @@ final class Parser {
 
     UpdateExpression parseUpdate() {
         var set = new ArrayList<UpdateExpression.SetAction>();
-        var remove = new ArrayList<DocumentPath>();
+        var remove = new ArrayList<AttributePath>();
         var add = new ArrayList<UpdateExpression.AddAction>();
         var delete = new ArrayList<UpdateExpression.DeleteAction>();
         var seen = new java.util.HashSet<String>();
-        var targets = new ArrayList<DocumentPath>();
+        var targets = new ArrayList<AttributePath>();
         var targetPositions = new ArrayList<Integer>();
         do {
             var keyword = next();
@@ -428,7 +429,7 @@ final class Parser {
     // ------------------------------------------------------------------ projections
 
     Projection parseProjection() {
-        var paths = new ArrayList<DocumentPath>();
+        var paths = new ArrayList<AttributePath>();
         var positionsOfPaths = new ArrayList<Integer>();
         do {
             int start = peek().start();
@@ -447,7 +448,7 @@ final class Parser {
     }
 
     /** One document path and nothing else (a row editor's path field). */
-    DocumentPath parseStandalonePath() {
+    AttributePath parseStandalonePath() {
         if (!peek().is(Token.Type.IDENTIFIER) && !peek().is(Token.Type.NAME_PLACEHOLDER)) {
             throw syntax("expected an attribute path, found " + peek().describe(), peek().start());
         }
@@ -458,11 +459,11 @@ final class Parser {
 
     // ------------------------------------------------------------------ paths and placeholders
 
-    private DocumentPath parsePath() {
+    private AttributePath parsePath() {
         var first = next();
         int start = first.start();
-        var elements = new ArrayList<DocumentPath.Element>();
-        elements.add(new DocumentPath.Key(pathName(first)));
+        var elements = new ArrayList<AttributePath.Element>();
+        elements.add(new AttributePath.Key(pathName(first)));
         var previous = first;
         while (true) {
             var token = peek();
@@ -475,7 +476,7 @@ final class Parser {
                 if (name.start() != token.end() || !(name.is(Token.Type.IDENTIFIER) || name.is(Token.Type.NAME_PLACEHOLDER))) {
                     throw syntax("expected an attribute name right after '.', found " + name.describe(), name.start());
                 }
-                elements.add(new DocumentPath.Key(pathName(name)));
+                elements.add(new AttributePath.Key(pathName(name)));
                 previous = name;
             } else if (token.is(Token.Type.LEFT_BRACKET)) {
                 next();
@@ -493,7 +494,7 @@ final class Parser {
                 } catch (NumberFormatException e) {
                     throw syntax("list index " + number.text() + " is too large", number.start());
                 }
-                elements.add(new DocumentPath.Index(value));
+                elements.add(new AttributePath.Index(value));
                 previous = close;
             } else {
                 break;
@@ -503,7 +504,7 @@ final class Parser {
             throw error(Kind.PATH_TOO_DEEP, "The document path has " + elements.size() + " levels; DynamoDB allows at most "
                     + MAX_PATH_DEPTH, start);
         }
-        return new DocumentPath(elements);
+        return new AttributePath(elements);
     }
 
     private String pathName(Token token) {
@@ -549,7 +550,7 @@ final class Parser {
         }
     }
 
-    private void checkOverlap(List<DocumentPath> earlier, List<Integer> earlierPositions, DocumentPath path, int position) {
+    private void checkOverlap(List<AttributePath> earlier, List<Integer> earlierPositions, AttributePath path, int position) {
         for (var other : earlier) {
             if (other.conflicts(path)) {
                 throw error(Kind.CONFLICTING_PATHS, "Two document paths conflict with each other; must remove or rewrite one of "
@@ -585,7 +586,7 @@ final class Parser {
         }
     }
 
-    private DocumentPath requirePath(String name, Operand operand, int position) {
+    private AttributePath requirePath(String name, Operand operand, int position) {
         if (operand instanceof Operand.PathOperand p) {
             return p.path();
         }

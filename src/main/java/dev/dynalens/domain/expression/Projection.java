@@ -1,9 +1,10 @@
 package dev.dynalens.domain.expression;
 
+import dev.dynalens.domain.item.AttributePath;
 import java.util.List;
 
 /** A projection expression: the paths to read, in order. */
-public record Projection(List<DocumentPath> paths) {
+public record Projection(List<AttributePath> paths) {
     public Projection {
         paths = List.copyOf(paths);
         if (paths.isEmpty()) {
@@ -11,7 +12,7 @@ public record Projection(List<DocumentPath> paths) {
         }
     }
 
-    public static Projection of(DocumentPath... paths) {
+    public static Projection of(AttributePath... paths) {
         return new Projection(List.of(paths));
     }
 }

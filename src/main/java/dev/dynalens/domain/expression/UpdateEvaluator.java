@@ -1,5 +1,6 @@
 package dev.dynalens.domain.expression;
 
+import dev.dynalens.domain.item.AttributePath;
 import static dev.dynalens.domain.expression.ExpressionError.Kind;
 
 import dev.dynalens.domain.item.AttributeValue;
@@ -51,8 +52,8 @@ public final class UpdateEvaluator {
             var value = thaw(setValues.get(i));
             var parent = parentOf(root, path);
             switch (path.last()) {
-                case DocumentPath.Key key -> map(parent).put(key.name(), value);
-                case DocumentPath.Index index -> {
+                case AttributePath.Key key -> map(parent).put(key.name(), value);
+                case AttributePath.Index index -> {
                     var list = list(parent);
                     if (index.index() < list.size()) {
                         list.set(index.index(), value);
@@ -66,8 +67,8 @@ public final class UpdateEvaluator {
         for (var path : update.remove()) {
             var parent = parentOf(root, path);
             switch (path.last()) {
-                case DocumentPath.Key key -> map(parent).remove(key.name());
-                case DocumentPath.Index index -> {
+                case AttributePath.Key key -> map(parent).remove(key.name());
+                case AttributePath.Index index -> {
                     var list = list(parent);
                     if (index.index() < list.size()) {
                         removals.computeIfAbsent(list, l -> new java.util.TreeSet<>()).add(index.index());
@@ -241,7 +242,7 @@ public final class UpdateEvaluator {
     // ------------------------------------------------------------------ the mutable document
 
     /** The container holding the path's last step; DynamoDB refuses a path whose parent is missing or not a container. */
-    private static Object parentOf(Map<String, Object> root, DocumentPath path) {
+    private static Object parentOf(Map<String, Object> root, AttributePath path) {
         Object current = root;
         var elements = path.elements();
         for (int i = 0; i < elements.size() - 1; i++) {
@@ -251,30 +252,30 @@ public final class UpdateEvaluator {
             }
         }
         var last = path.last();
-        if (last instanceof DocumentPath.Key && !(current instanceof Map)) {
+        if (last instanceof AttributePath.Key && !(current instanceof Map)) {
             throw invalidPath(path);
         }
-        if (last instanceof DocumentPath.Index && !(current instanceof List)) {
+        if (last instanceof AttributePath.Index && !(current instanceof List)) {
             throw invalidPath(path);
         }
         return current;
     }
 
     @SuppressWarnings("unchecked")
-    private static Object get(Object container, DocumentPath.Element element) {
-        if (element instanceof DocumentPath.Key key && container instanceof Map<?, ?> map) {
+    private static Object get(Object container, AttributePath.Element element) {
+        if (element instanceof AttributePath.Key key && container instanceof Map<?, ?> map) {
             return map.get(key.name());
         }
-        if (element instanceof DocumentPath.Index index && container instanceof List<?> list) {
+        if (element instanceof AttributePath.Index index && container instanceof List<?> list) {
             return index.index() < list.size() ? list.get(index.index()) : null;
         }
         return null;
     }
 
-    private static void put(Object container, DocumentPath.Element element, Object value) {
+    private static void put(Object container, AttributePath.Element element, Object value) {
         switch (element) {
-            case DocumentPath.Key key -> map(container).put(key.name(), value);
-            case DocumentPath.Index index -> {
+            case AttributePath.Key key -> map(container).put(key.name(), value);
+            case AttributePath.Index index -> {
                 var list = list(container);
                 if (index.index() < list.size()) {
                     list.set(index.index(), value);
@@ -285,10 +286,10 @@ public final class UpdateEvaluator {
         }
     }
 
-    private static void remove(Object container, DocumentPath.Element element) {
+    private static void remove(Object container, AttributePath.Element element) {
         switch (element) {
-            case DocumentPath.Key key -> map(container).remove(key.name());
-            case DocumentPath.Index index -> {
+            case AttributePath.Key key -> map(container).remove(key.name());
+            case AttributePath.Index index -> {
                 var list = list(container);
                 if (index.index() < list.size()) {
                     list.remove(index.index());
@@ -344,7 +345,7 @@ public final class UpdateEvaluator {
         };
     }
 
-    private static ExpressionException invalidPath(DocumentPath path) {
+    private static ExpressionException invalidPath(AttributePath path) {
         return error(Kind.INVALID_UPDATE_PATH, "The document path provided in the update expression is invalid for update: " + path);
     }
 

@@ -1,5 +1,6 @@
 package dev.dynalens.domain.expression;
 
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeValue;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,10 +11,10 @@ import java.util.Objects;
  * actions in the order written (Developer Guide, "Update expressions"). DynamoDB allows the clauses in any order and
  * each at most once; the order of clauses has no effect, so it is not kept.
  */
-public record UpdateExpression(List<SetAction> set, List<DocumentPath> remove, List<AddAction> add,
+public record UpdateExpression(List<SetAction> set, List<AttributePath> remove, List<AddAction> add,
                                List<DeleteAction> delete) {
 
-    public record SetAction(DocumentPath path, SetValue value) {
+    public record SetAction(AttributePath path, SetValue value) {
         public SetAction {
             Objects.requireNonNull(path, "path");
             Objects.requireNonNull(value, "value");
@@ -21,7 +22,7 @@ public record UpdateExpression(List<SetAction> set, List<DocumentPath> remove, L
     }
 
     /** {@code ADD path :value}: adds to a number or a set, or creates the attribute. */
-    public record AddAction(DocumentPath path, AttributeValue value) {
+    public record AddAction(AttributePath path, AttributeValue value) {
         public AddAction {
             Objects.requireNonNull(path, "path");
             Objects.requireNonNull(value, "value");
@@ -29,7 +30,7 @@ public record UpdateExpression(List<SetAction> set, List<DocumentPath> remove, L
     }
 
     /** {@code DELETE path :subset}: removes elements from a set. */
-    public record DeleteAction(DocumentPath path, AttributeValue value) {
+    public record DeleteAction(AttributePath path, AttributeValue value) {
         public DeleteAction {
             Objects.requireNonNull(path, "path");
             Objects.requireNonNull(value, "value");
@@ -51,37 +52,37 @@ public record UpdateExpression(List<SetAction> set, List<DocumentPath> remove, L
 
     // --- builder methods: UpdateExpression.EMPTY.set(path, value).remove(path) ---
 
-    public UpdateExpression set(DocumentPath path, SetValue value) {
+    public UpdateExpression set(AttributePath path, SetValue value) {
         var copy = new ArrayList<>(set);
         copy.add(new SetAction(path, value));
         return new UpdateExpression(copy, remove, add, delete);
     }
 
     public UpdateExpression set(String attribute, AttributeValue value) {
-        return set(DocumentPath.attribute(attribute), Operand.value(value));
+        return set(AttributePath.of(attribute), Operand.value(value));
     }
 
-    public UpdateExpression remove(DocumentPath path) {
+    public UpdateExpression remove(AttributePath path) {
         var copy = new ArrayList<>(remove);
         copy.add(path);
         return new UpdateExpression(set, copy, add, delete);
     }
 
-    public UpdateExpression add(DocumentPath path, AttributeValue value) {
+    public UpdateExpression add(AttributePath path, AttributeValue value) {
         var copy = new ArrayList<>(add);
         copy.add(new AddAction(path, value));
         return new UpdateExpression(set, remove, copy, delete);
     }
 
-    public UpdateExpression delete(DocumentPath path, AttributeValue value) {
+    public UpdateExpression delete(AttributePath path, AttributeValue value) {
         var copy = new ArrayList<>(delete);
         copy.add(new DeleteAction(path, value));
         return new UpdateExpression(set, remove, add, copy);
     }
 
     /** Every path this expression writes, in clause order SET, REMOVE, ADD, DELETE. */
-    public List<DocumentPath> targetPaths() {
-        var paths = new ArrayList<DocumentPath>();
+    public List<AttributePath> targetPaths() {
+        var paths = new ArrayList<AttributePath>();
         set.forEach(a -> paths.add(a.path()));
         paths.addAll(remove);
         add.forEach(a -> paths.add(a.path()));

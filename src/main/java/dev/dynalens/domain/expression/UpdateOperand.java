@@ -1,5 +1,6 @@
 package dev.dynalens.domain.expression;
 
+import dev.dynalens.domain.item.AttributePath;
 import java.util.Objects;
 
 /**
@@ -9,7 +10,7 @@ import java.util.Objects;
 public sealed interface UpdateOperand extends SetValue
         permits Operand.PathOperand, Operand.ValueOperand, UpdateOperand.IfNotExists, UpdateOperand.ListAppend {
 
-    record IfNotExists(DocumentPath path, UpdateOperand fallback) implements UpdateOperand {
+    record IfNotExists(AttributePath path, UpdateOperand fallback) implements UpdateOperand {
         public IfNotExists {
             Objects.requireNonNull(path, "path");
             Objects.requireNonNull(fallback, "fallback");

@@ -1,5 +1,6 @@
 package dev.dynalens.domain.staleness;
 
+import dev.dynalens.domain.item.AttributePath;
 import java.util.Objects;
 
 /**

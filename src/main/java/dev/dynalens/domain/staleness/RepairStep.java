@@ -1,5 +1,6 @@
 package dev.dynalens.domain.staleness;
 
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.write.ItemWrite;
 import java.util.LinkedHashMap;
@@ -35,9 +36,9 @@ public record RepairStep(Map<String, AttributeValue> key, AttributePath copyPath
     public ItemWrite.Update toUpdate(String tableName) {
         var names = new LinkedHashMap<String, String>();
         var path = new StringBuilder();
-        for (var step : copyPath.steps()) {
+        for (var step : copyPath.elements()) {
             switch (step) {
-                case AttributePath.Name name -> {
+                case AttributePath.Key name -> {
                     var placeholder = names.entrySet().stream().filter(e -> e.getValue().equals(name.name()))
                             .map(Map.Entry::getKey).findFirst().orElse(null);
                     if (placeholder == null) {

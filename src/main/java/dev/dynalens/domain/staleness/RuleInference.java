@@ -1,5 +1,6 @@
 package dev.dynalens.domain.staleness;
 
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.inference.EntityClassifier;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
@@ -265,7 +266,7 @@ public final class RuleInference {
             case AttributeValue.Str s -> out.put(path, s);
             case AttributeValue.Num n -> out.put(path, n);
             case AttributeValue.MapValue map when depth < options.maxDepth() ->
-                    map.values().forEach((name, child) -> leaves(path.child(name), child, depth + 1, out));
+                    map.values().forEach((name, child) -> leaves(path.key(name), child, depth + 1, out));
             default -> {
             }
         }

@@ -3,6 +3,7 @@ package dev.dynalens.domain.staleness;
 import dev.dynalens.domain.staleness.DenormalizationRule.Endpoint;
 import dev.dynalens.domain.staleness.DenormalizationRule.IdShape;
 import dev.dynalens.domain.staleness.DenormalizationRule.Reference;
+import dev.dynalens.domain.item.AttributePath;
 import java.util.ArrayList;
 
 /**
@@ -48,15 +49,6 @@ public final class RuleSpec {
         return rule;
     }
 
-    static AttributePath parsePath(String text) {
-        var parser = new RuleSpec(text);
-        var path = parser.path("attribute");
-        if (parser.at < text.length()) {
-            throw parser.error("Unexpected '" + text.charAt(parser.at) + "' in the attribute path");
-        }
-        return path;
-    }
-
     public static String render(DenormalizationRule rule) {
         var out = new StringBuilder();
         endpoint(out, rule.copy());
@@ -68,7 +60,7 @@ public final class RuleSpec {
             case Reference.ByAttribute byAttribute -> {
                 var path = byAttribute.attribute();
                 if (path.isTopLevel() && path.attributeName().equals(OWN_KEY)) {
-                    quoted(out, OWN_KEY);
+                    out.append('"').append(OWN_KEY).append('"');
                 } else {
                     path(out, path);
                 }
@@ -80,12 +72,6 @@ public final class RuleSpec {
         return out.toString();
     }
 
-    static String renderPath(AttributePath path) {
-        var out = new StringBuilder();
-        path(out, path);
-        return out.toString();
-    }
-
     private static void endpoint(StringBuilder out, Endpoint endpoint) {
         name(out, endpoint.entity());
         out.append('.');
@@ -93,40 +79,12 @@ public final class RuleSpec {
     }
 
     private static void path(StringBuilder out, AttributePath path) {
-        boolean first = true;
-        for (var step : path.steps()) {
-            switch (step) {
-                case AttributePath.Name name -> {
-                    if (!first) {
-                        out.append('.');
-                    }
-                    name(out, name.name());
-                }
-                case AttributePath.Index index -> out.append('[').append(index.index()).append(']');
-            }
-            first = false;
-        }
+        out.append(path.render());
     }
 
+    /** Entity names are written as path names are ({@link AttributePath#quoteIfNeeded}): one quoting for the whole SPEC. */
     private static void name(StringBuilder out, String name) {
-        boolean bare = !name.isEmpty() && name.chars().noneMatch(c -> Character.isWhitespace(c) || SPECIAL.indexOf(c) >= 0);
-        if (bare) {
-            out.append(name);
-        } else {
-            quoted(out, name);
-        }
-    }
-
-    private static void quoted(StringBuilder out, String name) {
-        out.append('"');
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (c == '"' || c == '\\') {
-                out.append('\\');
-            }
-            out.append(c);
-        }
-        out.append('"');
+        out.append(AttributePath.quoteIfNeeded(name));
     }
 
     // ---- parser ----
@@ -191,13 +149,13 @@ public final class RuleSpec {
     }
 
     private AttributePath path(String what) {
-        var steps = new ArrayList<AttributePath.Step>();
-        steps.add(new AttributePath.Name(nonEmptyName("Expected the " + what + " name")));
+        var steps = new ArrayList<AttributePath.Element>();
+        steps.add(new AttributePath.Key(nonEmptyName("Expected the " + what + " name")));
         while (at < text.length()) {
             char c = text.charAt(at);
             if (c == '.') {
                 at++;
-                steps.add(new AttributePath.Name(nonEmptyName("Expected a map key after '.' in the " + what)));
+                steps.add(new AttributePath.Key(nonEmptyName("Expected a map key after '.' in the " + what)));
             } else if (c == '[') {
                 at++;
                 steps.add(new AttributePath.Index(index()));

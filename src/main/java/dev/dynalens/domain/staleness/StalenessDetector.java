@@ -1,5 +1,6 @@
 package dev.dynalens.domain.staleness;
 
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.inference.EntityClassifier;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;

@@ -1,5 +1,6 @@
 package dev.dynalens.domain.workspace;
 
+import dev.dynalens.domain.item.AttributePath.Trail;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Bytes;
 import dev.dynalens.domain.item.DynamoNumber;
@@ -62,7 +63,7 @@ final class LenientItems {
     /** Reads an item (the object of attribute names to typed values), recording every leniency in {@code out}. */
     static Item item(JsonTree.Obj object, List<Leniency> out) {
         var reader = new LenientItems();
-        var attributes = reader.typedEntries(object, null);
+        var attributes = reader.typedEntries(object, Trail.ROOT);
         out.addAll(reader.leniencies);
         return new Item(attributes);
     }
@@ -88,16 +89,16 @@ final class LenientItems {
 
     // ---- typed reading ----
 
-    private Map<String, AttributeValue> typedEntries(JsonTree.Obj object, Path path) {
+    private Map<String, AttributeValue> typedEntries(JsonTree.Obj object, Trail path) {
         return entries(object, path, this::typed);
     }
 
-    private Map<String, AttributeValue> entries(JsonTree.Obj object, Path path, ValueReader reader) {
+    private Map<String, AttributeValue> entries(JsonTree.Obj object, Trail path, ValueReader reader) {
         var map = new LinkedHashMap<String, AttributeValue>();
         for (int i = 0; i < object.size(); i++) {
             var name = object.names().get(i);
             var valueNode = object.values().get(i);
-            var at = new Path(path, name, -1);
+            var at = path.attribute(name);
             var value = reader.read(valueNode, at);
             if (map.containsKey(name)) {
                 note(Kind.DUPLICATE_NAME, at, valueNode);
@@ -113,11 +114,11 @@ final class LenientItems {
     @FunctionalInterface
     private interface ValueReader {
         /** The value, or null to leave it out. */
-        AttributeValue read(JsonTree node, Path path);
+        AttributeValue read(JsonTree node, Trail path);
     }
 
     /** A value where DynamoDB JSON expects a typed value; null when it is to be left out. */
-    private AttributeValue typed(JsonTree node, Path path) {
+    private AttributeValue typed(JsonTree node, Trail path) {
         if (node instanceof JsonTree.Obj object && object.size() == 1 && TYPES.contains(object.names().getFirst())) {
             var read = typedContent(object.names().getFirst(), object.values().getFirst(), path);
             if (read != NOT_TYPED) {
@@ -134,7 +135,7 @@ final class LenientItems {
      */
     private static final AttributeValue NOT_TYPED = new AttributeValue.Str("not a typed value");
 
-    private AttributeValue typedContent(String type, JsonTree content, Path path) {
+    private AttributeValue typedContent(String type, JsonTree content, Trail path) {
         return switch (type) {
             case "S" -> {
                 if (content instanceof JsonTree.Scalar s && s.isString()) {
@@ -184,7 +185,7 @@ final class LenientItems {
                 if (content instanceof JsonTree.Arr array) {
                     var values = new ArrayList<AttributeValue>();
                     for (int i = 0; i < array.elements().size(); i++) {
-                        var value = typed(array.elements().get(i), new Path(path, null, i));
+                        var value = typed(array.elements().get(i), path.element(i));
                         if (value != null) {
                             values.add(value);
                         }
@@ -228,7 +229,7 @@ final class LenientItems {
      * {"M": {"M": {"HP": {"N": "50"}}}}: the content of the outer M is an object whose only entry is
      * M, and that entry is not a typed value, so it cannot be a map with an attribute named M.
      */
-    private JsonTree.Obj unwrapDoubleMap(JsonTree.Obj content, Path path) {
+    private JsonTree.Obj unwrapDoubleMap(JsonTree.Obj content, Trail path) {
         var current = content;
         while (current.size() == 1 && current.names().getFirst().equals("M")
                 && current.values().getFirst() instanceof JsonTree.Obj inner && !isTypedShape(inner)) {
@@ -242,7 +243,7 @@ final class LenientItems {
         return object.size() == 1 && TYPES.contains(object.names().getFirst());
     }
 
-    private <T> AttributeValue set(JsonTree content, Path path, String type, Function<JsonTree.Scalar, T> element) {
+    private <T> AttributeValue set(JsonTree content, Trail path, String type, Function<JsonTree.Scalar, T> element) {
         if (!(content instanceof JsonTree.Arr array)) {
             return NOT_TYPED;
         }
@@ -279,7 +280,7 @@ final class LenientItems {
         return set;
     }
 
-    private AttributeValue number(JsonTree.Scalar scalar, Path path) {
+    private AttributeValue number(JsonTree.Scalar scalar, Trail path) {
         try {
             return new AttributeValue.Num(DynamoNumber.parse(scalar.text()));
         } catch (IllegalArgumentException e) {
@@ -288,7 +289,7 @@ final class LenientItems {
         }
     }
 
-    private AttributeValue binary(JsonTree.Scalar scalar, Path path) {
+    private AttributeValue binary(JsonTree.Scalar scalar, Trail path) {
         try {
             return new AttributeValue.Bin(Bytes.fromBase64(scalar.text()));
         } catch (IllegalArgumentException e) {
@@ -299,7 +300,7 @@ final class LenientItems {
 
     // ---- plain reading ----
 
-    private AttributeValue plain(JsonTree node, Path path) {
+    private AttributeValue plain(JsonTree node, Trail path) {
         return switch (node) {
             case JsonTree.Scalar s when s.isString() -> new AttributeValue.Str(s.text());
             case JsonTree.Scalar s when s.isNumber() -> number(s, path);
@@ -308,7 +309,7 @@ final class LenientItems {
             case JsonTree.Arr array -> {
                 var values = new ArrayList<AttributeValue>();
                 for (int i = 0; i < array.elements().size(); i++) {
-                    values.add(plain(array.elements().get(i), new Path(path, null, i)));
+                    values.add(plain(array.elements().get(i), path.element(i)));
                 }
                 yield new AttributeValue.ListValue(values);
             }
@@ -316,30 +317,8 @@ final class LenientItems {
         };
     }
 
-    private void note(Kind kind, Path path, JsonTree node) {
-        leniencies.add(new Leniency(kind, path == null ? "(item)" : path.render(), node.line(), node.column()));
+    private void note(Kind kind, Trail path, JsonTree node) {
+        leniencies.add(new Leniency(kind, path.isRoot() ? "(item)" : path.toString(), node.line(), node.column()));
     }
 
-    /** Where a value sits in its item, rendered only when a leniency names it. */
-    private record Path(Path parent, String name, int index) {
-        String render() {
-            var out = new StringBuilder();
-            render(out);
-            return out.toString();
-        }
-
-        private void render(StringBuilder out) {
-            if (parent != null) {
-                parent.render(out);
-            }
-            if (name == null) {
-                out.append('[').append(index).append(']');
-            } else {
-                if (parent != null) {
-                    out.append('.');
-                }
-                out.append(name);
-            }
-        }
-    }
 }

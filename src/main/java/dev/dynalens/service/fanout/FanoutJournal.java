@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dynalens.domain.codec.CodecException;
 import dev.dynalens.domain.codec.DynamoJsonCodec;
 import dev.dynalens.domain.item.AttributeValue;
-import dev.dynalens.domain.staleness.AttributePath;
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.staleness.RepairOutcome;
 import dev.dynalens.domain.staleness.RepairPlan;
 import dev.dynalens.domain.staleness.RepairStep;

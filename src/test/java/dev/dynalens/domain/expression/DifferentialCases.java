@@ -1,5 +1,6 @@
 package dev.dynalens.domain.expression;
 
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeType;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Bytes;
@@ -107,16 +108,16 @@ final class DifferentialCases {
         return Arbitraries.frequencyOf(Tuple.of(4, typed), Tuple.of(1, values(2)));
     }
 
-    static Arbitrary<DocumentPath> paths() {
-        var top = Arbitraries.of(NAMES).map(DocumentPath::attribute);
+    static Arbitrary<AttributePath> paths() {
+        var top = Arbitraries.of(NAMES).map(AttributePath::of);
         var nested = Combinators.combine(Arbitraries.of(NAMES), Arbitraries.oneOf(
-                        Arbitraries.of(MAP_KEYS).map(DocumentPath.Key::new),
-                        Arbitraries.integers().between(0, 4).map(DocumentPath.Index::new)).list().ofMinSize(1).ofMaxSize(2))
+                        Arbitraries.of(MAP_KEYS).map(AttributePath.Key::new),
+                        Arbitraries.integers().between(0, 4).map(AttributePath.Index::new)).list().ofMinSize(1).ofMaxSize(2))
                 .as((first, rest) -> {
-                    var elements = new ArrayList<DocumentPath.Element>();
-                    elements.add(new DocumentPath.Key(first));
+                    var elements = new ArrayList<AttributePath.Element>();
+                    elements.add(new AttributePath.Key(first));
                     elements.addAll(rest);
-                    return new DocumentPath(elements);
+                    return new AttributePath(elements);
                 });
         return Arbitraries.frequencyOf(Tuple.of(4, top), Tuple.of(1, nested));
     }
@@ -193,17 +194,17 @@ final class DifferentialCases {
                 Tuple.of(2, Combinators.combine(paths(), values(1)).as((p, v) -> (SetValue) new UpdateOperand.IfNotExists(p, Operand.value(v)))),
                 Tuple.of(2, Combinators.combine(list, list).as((a, b) -> (SetValue) new UpdateOperand.ListAppend(a, b))));
         // mostly top-level targets: a nested target whose parent is missing fails the whole update
-        var targets = Arbitraries.frequencyOf(Tuple.of(5, Arbitraries.of(NAMES).map(DocumentPath::attribute)), Tuple.of(1, paths()))
+        var targets = Arbitraries.frequencyOf(Tuple.of(5, Arbitraries.of(NAMES).map(AttributePath::of)), Tuple.of(1, paths()))
                 .filter(p -> !p.attributeName().equals(KEY));
         var typedSet = Arbitraries.oneOf(
                 Combinators.combine(Arbitraries.of("n", "a", "order-id", "new"), Arbitraries.of(SetValue.ArithmeticOperator.class), smallNumber)
-                        .as((name, op, v) -> new UpdateExpression.SetAction(DocumentPath.attribute(name), new SetValue.Arithmetic(
-                                new UpdateOperand.IfNotExists(DocumentPath.attribute(name), Operand.value(AttributeValue.n(0))), op, v))),
+                        .as((name, op, v) -> new UpdateExpression.SetAction(AttributePath.of(name), new SetValue.Arithmetic(
+                                new UpdateOperand.IfNotExists(AttributePath.of(name), Operand.value(AttributeValue.n(0))), op, v))),
                 Combinators.combine(Arbitraries.of("l", "new"), scalars().list().ofMaxSize(2)).as((name, vs) -> new UpdateExpression.SetAction(
-                        DocumentPath.attribute(name), new UpdateOperand.ListAppend(new UpdateOperand.IfNotExists(DocumentPath.attribute(name),
+                        AttributePath.of(name), new UpdateOperand.ListAppend(new UpdateOperand.IfNotExists(AttributePath.of(name),
                         Operand.value(AttributeValue.l())), Operand.value(AttributeValue.l(vs))))),
                 Combinators.combine(Arbitraries.of("m.a", "m.x", "l[0]", "l[7]"), values(1)).as((path, v) -> new UpdateExpression.SetAction(
-                        path.startsWith("m") ? DocumentPath.of("m", path.substring(2)) : DocumentPath.attribute("l").index(path.charAt(2) - '0'),
+                        path.startsWith("m") ? AttributePath.of("m", path.substring(2)) : AttributePath.of("l").index(path.charAt(2) - '0'),
                         Operand.value(v))));
         var set = Arbitraries.frequencyOf(
                 Tuple.of(1, Combinators.combine(targets, setValue).as(UpdateExpression.SetAction::new)),
@@ -211,20 +212,20 @@ final class DifferentialCases {
         var remove = targets.list().ofMaxSize(2);
         var typedAdd = Arbitraries.oneOf(
                 Combinators.combine(Arbitraries.of("n", "a", "new"), Arbitraries.integers().between(-9, 9))
-                        .as((name, i) -> new UpdateExpression.AddAction(DocumentPath.attribute(name), AttributeValue.n(i))),
+                        .as((name, i) -> new UpdateExpression.AddAction(AttributePath.of(name), AttributeValue.n(i))),
                 Arbitraries.of("a", "b", "c").set().ofMinSize(1).ofMaxSize(2)
-                        .map(members -> new UpdateExpression.AddAction(DocumentPath.attribute("tags"), AttributeValue.StringSet.of(members))),
+                        .map(members -> new UpdateExpression.AddAction(AttributePath.of("tags"), AttributeValue.StringSet.of(members))),
                 Arbitraries.integers().between(-5, 5).set().ofMinSize(1).ofMaxSize(2).map(members -> new UpdateExpression.AddAction(
-                        DocumentPath.attribute("nums"), AttributeValue.NumberSet.of(members.stream().map(i -> DynamoNumber.of(i)).toList()))));
+                        AttributePath.of("nums"), AttributeValue.NumberSet.of(members.stream().map(i -> DynamoNumber.of(i)).toList()))));
         var add = Arbitraries.frequencyOf(
                 Tuple.of(1, Combinators.combine(targets, Arbitraries.oneOf(Arbitraries.integers().between(-9, 9)
                         .map(i -> (AttributeValue) AttributeValue.n(i)), sets())).as(UpdateExpression.AddAction::new)),
                 Tuple.of(2, typedAdd)).list().ofMaxSize(1);
         var typedDelete = Arbitraries.oneOf(
                 Arbitraries.of("a", "b", "c", "ab").set().ofMinSize(1).ofMaxSize(3)
-                        .map(members -> new UpdateExpression.DeleteAction(DocumentPath.attribute("tags"), AttributeValue.StringSet.of(members))),
+                        .map(members -> new UpdateExpression.DeleteAction(AttributePath.of("tags"), AttributeValue.StringSet.of(members))),
                 Arbitraries.integers().between(-5, 5).set().ofMinSize(1).ofMaxSize(3).map(members -> new UpdateExpression.DeleteAction(
-                        DocumentPath.attribute("nums"), AttributeValue.NumberSet.of(members.stream().map(i -> DynamoNumber.of(i)).toList()))));
+                        AttributePath.of("nums"), AttributeValue.NumberSet.of(members.stream().map(i -> DynamoNumber.of(i)).toList()))));
         var delete = Arbitraries.frequencyOf(
                 Tuple.of(1, Combinators.combine(targets, sets()).as(UpdateExpression.DeleteAction::new)),
                 Tuple.of(2, typedDelete)).list().ofMaxSize(1);
@@ -239,9 +240,9 @@ final class DifferentialCases {
      * {@code b} too; DynamoDB copies. Such cases are left out.
      */
     private static boolean noAddOrDeleteOfACopiedValue(UpdateExpression update) {
-        var read = new ArrayList<DocumentPath>();
+        var read = new ArrayList<AttributePath>();
         update.set().forEach(action -> readPaths(action.value(), read));
-        var inPlace = new ArrayList<DocumentPath>();
+        var inPlace = new ArrayList<AttributePath>();
         update.add().forEach(a -> inPlace.add(a.path()));
         update.delete().forEach(a -> inPlace.add(a.path()));
         return inPlace.stream().noneMatch(target -> read.stream().anyMatch(target::overlaps))
@@ -249,7 +250,7 @@ final class DifferentialCases {
                         .anyMatch(r -> target.depth() > r.depth() && target.overlaps(r)));
     }
 
-    private static void readPaths(SetValue value, List<DocumentPath> into) {
+    private static void readPaths(SetValue value, List<AttributePath> into) {
         switch (value) {
             case SetValue.Arithmetic a -> {
                 readPaths(a.left(), into);
@@ -268,12 +269,12 @@ final class DifferentialCases {
         }
     }
 
-    private static boolean oneIndexPerList(List<DocumentPath> paths) {
-        var listsIndexed = new HashMap<List<DocumentPath.Element>, Integer>();
+    private static boolean oneIndexPerList(List<AttributePath> paths) {
+        var listsIndexed = new HashMap<List<AttributePath.Element>, Integer>();
         for (var path : paths) {
             var elements = path.elements();
             for (int i = 1; i < elements.size(); i++) {
-                if (elements.get(i) instanceof DocumentPath.Index) {
+                if (elements.get(i) instanceof AttributePath.Index) {
                     if (listsIndexed.merge(elements.subList(0, i), 1, Integer::sum) > 1) {
                         return false;
                     }

@@ -1,5 +1,6 @@
 package dev.dynalens.domain.expression;
 
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.ItemArbitraries;
 import dev.dynalens.domain.item.AttributeType;
 import dev.dynalens.domain.item.AttributeValue;
@@ -28,16 +29,16 @@ public final class ExpressionArbitraries {
                 Arbitraries.strings().alpha().numeric().withChars('-', '_', '.', ' ').ofMinLength(1).ofMaxLength(12));
     }
 
-    public static Arbitrary<DocumentPath> paths(int maxDepth) {
+    public static Arbitrary<AttributePath> paths(int maxDepth) {
         return Combinators.combine(names(), Arbitraries.oneOf(
-                        names().map(DocumentPath.Key::new),
-                        Arbitraries.integers().between(0, 12).map(DocumentPath.Index::new))
+                        names().map(AttributePath.Key::new),
+                        Arbitraries.integers().between(0, 12).map(AttributePath.Index::new))
                 .list().ofMaxSize(maxDepth - 1))
                 .as((first, rest) -> {
-                    var elements = new ArrayList<DocumentPath.Element>();
-                    elements.add(new DocumentPath.Key(first));
+                    var elements = new ArrayList<AttributePath.Element>();
+                    elements.add(new AttributePath.Key(first));
                     elements.addAll(rest);
-                    return new DocumentPath(elements);
+                    return new AttributePath(elements);
                 });
     }
 
@@ -141,7 +142,7 @@ public final class ExpressionArbitraries {
                 Combinators.combine(paths(2), lists()).as((p, l) -> new UpdateOperand.IfNotExists(p, Operand.value(l))));
     }
 
-    static boolean targetsIndependent(List<DocumentPath> paths) {
+    static boolean targetsIndependent(List<AttributePath> paths) {
         for (int i = 0; i < paths.size(); i++) {
             for (int j = 0; j < i; j++) {
                 if (paths.get(i).overlaps(paths.get(j)) || paths.get(i).conflicts(paths.get(j))) {

@@ -1,5 +1,6 @@
 package dev.dynalens.domain.expression;
 
+import dev.dynalens.domain.item.AttributePath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -75,7 +76,7 @@ class ExpressionParserTest {
 
         assertThat(condition).isEqualTo(Condition.and(
                 Condition.between(Operand.path("Price"), Operand.value(AttributeValue.n("500")), Operand.value(AttributeValue.n("600"))),
-                Condition.attributeExists(DocumentPath.of("ProductReviews", "FiveStar").index(1))));
+                Condition.attributeExists(AttributePath.of("ProductReviews", "FiveStar").index(1))));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -105,14 +106,14 @@ class ExpressionParserTest {
     void projection_withNestedPathsAndAliases_parses() {
         var projection = Expressions.parseProjection("Description, RelatedItems[0], #pr.#5star", NAMES);
 
-        assertThat(projection.paths()).containsExactly(DocumentPath.attribute("Description"),
-                DocumentPath.attribute("RelatedItems").index(0), DocumentPath.of("ProductReviews", "FiveStar"));
+        assertThat(projection.paths()).containsExactly(AttributePath.of("Description"),
+                AttributePath.of("RelatedItems").index(0), AttributePath.of("ProductReviews", "FiveStar"));
     }
 
     @Test
     void aPathAlone_forARowEditor() {
         assertThat(Expressions.parsePath("#pr.#5star[1].body", NAMES))
-                .isEqualTo(DocumentPath.of("ProductReviews", "FiveStar").index(1).key("body"));
+                .isEqualTo(AttributePath.of("ProductReviews", "FiveStar").index(1).key("body"));
         assertThatThrownBy(() -> Expressions.parsePath("a.b c", Map.of()))
                 .isInstanceOfSatisfying(ExpressionException.class, e -> assertThat(e.error().position()).isEqualTo(4));
         assertThatThrownBy(() -> Expressions.parsePath("a.status", Map.of()))

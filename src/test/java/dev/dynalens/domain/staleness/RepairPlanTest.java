@@ -1,5 +1,6 @@
 package dev.dynalens.domain.staleness;
 
+import dev.dynalens.domain.item.AttributePath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -44,8 +45,8 @@ class RepairPlanTest {
 
     @Test
     void repairStep_writesNestedPathsAndListPositions_andReusesARepeatedName() {
-        var path = new AttributePath(List.of(new AttributePath.Name("a.b"), new AttributePath.Index(2), new AttributePath.Name("name"),
-                new AttributePath.Name("a.b")));
+        var path = new AttributePath(List.of(new AttributePath.Key("a.b"), new AttributePath.Index(2), new AttributePath.Key("name"),
+                new AttributePath.Key("a.b")));
         var update = new RepairStep(key("T#1", "T#1"), path, AttributeValue.n(1), AttributeValue.n(2), "r").toUpdate("T");
 
         assertThat(update.updateExpression()).isEqualTo("SET #c0[2].#c1.#c0 = :new");

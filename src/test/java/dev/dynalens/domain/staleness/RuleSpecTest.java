@@ -1,5 +1,6 @@
 package dev.dynalens.domain.staleness;
 
+import dev.dynalens.domain.item.AttributePath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -48,8 +49,8 @@ class RuleSpecTest {
     void parse_readsQuotedNamesWithSpecialCharacters() {
         var rule = RuleSpec.parse("\"my entity\".\"a.b\"[2].\"say \\\"hi\\\"\"=U.name@x");
         assertThat(rule.copy().entity()).isEqualTo("my entity");
-        assertThat(rule.copy().attribute().steps()).containsExactly(new AttributePath.Name("a.b"), new AttributePath.Index(2),
-                new AttributePath.Name("say \"hi\""));
+        assertThat(rule.copy().attribute().elements()).containsExactly(new AttributePath.Key("a.b"), new AttributePath.Index(2),
+                new AttributePath.Key("say \"hi\""));
     }
 
     @ParameterizedTest
@@ -103,10 +104,10 @@ class RuleSpecTest {
     }
 
     private static Arbitrary<AttributePath> paths() {
-        var step = Arbitraries.oneOf(names().map(AttributePath.Name::new),
+        var step = Arbitraries.oneOf(names().map(AttributePath.Key::new),
                 Arbitraries.integers().between(0, 10_000).map(AttributePath.Index::new));
         return Combinators.combine(names(), step.list().ofMaxSize(3)).as((first, rest) -> {
-            var steps = new ArrayList<AttributePath.Step>(List.of(new AttributePath.Name(first)));
+            var steps = new ArrayList<AttributePath.Element>(List.of(new AttributePath.Key(first)));
             steps.addAll(rest);
             return new AttributePath(steps);
         });

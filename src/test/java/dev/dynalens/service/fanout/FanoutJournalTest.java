@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Bytes;
 import dev.dynalens.domain.item.DynamoNumber;
-import dev.dynalens.domain.staleness.AttributePath;
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.staleness.RepairOutcome;
 import dev.dynalens.domain.staleness.RepairPlan;
 import dev.dynalens.domain.staleness.RepairStep;

@@ -12,7 +12,7 @@ import dev.dynalens.domain.connection.DynamoAccessException;
 import dev.dynalens.domain.connection.ReadOnlyConnectionException;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.staleness.AttributePath;
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.staleness.RepairOutcome;
 import dev.dynalens.domain.staleness.RepairPlan;
 import dev.dynalens.domain.staleness.RepairStep;

@@ -7,7 +7,7 @@ import dev.dynalens.domain.connection.ConnectionTag;
 import dev.dynalens.domain.connection.CredentialsSource;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.staleness.AttributePath;
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.staleness.RepairOutcome;
 import dev.dynalens.domain.staleness.RepairPlan;
 import dev.dynalens.domain.staleness.RepairStep;
