@@ -1,9 +1,9 @@
 package dev.dynalens.domain.editing;
 
 import dev.dynalens.domain.item.AttributeValue;
-import java.nio.charset.StandardCharsets;
+import dev.dynalens.domain.expression.ExpressionLimits;
+import dev.dynalens.domain.table.Placeholders;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -12,32 +12,17 @@ import java.util.Map;
  * placeholders. Placeholders are always used, so attribute names that are reserved words or contain dots are safe.
  */
 final class ExpressionBuilder {
-    /** https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Constraints.html ("Expression parameters"). */
-    static final int MAX_EXPRESSION_BYTES = 4096;
-    static final int MAX_OPERATORS = 300;
-
-    private final Map<String, String> nameToPlaceholder = new LinkedHashMap<>();
-    private final Map<String, String> names = new LinkedHashMap<>();
-    private final Map<String, AttributeValue> values = new LinkedHashMap<>();
+    private final Placeholders placeholders = Placeholders.numbered("#n", ":v");
     private final List<String> conditions = new ArrayList<>();
     private int operators;
 
     String name(String attribute) {
-        return nameToPlaceholder.computeIfAbsent(attribute, a -> {
-            var placeholder = "#n" + names.size();
-            names.put(placeholder, a);
-            return placeholder;
-        });
+        return placeholders.name(attribute);
     }
 
-    /**
-     * A fresh placeholder per value, never shared: numbers equal by value may differ in text ({@code 1.5}, {@code 1.50}),
-     * and an endpoint that compares number text (dynalite) must get back exactly the text it gave.
-     */
+    /** A fresh placeholder per value, never shared ({@link Placeholders}). */
     String value(AttributeValue value) {
-        var placeholder = ":v" + values.size();
-        values.put(placeholder, value);
-        return placeholder;
+        return placeholders.value(value);
     }
 
     void attributeExists(String attribute) {
@@ -86,19 +71,19 @@ final class ExpressionBuilder {
     Guard guard(String what) {
         var expression = String.join(" AND ", conditions);
         var total = operators + Math.max(0, conditions.size() - 1);
-        if (expression.getBytes(StandardCharsets.UTF_8).length > MAX_EXPRESSION_BYTES || total > MAX_OPERATORS) {
+        if (!ExpressionLimits.fitsInExpression(expression) || total > ExpressionLimits.MAX_OPERATORS) {
             throw new GuardTooLargeException("The guard for " + what + " needs " + total + " operators and "
-                    + expression.length() + " characters of condition; DynamoDB allows " + MAX_OPERATORS + " and 4 KB. "
+                    + ExpressionLimits.bytes(expression) + " bytes of condition; DynamoDB allows " + ExpressionLimits.MAX_OPERATORS + " and 4 KB. "
                     + "The change is not written unguarded.");
         }
-        return new Guard(expression, names, values, total);
+        return new Guard(expression, placeholders.names(), placeholders.values(), total);
     }
 
     Map<String, String> names() {
-        return names;
+        return placeholders.names();
     }
 
     Map<String, AttributeValue> values() {
-        return values;
+        return placeholders.values();
     }
 }

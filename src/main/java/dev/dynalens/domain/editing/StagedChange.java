@@ -1,5 +1,6 @@
 package dev.dynalens.domain.editing;
 
+import dev.dynalens.domain.expression.ExpressionLimits;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.KeySchema;
@@ -112,7 +113,7 @@ public sealed interface StagedChange {
                 if (change.kind() == AttributeChange.Kind.ADDED) expressions.attributeNotExists(change.name());
             }
             var guard = expressions.guard("this item");
-            if (update.length() > ExpressionBuilder.MAX_EXPRESSION_BYTES) {
+            if (!ExpressionLimits.fitsInExpression(update.toString())) {
                 throw new GuardTooLargeException("The update expression for this item is longer than DynamoDB's 4 KB.");
             }
             return new ItemWrite.Update(tableName, key(), update.toString(), guard.expression(), guard.names(), guard.values());

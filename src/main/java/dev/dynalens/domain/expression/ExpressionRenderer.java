@@ -1,11 +1,9 @@
 package dev.dynalens.domain.expression;
 
 import dev.dynalens.domain.item.AttributePath;
+import dev.dynalens.domain.table.Placeholders;
 import dev.dynalens.domain.item.AttributeValue;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -20,13 +18,9 @@ import java.util.regex.Pattern;
  */
 public final class ExpressionRenderer {
     private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_]*");
-    private static final Pattern ALIAS_SAFE = Pattern.compile("[A-Za-z0-9_]{1,200}");
 
     private final boolean aliasEveryName;
-    private final Map<String, String> names = new LinkedHashMap<>();
-    private final Map<String, String> placeholderOfName = new HashMap<>();
-    private final Map<String, AttributeValue> values = new LinkedHashMap<>();
-    private int generatedNames;
+    private final Placeholders placeholders = Placeholders.readable();
 
     private ExpressionRenderer(boolean aliasEveryName) {
         this.aliasEveryName = aliasEveryName;
@@ -45,7 +39,7 @@ public final class ExpressionRenderer {
         var condition = expressions.condition() == null ? null : renderer.condition(expressions.condition());
         var filter = expressions.filter() == null ? null : renderer.condition(expressions.filter());
         var projection = expressions.projection() == null ? null : renderer.projection(expressions.projection());
-        return new RenderedExpressions(keyCondition, update, condition, filter, projection, renderer.names, renderer.values);
+        return new RenderedExpressions(keyCondition, update, condition, filter, projection, renderer.placeholders.names(), renderer.placeholders.values());
     }
 
     /** Whether a name can stand in an expression as it is. */
@@ -138,23 +132,11 @@ public final class ExpressionRenderer {
     }
 
     private String alias(String name) {
-        var existing = placeholderOfName.get(name);
-        if (existing != null) {
-            return existing;
-        }
-        String placeholder = ALIAS_SAFE.matcher(name).matches() ? "#" + name : null;
-        while (placeholder == null || names.containsKey(placeholder)) {
-            placeholder = "#n" + (++generatedNames);
-        }
-        names.put(placeholder, name);
-        placeholderOfName.put(name, placeholder);
-        return placeholder;
+        return placeholders.name(name);
     }
 
     private String value(AttributeValue value) {
-        var placeholder = ":v" + (values.size() + 1);
-        values.put(placeholder, value);
-        return placeholder;
+        return placeholders.value(value);
     }
 
     private static String join(List<String> parts) {

@@ -1,10 +1,15 @@
 package dev.dynalens.domain.expression;
 
+import static dev.dynalens.domain.expression.ExpressionLimits.MAX_EXPRESSION_BYTES;
+import static dev.dynalens.domain.expression.ExpressionLimits.MAX_IN_OPERANDS;
+import static dev.dynalens.domain.expression.ExpressionLimits.MAX_OPERATORS;
+import static dev.dynalens.domain.expression.ExpressionLimits.MAX_PATH_DEPTH;
+import static dev.dynalens.domain.expression.ExpressionLimits.MAX_PLACEHOLDER_BYTES;
+
 import dev.dynalens.domain.item.AttributePath;
 import static dev.dynalens.domain.expression.ExpressionError.Kind;
 
 import dev.dynalens.domain.item.AttributeValue;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -21,11 +26,6 @@ import java.util.Set;
  * "Service quotas: expression parameters" for the limits.
  */
 final class Parser {
-    static final int MAX_EXPRESSION_BYTES = 4096;
-    static final int MAX_PLACEHOLDER_BYTES = 255;
-    static final int MAX_OPERATORS = 300;
-    static final int MAX_IN_OPERANDS = 100;
-    static final int MAX_PATH_DEPTH = 32;
 
     private static final Set<String> CONDITION_FUNCTIONS =
             Set.of("attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains", "size");
@@ -55,7 +55,7 @@ final class Parser {
         if (text.isBlank()) {
             throw error(Kind.EMPTY_EXPRESSION, "The expression can not be empty", 0);
         }
-        int bytes = text.getBytes(StandardCharsets.UTF_8).length;
+        int bytes = ExpressionLimits.bytes(text);
         if (bytes > MAX_EXPRESSION_BYTES) {
             throw error(Kind.EXPRESSION_TOO_LONG, "The expression is " + bytes + " bytes long; DynamoDB allows at most "
                     + MAX_EXPRESSION_BYTES, MAX_EXPRESSION_BYTES);
@@ -543,7 +543,7 @@ final class Parser {
     }
 
     private void checkPlaceholderLength(Token token) {
-        int bytes = token.text().getBytes(StandardCharsets.UTF_8).length;
+        int bytes = ExpressionLimits.bytes(token.text());
         if (bytes > MAX_PLACEHOLDER_BYTES) {
             throw error(Kind.PLACEHOLDER_TOO_LONG, "The placeholder is " + bytes + " bytes long; it exceeds the maximum length of "
                     + MAX_PLACEHOLDER_BYTES, token.start());

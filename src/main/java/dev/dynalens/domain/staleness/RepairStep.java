@@ -1,5 +1,6 @@
 package dev.dynalens.domain.staleness;
 
+import dev.dynalens.domain.table.Placeholders;
 import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.write.ItemWrite;
@@ -34,28 +35,10 @@ public record RepairStep(Map<String, AttributeValue> key, AttributePath copyPath
      * using expressions": document paths).
      */
     public ItemWrite.Update toUpdate(String tableName) {
-        var names = new LinkedHashMap<String, String>();
-        var path = new StringBuilder();
-        for (var step : copyPath.elements()) {
-            switch (step) {
-                case AttributePath.Key name -> {
-                    var placeholder = names.entrySet().stream().filter(e -> e.getValue().equals(name.name()))
-                            .map(Map.Entry::getKey).findFirst().orElse(null);
-                    if (placeholder == null) {
-                        placeholder = "#c" + names.size();
-                        names.put(placeholder, name.name());
-                    }
-                    if (!path.isEmpty()) {
-                        path.append('.');
-                    }
-                    path.append(placeholder);
-                }
-                case AttributePath.Index index -> path.append('[').append(index.index()).append(']');
-            }
-        }
-        var values = new LinkedHashMap<String, AttributeValue>();
-        values.put(":new", newValue);
-        values.put(":old", oldValue);
-        return new ItemWrite.Update(tableName, key, "SET " + path + " = :new", path + " = :old", names, values);
+        var placeholders = Placeholders.numbered("#c", ":c");
+        var path = placeholders.path(copyPath);
+        placeholders.value(":new", newValue);
+        placeholders.value(":old", oldValue);
+        return new ItemWrite.Update(tableName, key, "SET " + path + " = :new", path + " = :old", placeholders.names(), placeholders.values());
     }
 }

@@ -17,6 +17,28 @@ public final class ReadRequests {
         };
     }
 
+    /**
+     * The key condition as it goes on the wire, with placeholders {@code #pk}, {@code #sk}, {@code :pk}, {@code :sk}
+     * and {@code :sk2} (Developer Guide, "Key condition expressions for query").
+     */
+    public static KeyConditionExpression keyConditionExpression(ReadRequest.Query query) {
+        var placeholders = Placeholders.numbered("#k", ":k");
+        var pk = placeholders.name("#pk", query.partitionKeyName());
+        var expression = new StringBuilder(pk + " = " + placeholders.value(":pk", query.partitionKeyValue()));
+        var condition = query.sortKeyCondition();
+        if (condition != null) {
+            var sk = placeholders.name("#sk", query.sortKeyName());
+            var value = placeholders.value(":sk", condition.value());
+            expression.append(" AND ").append(switch (condition.operator()) {
+                case EQ, LT, LE, GT, GE -> sk + " " + condition.operator().symbol() + " " + value;
+                case BEGINS_WITH -> "begins_with(" + sk + ", " + value + ")";
+                case BETWEEN -> sk + " BETWEEN " + value + " AND " + placeholders.value(":sk2", condition.upperBound());
+            });
+        }
+        return new KeyConditionExpression(expression.toString(), placeholders.names(), placeholders.values());
+    }
+
+    /** The key condition with its values written in, for a person: {@code PK = "A" AND begins_with(SK, "ORDER#")}. */
     public static String keyCondition(ReadRequest.Query query) {
         var text = new StringBuilder(query.partitionKeyName()).append(" = ").append(ValueText.literal(query.partitionKeyValue()));
         var condition = query.sortKeyCondition();

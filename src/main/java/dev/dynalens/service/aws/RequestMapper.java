@@ -5,7 +5,9 @@ import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.KeyConditionExpression;
 import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.ReadRequests;
 import dev.dynalens.domain.table.SortKeyCondition;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,12 +35,6 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /** Builds SDK requests from domain values. Pure: no client, no I/O. */
 final class RequestMapper {
-    static final String PARTITION_KEY_NAME = "#pk";
-    static final String SORT_KEY_NAME = "#sk";
-    static final String PARTITION_KEY_VALUE = ":pk";
-    static final String SORT_KEY_VALUE = ":sk";
-    static final String SORT_KEY_UPPER_VALUE = ":sk2";
-
     private RequestMapper() {
     }
 
@@ -67,31 +63,9 @@ final class RequestMapper {
                 .build();
     }
 
-    /** Key condition syntax: Developer Guide, "Key condition expressions for query". */
+    /** The key condition as the domain writes it ({@link ReadRequests#keyConditionExpression}). */
     static KeyConditionExpression keyCondition(ReadRequest.Query request) {
-        var names = new LinkedHashMap<String, String>();
-        var values = new LinkedHashMap<String, AttributeValue>();
-        names.put(PARTITION_KEY_NAME, request.partitionKeyName());
-        values.put(PARTITION_KEY_VALUE, request.partitionKeyValue());
-        var expression = new StringBuilder(PARTITION_KEY_NAME + " = " + PARTITION_KEY_VALUE);
-        var condition = request.sortKeyCondition();
-        if (condition != null) {
-            names.put(SORT_KEY_NAME, request.sortKeyName());
-            values.put(SORT_KEY_VALUE, condition.value());
-            expression.append(" AND ").append(sortKeyClause(condition.operator()));
-            if (condition.operator() == SortKeyCondition.Operator.BETWEEN) {
-                values.put(SORT_KEY_UPPER_VALUE, condition.upperBound());
-            }
-        }
-        return new KeyConditionExpression(expression.toString(), names, values);
-    }
-
-    private static String sortKeyClause(SortKeyCondition.Operator operator) {
-        return switch (operator) {
-            case EQ, LT, LE, GT, GE -> SORT_KEY_NAME + " " + operator.symbol() + " " + SORT_KEY_VALUE;
-            case BEGINS_WITH -> "begins_with(" + SORT_KEY_NAME + ", " + SORT_KEY_VALUE + ")";
-            case BETWEEN -> SORT_KEY_NAME + " BETWEEN " + SORT_KEY_VALUE + " AND " + SORT_KEY_UPPER_VALUE;
-        };
+        return ReadRequests.keyConditionExpression(request);
     }
 
     static ListTablesRequest listTables(String exclusiveStartTableName, int pageSize) {
