@@ -6,7 +6,7 @@ import dev.dynalens.domain.workspace.IndexSpec;
 import dev.dynalens.domain.workspace.KeySource;
 import dev.dynalens.domain.workspace.KeySpec;
 import dev.dynalens.domain.workspace.LoadProblem;
-import dev.dynalens.domain.workspace.LoadReport;
+import dev.dynalens.domain.workspace.WorkspaceReport;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.workspace.WorkspaceSession;
@@ -106,7 +106,7 @@ final class TableSource {
         }
     }
 
-    private static void report(PrintWriter err, LoadReport report) {
+    private static void report(PrintWriter err, WorkspaceReport report) {
         print(err, "error", report.errors(), report.errorCount());
         print(err, "warning", report.warnings(), report.warningCount());
         if (report.errorCount() > 0 || report.warningCount() > 0) {

@@ -3,7 +3,7 @@ package dev.dynalens.domain.workspace;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Collects the problems of one file while it loads; keeps the first {@link LoadReport#MAX_LISTED} of each kind. */
+/** Collects the problems of one file while it loads; keeps the first {@link WorkspaceReport#MAX_LISTED} of each kind. */
 final class ProblemLog {
     private final String file;
     private final List<LoadProblem> warnings = new ArrayList<>();
@@ -21,14 +21,14 @@ final class ProblemLog {
 
     void warn(int line, int column, String message) {
         warningCount++;
-        if (warnings.size() < LoadReport.MAX_LISTED) {
+        if (warnings.size() < WorkspaceReport.MAX_LISTED) {
             warnings.add(new LoadProblem(file, line, column, message));
         }
     }
 
     void error(int line, int column, String message) {
         errorCount++;
-        if (errors.size() < LoadReport.MAX_LISTED) {
+        if (errors.size() < WorkspaceReport.MAX_LISTED) {
             errors.add(new LoadProblem(file, line, column, message));
         }
     }
@@ -37,7 +37,7 @@ final class ProblemLog {
         return errorCount;
     }
 
-    LoadReport report(WorkspaceFormat format, long items) {
-        return new LoadReport(file, format, items, warnings, errors, warningCount, errorCount);
+    WorkspaceReport report(WorkspaceFormat format, long items) {
+        return new WorkspaceReport(file, format, items, warnings, errors, warningCount, errorCount);
     }
 }

@@ -11,7 +11,7 @@ import java.util.Optional;
  * @param name   the model's name, or the file's name without extensions
  * @param tables one per table of a model; one for other files; none when nothing could be read
  */
-public record Workspace(String file, WorkspaceFormat format, String name, List<WorkspaceTable> tables, LoadReport report) {
+public record Workspace(String file, WorkspaceFormat format, String name, List<WorkspaceTable> tables, WorkspaceReport report) {
     public Workspace {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(format, "format");

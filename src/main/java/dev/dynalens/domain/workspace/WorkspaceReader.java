@@ -16,7 +16,7 @@ import java.util.zip.GZIPInputStream;
  * Opens a file as a {@link Workspace}: a NoSQL Workbench model, DynamoDB JSON lines (as DynamoDB's
  * export to S3 writes them, gzipped or not), or the output of {@code aws dynamodb scan}/{@code query}.
  * The format is told from the content. Bad parts of a file are reported in the workspace's
- * {@link LoadReport} with their line and column; the rest loads.
+ * {@link WorkspaceReport} with their line and column; the rest loads.
  *
  * <pre>{@code
  * var workspace = WorkspaceReader.read(Path.of("orders.jsonl"), WorkspaceOptions.parse("PK,SK", List.of("GSI1=GSI1PK,GSI1SK")));

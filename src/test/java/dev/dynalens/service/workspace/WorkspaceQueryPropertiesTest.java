@@ -11,7 +11,7 @@ import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.table.SortKeyCondition.Operator;
 import dev.dynalens.domain.workspace.KeyIndex;
-import dev.dynalens.domain.workspace.LoadReport;
+import dev.dynalens.domain.workspace.WorkspaceReport;
 import dev.dynalens.domain.workspace.Workspace;
 import dev.dynalens.domain.workspace.WorkspaceFormat;
 import dev.dynalens.domain.workspace.WorkspaceTable;
@@ -118,7 +118,7 @@ class WorkspaceQueryPropertiesTest {
     private static WorkspaceSession session(List<Item> items) {
         var table = WorkspaceTable.of("T", TABLE_KEYS, List.of(INDEX), items);
         return new WorkspaceSession(new Workspace("t.jsonl", WorkspaceFormat.DYNAMODB_JSON_LINES, "t", List.of(table),
-                new LoadReport("t.jsonl", WorkspaceFormat.DYNAMODB_JSON_LINES, items.size(), List.of(), List.of(), 0, 0)), Runnable::run);
+                new WorkspaceReport("t.jsonl", WorkspaceFormat.DYNAMODB_JSON_LINES, items.size(), List.of(), List.of(), 0, 0)), Runnable::run);
     }
 
     @Provide

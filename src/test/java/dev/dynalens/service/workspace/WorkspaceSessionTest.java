@@ -15,7 +15,7 @@ import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.table.SortKeyCondition.Operator;
 import dev.dynalens.domain.table.TableDescription;
-import dev.dynalens.domain.workspace.LoadReport;
+import dev.dynalens.domain.workspace.WorkspaceReport;
 import dev.dynalens.domain.workspace.Workspace;
 import dev.dynalens.domain.workspace.WorkspaceFormat;
 import dev.dynalens.domain.workspace.WorkspaceTable;
@@ -61,7 +61,7 @@ class WorkspaceSessionTest {
     static WorkspaceSession session(List<Item> items) {
         var table = WorkspaceTable.of("Shop", TABLE_KEYS, List.of(GSI1, BY_KIND), items);
         var workspace = new Workspace("shop.jsonl", WorkspaceFormat.DYNAMODB_JSON_LINES, "shop", List.of(table),
-                new LoadReport("shop.jsonl", WorkspaceFormat.DYNAMODB_JSON_LINES, items.size(), List.of(), List.of(), 0, 0));
+                new WorkspaceReport("shop.jsonl", WorkspaceFormat.DYNAMODB_JSON_LINES, items.size(), List.of(), List.of(), 0, 0));
         return new WorkspaceSession(workspace, Runnable::run);
     }
 

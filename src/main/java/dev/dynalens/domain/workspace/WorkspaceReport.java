@@ -12,11 +12,11 @@ import java.util.Objects;
  * @param warningCount warnings, listed or not
  * @param errorCount   errors, listed or not
  */
-public record LoadReport(String file, WorkspaceFormat format, long items, List<LoadProblem> warnings, List<LoadProblem> errors,
+public record WorkspaceReport(String file, WorkspaceFormat format, long items, List<LoadProblem> warnings, List<LoadProblem> errors,
                          long warningCount, long errorCount) {
     public static final int MAX_LISTED = 1_000;
 
-    public LoadReport {
+    public WorkspaceReport {
         Objects.requireNonNull(file, "file");
         Objects.requireNonNull(format, "format");
         warnings = List.copyOf(warnings);
