@@ -1,5 +1,6 @@
 package dev.dynalens.cli;
 
+import dev.dynalens.domain.item.KeyText;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dynalens.domain.capacity.AttributeSize;
 import dev.dynalens.domain.capacity.CapacityUnits;
@@ -172,8 +173,7 @@ abstract sealed class SizeOutput {
 
         private static String keyText(ItemReport report) {
             if (report.key().isEmpty()) return "(key unknown)";
-            return report.key().entrySet().stream().map(e -> e.getKey() + "=" + ValueText.cell(e.getValue()))
-                    .collect(Collectors.joining(" "));
+            return KeyText.format(report.key(), "=", ValueText::cell, " ");
         }
 
         private static String clip(String text) {

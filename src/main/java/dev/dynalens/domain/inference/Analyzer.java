@@ -504,12 +504,13 @@ public final class Analyzer {
                 firstCount = secondCount;
                 secondCount = count;
             }
-            missing.sort(Comparator.comparing((Map<String, AttributeValue> key) -> keyText(key, 0)).thenComparing(key -> keyText(key, 1)));
+            missing.sort(Comparator.comparing((Map<String, AttributeValue> key) -> keyPart(key, 0)).thenComparing(key -> keyPart(key, 1)));
             return new TableAnalysis.Relationship(TableAnalysis.Relationship.Kind.ADJACENCY, first, second, firstCount, secondCount,
                     mirroredEntries / 2, missingCount, missing);
         }
 
-        private static String keyText(Map<String, AttributeValue> key, int index) {
+        /** One part of a key as the list of missing edges sorts it: a string as it is, anything else as its text. */
+        private static String keyPart(Map<String, AttributeValue> key, int index) {
             var value = new ArrayList<>(key.values()).get(index);
             return value instanceof AttributeValue.Str s ? s.value() : value.toString();
         }

@@ -46,11 +46,11 @@ public record RepairPlan(String tableName, List<RepairStep> steps, List<LeftAlon
         var planned = new HashSet<String>();
         for (var stale : staleCopies) {
             if (stale.sourceValue() == null) {
-                leftAlone.add(new LeftAlone(stale, "the source " + keyText(stale.sourceKey()) + " has no "
+                leftAlone.add(new LeftAlone(stale, "the source " + keyJson(stale.sourceKey()) + " has no "
                         + stale.rule().source().attribute().render() + "; remove the copy by hand if that is intended"));
                 continue;
             }
-            if (!planned.add(keyText(stale.key()) + " " + stale.attribute().render())) {
+            if (!planned.add(keyJson(stale.key()) + " " + stale.attribute().render())) {
                 leftAlone.add(new LeftAlone(stale, "another rule already repairs " + stale.attribute().render() + " of this item"));
                 continue;
             }
@@ -86,7 +86,8 @@ public record RepairPlan(String tableName, List<RepairStep> steps, List<LeftAlon
         digest.update(bytes);
     }
 
-    static String keyText(Map<String, AttributeValue> key) {
+    /** The key in DynamoDB JSON: exact, so two keys are the same text only when they are the same key. */
+    static String keyJson(Map<String, AttributeValue> key) {
         return DynamoJsonCodec.writeValue(new AttributeValue.MapValue(key));
     }
 }

@@ -1,7 +1,7 @@
 package dev.dynalens.domain.workspace;
 
+import dev.dynalens.domain.item.KeyText;
 import dev.dynalens.domain.codec.PlainJsonCodec;
-import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.CompactItems;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.IndexDescription;
@@ -9,9 +9,7 @@ import dev.dynalens.domain.table.KeyOrder;
 import dev.dynalens.domain.table.KeySchema;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -287,9 +285,7 @@ final class TableBuilder {
     }
 
     static String keyText(Item item, KeySchema keys) {
-        Map<String, AttributeValue> key = new LinkedHashMap<>(item.key(keys.partitionKeyName(), keys.sortKeyName()));
-        return key.entrySet().stream().map(e -> e.getKey() + "=" + PlainJsonCodec.writeValue(e.getValue()))
-                .collect(Collectors.joining(", "));
+        return KeyText.format(item.key(keys.partitionKeyName(), keys.sortKeyName()), "=", PlainJsonCodec::writeValue, ", ");
     }
 
     /** Whether an item has every key attribute of a key schema, whatever their types. */

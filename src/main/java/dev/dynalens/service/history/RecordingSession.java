@@ -1,12 +1,12 @@
 package dev.dynalens.service.history;
 
+import dev.dynalens.domain.item.KeyText;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.history.RequestHistory;
 import dev.dynalens.domain.history.RequestRecord;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.Page;
@@ -97,7 +97,7 @@ public final class RecordingSession implements DynamoSession {
 
     @Override
     public CompletableFuture<Void> deleteItem(String tableName, Map<String, AttributeValue> key) {
-        return record(new What("DeleteItem", tableName, null, keyText(key)), delegate.deleteItem(tableName, key),
+        return record(new What("DeleteItem", tableName, null, KeyText.condition(key)), delegate.deleteItem(tableName, key),
                 r -> Outcome.NONE);
     }
 
@@ -109,7 +109,7 @@ public final class RecordingSession implements DynamoSession {
 
     @Override
     public CompletableFuture<GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent) {
-        return record(new What("GetItem", tableName, null, keyText(key) + (consistent ? " · consistent" : "")),
+        return record(new What("GetItem", tableName, null, KeyText.condition(key) + (consistent ? " · consistent" : "")),
                 delegate.getItem(tableName, key, consistent), r -> new Outcome(r.capacity(), r.item().isPresent() ? 1 : 0));
     }
 
@@ -118,8 +118,8 @@ public final class RecordingSession implements DynamoSession {
         var operation = write.operation();
         var text = switch (write) {
             case ItemWrite.Put put -> "";
-            case ItemWrite.Update update -> keyText(update.key()) + " · " + update.updateExpression();
-            case ItemWrite.Delete delete -> keyText(delete.key());
+            case ItemWrite.Update update -> KeyText.condition(update.key()) + " · " + update.updateExpression();
+            case ItemWrite.Delete delete -> KeyText.condition(delete.key());
         };
         if (write.conditionExpression() != null) {
             text = (text.isEmpty() ? "" : text + " · ") + "if " + write.conditionExpression();
@@ -145,13 +145,6 @@ public final class RecordingSession implements DynamoSession {
     @Override
     public void close() {
         delegate.close();
-    }
-
-    /** Key attributes in name order, each as a literal: {@code PK = "A" AND SK = 3}. */
-    static String keyText(Map<String, AttributeValue> key) {
-        return new TreeMap<>(key).entrySet().stream()
-                .map(e -> e.getKey() + " = " + ValueText.literal(e.getValue()))
-                .collect(Collectors.joining(" AND "));
     }
 
     private record What(String operation, String table, String index, String condition) {

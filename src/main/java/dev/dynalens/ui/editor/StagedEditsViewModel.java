@@ -1,5 +1,6 @@
 package dev.dynalens.ui.editor;
 
+import dev.dynalens.domain.item.KeyText;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.editing.CommitOutcome;
 import dev.dynalens.domain.editing.CommitReport;
@@ -310,7 +311,7 @@ public final class StagedEditsViewModel {
     }
 
     private static String keyText(java.util.Map<String, AttributeValue> key) {
-        return key.entrySet().stream().map(e -> e.getKey() + "=" + ValueText.literal(e.getValue())).collect(Collectors.joining(", "));
+        return KeyText.named(key);
     }
 
     private void refresh() {
