@@ -16,24 +16,4 @@ public record ExpressionSet(Condition keyCondition, UpdateExpression update, Con
     public static ExpressionSet condition(Condition condition) {
         return new ExpressionSet(null, null, condition, null, null);
     }
-
-    public ExpressionSet withKeyCondition(Condition keyCondition) {
-        return new ExpressionSet(keyCondition, update, condition, filter, projection);
-    }
-
-    public ExpressionSet withUpdate(UpdateExpression update) {
-        return new ExpressionSet(keyCondition, update, condition, filter, projection);
-    }
-
-    public ExpressionSet withCondition(Condition condition) {
-        return new ExpressionSet(keyCondition, update, condition, filter, projection);
-    }
-
-    public ExpressionSet withFilter(Condition filter) {
-        return new ExpressionSet(keyCondition, update, condition, filter, projection);
-    }
-
-    public ExpressionSet withProjection(Projection projection) {
-        return new ExpressionSet(keyCondition, update, condition, filter, projection);
-    }
 }

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import javafx.beans.property.ObjectProperty;
@@ -177,7 +176,7 @@ public final class ConnectionsViewModel {
             connections.removeIf(c -> c.id().equals(id));
             var profile = new ConnectionProfile(id, opened.name(), new CredentialsSource.LocalPlaceholder(), "local", null, true,
                     ConnectionTag.FILE);
-            openSessions.put(id, opened.session());
+            openSessions.put(id, WriteGuard.protect(opened.session()));
             connections.add(profile);
             selected.set(profile);
             if (opened.problems().isEmpty()) {
@@ -199,10 +198,6 @@ public final class ConnectionsViewModel {
      */
     public DynamoSession sessionFor(ConnectionProfile profile) {
         return openSessions.computeIfAbsent(profile.id(), id -> WriteGuard.protect(sessionFactory.open(profile)));
-    }
-
-    public Optional<DynamoSession> openSession(ConnectionProfile profile) {
-        return Optional.ofNullable(openSessions.get(profile.id()));
     }
 
     /** "Test connection": a cheap ListTables through a throwaway session, so an edited profile is tested as typed. */

@@ -68,12 +68,6 @@ public final class HistoryViewModel {
         summary.set(text.toString());
     }
 
-    /** Forgets the list on screen (the file keeps what it has until it is compacted). */
-    public void clearShown() {
-        all.clear();
-        updateSummary();
-    }
-
     /** Stops following the history (the window was closed). */
     public void dispose() {
         history.removeListener(listener);
