@@ -1,6 +1,7 @@
 package dev.dynalens.cli;
 
 import dev.dynalens.domain.inference.Analyzer;
+import dev.dynalens.domain.inference.Lens;
 import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
@@ -9,12 +10,14 @@ import dev.dynalens.domain.workspace.JsonLinesStream;
 import dev.dynalens.domain.workspace.WorkspaceFormat;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.usecase.AnalyzeTable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -22,9 +25,10 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * Reads a whole table, live or from a file, through the session port, and prints what entity
- * inference makes of it. A file is opened as a {@link WorkspaceSession}, so both go through the same
- * DescribeTable and Scan pages; a clean DynamoDB JSON lines file with its key schema given is read straight
- * into the analyzer instead, with the same result ({@link JsonLinesStream}).
+ * inference makes of it. A file is opened as a {@link dev.dynalens.service.workspace.WorkspaceSession}, so both go
+ * through the same DescribeTable and Scan pages ({@link AnalyzeTable}, as the app's overview); a clean DynamoDB JSON
+ * lines file with its key schema given is read straight into the analyzer instead, with the same result
+ * ({@link JsonLinesStream}).
  */
 @Command(name = "analyze", sortOptions = false,
         description = {"Entity types, key templates, index meanings and adjacency lists of a single-table design, inferred from its items.",
@@ -217,18 +221,22 @@ final class AnalyzeCommand implements Callable<Integer> {
     record Result(Analyzer analyzer, List<AnalysisOutput.Assignment> assignments) {
     }
 
+    /**
+     * Every page of the table through {@link AnalyzeTable}, analysed on a thread of its own so that reading and analysis
+     * overlap as they do in the app.
+     */
     private Result analyze(DynamoSession session, String tableName) {
         var description = session.describeTable(tableName).join();
         var keys = TableKeys.from(description);
-        var analyzer = new Analyzer(keys);
         var kept = new ArrayList<Item>();
-        TableSource.forEachItem(session, tableName, item -> {
-            analyzer.accept(item);
-            if (assignments) {
-                kept.add(namingPart(item, keys, analyzer));
-            }
-        });
-        return new Result(analyzer, named(kept, keys.keySchema(), analyzer));
+        AnalyzeTable.Analysed analysed;
+        try (var analysis = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("dynalens-analyze").daemon().factory())) {
+            AnalyzeTable.PageObserver keep = assignments
+                    ? (items, analyzer) -> items.forEach(item -> kept.add(namingPart(item, keys, analyzer)))
+                    : AnalyzeTable.PageObserver.NONE;
+            analysed = new AnalyzeTable(session, analysis).start(description, Lens.NONE, keep, progress -> { }).result().join();
+        }
+        return new Result(analysed.analyzer(), named(kept, keys.keySchema(), analysed.analyzer()));
     }
 
     private static List<AnalysisOutput.Assignment> named(List<Item> kept, KeySchema schema, Analyzer analyzer) {

@@ -5,6 +5,7 @@ import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.usecase.RunQuery;
 import java.util.List;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -24,8 +25,6 @@ final class QueryCommand extends ReadCommand {
 
     @Option(names = "--descending", description = "Newest / highest sort key first (ScanIndexForward=false).")
     boolean descending;
-
-    private TableDescription description;
 
     static final class SortKeyOptions {
         @Option(names = "--sk", paramLabel = "VALUE", description = "Sort key = VALUE") String eq;
@@ -61,12 +60,17 @@ final class QueryCommand extends ReadCommand {
     }
 
     @Override
-    ReadRequest firstRequest(DynamoSession session) {
-        if (description == null) {
-            description = session.describeTable(table).join();
-        }
+    String table() {
+        return table;
+    }
+
+    /** DescribeTable first: the key condition is typed by the key schema of the table or index. */
+    @Override
+    ReadRequest firstRequest(RunQuery query, DynamoSession session) {
+        TableDescription description = session.describeTable(table).join();
         try {
-            return SortKeyOptions.form(sortKey, index, partitionValue, !descending, requestLimit()).toQuery(description);
+            return query.request(new RunQuery.Form.Query(SortKeyOptions.form(sortKey, index, partitionValue, !descending, requestLimit())),
+                    description);
         } catch (IllegalArgumentException e) {
             throw new CliException(e.getMessage());
         }

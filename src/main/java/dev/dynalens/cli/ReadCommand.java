@@ -2,16 +2,14 @@ package dev.dynalens.cli;
 
 import dev.dynalens.domain.codec.DynamoJsonCodec;
 import dev.dynalens.domain.codec.PlainJsonCodec;
-import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.ReadRequests;
 import dev.dynalens.service.DynamoSession;
-import java.io.IOException;
+import dev.dynalens.usecase.RunQuery;
 import java.util.Locale;
 import picocli.CommandLine.Option;
 
-/** Scan and Query: follow every page (or stop at --limit items) and print one item per line. */
+/** Scan and Query: follow every page (or stop at --limit items) and print one item per line ({@link RunQuery}). */
 abstract class ReadCommand extends SessionCommand {
     enum Format { dynamodb, plain }
 
@@ -31,39 +29,33 @@ abstract class ReadCommand extends SessionCommand {
     @Option(names = "--stats", description = "Print the request, item count and consumed capacity on stderr at the end.")
     boolean stats;
 
-    abstract ReadRequest firstRequest(DynamoSession session);
+    abstract String table();
+
+    /** The first request, from the options; a usage mistake (a key value of the wrong type) is a {@link CliException}. */
+    abstract ReadRequest firstRequest(RunQuery query, DynamoSession session);
 
     @Override
-    int execute(DynamoSession session) throws IOException {
+    int execute(DynamoSession session) {
         if (limit != null && limit < 1) throw new CliException("--limit must be at least 1");
         if (pageSize != null && pageSize < 1) throw new CliException("--page-size must be at least 1");
-        ReadRequest request = firstRequest(session);
+        var query = new RunQuery(session, table());
+        var first = firstRequest(query, session);
         var out = root.context.out();
-        long written = 0;
-        int requests = 0;
-        var capacity = ConsumedCapacity.NOT_REPORTED;
-        while (request != null) {
-            var page = session.read(request).join();
-            requests++;
-            capacity = capacity.plus(page.consumedCapacity());
-            for (Item item : page.items()) {
-                if (limit != null && written >= limit) break;
-                out.println(format == Format.plain ? PlainJsonCodec.writeItem(item) : DynamoJsonCodec.writeItem(item));
-                written++;
-            }
-            var reachedLimit = limit != null && written >= limit;
-            request = reachedLimit ? null : page.next().map(request::withExclusiveStartKey).orElse(null);
-        }
+        var read = query.readAll(first, limit == null ? null : limit.longValue(),
+                item -> out.println(format == Format.plain ? PlainJsonCodec.writeItem(item) : DynamoJsonCodec.writeItem(item)))
+                .result().join();
         out.flush();
         if (stats) {
             var err = root.context.err();
-            err.println(ReadRequests.describe(firstRequest(session)) + ": " + written + " item(s), " + requests + " request(s)"
+            var capacity = read.capacity();
+            err.println(ReadRequests.describe(first) + ": " + read.items() + " item(s), " + read.pages() + " request(s)"
                     + (capacity.reported() ? String.format(Locale.ROOT, ", %s RCU", capacity.capacityUnits()) : ""));
             err.flush();
         }
         return 0;
     }
 
+    /** DynamoDB's Limit per request: the page size asked for, or a small --limit (one request then reads it all). */
     Integer requestLimit() {
         if (pageSize != null) return pageSize;
         return limit != null && limit < 1000 ? limit : null;

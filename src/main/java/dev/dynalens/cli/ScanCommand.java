@@ -2,6 +2,7 @@ package dev.dynalens.cli;
 
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.usecase.RunQuery;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -11,7 +12,12 @@ final class ScanCommand extends ReadCommand {
     String table;
 
     @Override
-    ReadRequest firstRequest(DynamoSession session) {
-        return new ReadRequest.Scan(table, index, requestLimit(), null);
+    String table() {
+        return table;
+    }
+
+    @Override
+    ReadRequest firstRequest(RunQuery query, DynamoSession session) {
+        return query.request(new RunQuery.Form.Scan(index, requestLimit()), null);
     }
 }

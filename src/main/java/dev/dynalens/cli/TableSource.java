@@ -1,7 +1,6 @@
 package dev.dynalens.cli;
 
 import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.workspace.IndexSpec;
 import dev.dynalens.domain.workspace.KeySource;
 import dev.dynalens.domain.workspace.KeySpec;
@@ -10,6 +9,7 @@ import dev.dynalens.domain.workspace.WorkspaceReport;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.workspace.WorkspaceSession;
+import dev.dynalens.usecase.RunQuery;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
@@ -72,14 +72,13 @@ final class TableSource {
         return new Opened(workspaceSession, chosen.name(), label);
     }
 
-    /** Scans every page of the table and hands each item to {@code each}. */
+    /**
+     * Scans every page of the table ({@link RunQuery#readAll}) and hands each item to {@code each}, one at a time, in
+     * order; returns when the last one was handed on.
+     */
     static void forEachItem(DynamoSession session, String tableName, Consumer<Item> each) {
-        ReadRequest request = new ReadRequest.Scan(tableName, null, null, null);
-        while (request != null) {
-            var page = session.read(request).join();
-            page.items().forEach(each);
-            request = page.next().map(request::withExclusiveStartKey).orElse(null);
-        }
+        var table = new RunQuery(session, tableName);
+        table.readAll(table.scanAll(), null, each).result().join();
     }
 
     private static WorkspaceSession openWorkspace(Path file, String keySchema, List<String> indexes) {

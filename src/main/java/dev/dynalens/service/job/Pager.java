@@ -4,6 +4,7 @@ import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.service.DynamoSession;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -32,6 +33,8 @@ public final class Pager {
     private final Executor lane;
     private final Consumer<Page> handler;
     private final Job<Summary, Summary> job;
+    /** No page is requested after the one that brings the items read to this many. */
+    private final long itemLimit;
     private volatile boolean cancelled;
     private volatile CompletableFuture<Page> inFlight;
     /** Written only by handler tasks, which run one at a time. */
@@ -44,13 +47,18 @@ public final class Pager {
      * Pages read and items handled so far, and the read capacity DynamoDB reported for them.
      *
      * @param capacityUnits the consumed capacity units summed over the pages that reported any
-     * @param complete      every page was read and handled (false after a cancel)
+     * @param complete      every page was read and handled, or every page up to the item limit (false after a cancel)
      */
     public record Summary(long pages, long items, double capacityUnits, boolean capacityReported, boolean complete) {
     }
 
-    private Pager(DynamoSession session, Executor handlerExecutor, Consumer<Page> handler, Consumer<? super Summary> listener) {
+    private Pager(DynamoSession session, long itemLimit, Executor handlerExecutor, Consumer<Page> handler,
+                  Consumer<? super Summary> listener) {
+        if (itemLimit < 1) {
+            throw new IllegalArgumentException("item limit must be at least 1, was " + itemLimit);
+        }
         this.session = Objects.requireNonNull(session, "session");
+        this.itemLimit = itemLimit;
         this.lane = new SerialExecutor(Objects.requireNonNull(handlerExecutor, "handlerExecutor"));
         this.handler = Objects.requireNonNull(handler, "handler");
         this.job = new Job<>(listener);
@@ -65,7 +73,17 @@ public final class Pager {
      */
     public static Job<Summary, Summary> start(DynamoSession session, ReadRequest first, Executor handlerExecutor, Consumer<Page> handler,
                                               Consumer<? super Summary> listener) {
-        var pager = new Pager(session, handlerExecutor, handler, listener);
+        return start(session, first, Long.MAX_VALUE, handlerExecutor, handler, listener);
+    }
+
+    /**
+     * Starts reading {@code first} and the pages after it until one brings the items read to {@code itemLimit}: no page
+     * after that one is requested, not even ahead (a Scan asked for five items on pages of two reads three pages, not
+     * four). The handler still gets whole pages; trimming the last one is the caller's.
+     */
+    public static Job<Summary, Summary> start(DynamoSession session, ReadRequest first, long itemLimit, Executor handlerExecutor,
+                                              Consumer<Page> handler, Consumer<? super Summary> listener) {
+        var pager = new Pager(session, itemLimit, handlerExecutor, handler, listener);
         pager.job.onCancel(pager::cancel);
         pager.fetch(Objects.requireNonNull(first, "first"), CompletableFuture.completedFuture(null));
         return pager.job;
@@ -110,7 +128,8 @@ public final class Pager {
             return;
         }
         var handled = new CompletableFuture<Void>();
-        var next = page.next().map(request::withExclusiveStartKey);
+        var reachesLimit = items + page.items().size() >= itemLimit;
+        var next = reachesLimit ? Optional.<ReadRequest>empty() : page.next().map(request::withExclusiveStartKey);
         next.ifPresent(nextRequest -> fetch(nextRequest, handled));
         try {
             handler.accept(page);

@@ -13,6 +13,7 @@ import dev.dynalens.domain.table.ReadRequests;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.usecase.RunQuery;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -37,8 +38,8 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * One table's browser: its description, a Scan or Query built from the form, the pages loaded so far,
- * what each request cost, and the selected item as DynamoDB JSON and plain JSON.
+ * One table's browser: its description, a Scan or Query built from the form ({@link RunQuery}), the pages loaded so
+ * far, what each request cost, and the selected item as DynamoDB JSON and plain JSON.
  */
 public final class TableBrowserViewModel {
     public static final String BASE_TABLE = IndexChoices.BASE_TABLE;
@@ -49,6 +50,7 @@ public final class TableBrowserViewModel {
     private final DynamoSession session;
     private final String tableName;
     private final Executor fx;
+    private final RunQuery query;
 
     private final ReadOnlyObjectWrapper<TableDescription> description = new ReadOnlyObjectWrapper<>();
     private final ObjectProperty<Mode> mode = new SimpleObjectProperty<>(Mode.SCAN);
@@ -86,6 +88,7 @@ public final class TableBrowserViewModel {
         this.session = session;
         this.tableName = tableName;
         this.fx = fx;
+        this.query = new RunQuery(session, tableName);
         selectedItem.addListener((obs, old, item) -> {
             selectedDynamoJson.set(item == null ? "" : DynamoJsonCodec.writeItemPretty(item));
             selectedPlainJson.set(item == null ? "" : PlainJsonCodec.writeItemPretty(item));
@@ -154,7 +157,7 @@ public final class TableBrowserViewModel {
         running.set(true);
         operation.set(request.operation().toUpperCase(Locale.ROOT));
         requestSummary.set(ReadRequests.describe(request));
-        var future = session.read(request);
+        var future = query.page(request);
         inFlight = future;
         return future.handleAsync((page, failure) -> {
             if (inFlight != future) {
@@ -178,7 +181,7 @@ public final class TableBrowserViewModel {
         totalCapacity = totalCapacity.plus(page.consumedCapacity());
         items.addAll(page.items());
         updateColumns(page.items()); // after the items, so a view sizing columns by content sees them
-        lastRequest = page.next().map(request::withExclusiveStartKey).orElse(null);
+        lastRequest = RunQuery.next(request, page).orElse(null);
         hasMore.set(page.hasMore());
         capacitySummary.set(describeCapacity(page.consumedCapacity()));
         resultSummary.set(items.size() + " item(s) · " + scannedCount + " scanned · " + requestCount + " request(s)"
@@ -218,15 +221,10 @@ public final class TableBrowserViewModel {
     ReadRequest buildRequest() {
         var limit = pageSize.get() > 0 ? pageSize.get() : null;
         var indexName = IndexChoices.indexName(index.get());
-        if (mode.get() == Mode.SCAN) {
-            return new ReadRequest.Scan(tableName, indexName, limit, null);
-        }
-        var table = description.get();
-        if (table == null) {
-            throw new IllegalArgumentException("The table description is not loaded yet; a Query needs the key schema.");
-        }
-        return new QueryForm(indexName, partitionValue.get(), sortOperator.get(), sortValue.get(), sortUpperValue.get(),
-                !descending.get(), limit).toQuery(table);
+        RunQuery.Form form = mode.get() == Mode.SCAN ? new RunQuery.Form.Scan(indexName, limit)
+                : new RunQuery.Form.Query(new QueryForm(indexName, partitionValue.get(), sortOperator.get(), sortValue.get(),
+                        sortUpperValue.get(), !descending.get(), limit));
+        return query.request(form, description.get());
     }
 
     public ReadOnlyObjectProperty<TableDescription> descriptionProperty() { return description.getReadOnlyProperty(); }

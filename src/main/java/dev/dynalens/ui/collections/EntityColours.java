@@ -14,7 +14,8 @@ public final class EntityColours {
     };
     private final Map<String, String> assigned = new HashMap<>();
 
-    public String of(String entity) {
+    /** Synchronized: the overview asks on the FX thread, the collection grouping on the analysis thread. */
+    public synchronized String of(String entity) {
         return assigned.computeIfAbsent(entity, name -> PALETTE[assigned.size() % PALETTE.length]);
     }
 }

@@ -92,6 +92,24 @@ class PagerTest {
     }
 
     @Test
+    void anItemLimit_stopsAtThePageThatReachesIt_withoutReadingAhead() {
+        session.responder = request -> {
+            int number = request.exclusiveStartKey() == null ? 0
+                    : Integer.parseInt(((AttributeValue.Str) request.exclusiveStartKey().get("PK")).value().substring(1));
+            return page(number + 1, true);
+        };
+        var handled = new ArrayList<Page>();
+
+        var job = Pager.start(session, scan, 3, Runnable::run, handled::add, summary -> { });
+
+        var summary = job.result().join();
+        assertThat(session.reads).as("the page holding the third item is the last one asked for").hasSize(3);
+        assertThat(handled).hasSize(3);
+        assertThat(summary.items()).isEqualTo(3);
+        assertThat(summary.complete()).isTrue();
+    }
+
+    @Test
     void aFailedRead_failsTheJob() {
         var job = Pager.start(session, scan, Runnable::run, page -> { }, summary -> { });
 

@@ -190,6 +190,22 @@ class CollectionsViewModelTest {
         assertThat(lenses.saved.get("conn-1/Shop").isEmpty()).isTrue();
     }
 
+    /** An overview still reading would finish with the old names: a lens change starts it over with the new ones. */
+    @Test
+    void aLensChangeWhileTheOverviewRuns_startsItOverWithTheNewNames() {
+        model.runOverview();
+        var first = session.lastRead();
+
+        model.renameEntity("ORDER", "Purchase").join();
+
+        assertThat(first.isCancelled()).isTrue();
+        assertThat(session.reads).hasSize(2).allMatch(r -> r instanceof ReadRequest.Scan);
+        session.lastRead().complete(new Page(SHOP_ITEMS, null, SHOP_ITEMS.size(), ConsumedCapacity.NOT_REPORTED));
+        assertThat(model.entities()).extracting(EntityRow::name).contains("Purchase", "CUSTOMER").doesNotContain("ORDER");
+        assertThat(model.overviewStatusProperty().get()).isEqualTo("7 items · 3 entity type(s) · 1 page(s)");
+        assertThat(model.overviewRunningProperty().get()).isFalse();
+    }
+
     @Test
     void split_byAttributeValueOrKeyTemplate_isSavedAndTakesItemsOutOfTheirEntity() {
         session.responder = request -> request instanceof ReadRequest.Query
