@@ -12,6 +12,7 @@ import dev.dynalens.domain.staleness.InferredRule;
 import dev.dynalens.domain.staleness.RuleChoice;
 import dev.dynalens.domain.staleness.RuleInference;
 import dev.dynalens.domain.staleness.StalenessDetector;
+import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.job.Job;
@@ -82,6 +83,7 @@ public final class FindStaleCopies {
         final Consumer<? super Finding> onFinding;
         final Job<StaleProgress, StaleDetection> job;
         final SerialExecutor lane = new SerialExecutor(analysis);
+        KeySchema keySchema;
         Analyzer analyzer;
         StalenessDetector detector;
         long itemCount;
@@ -109,7 +111,9 @@ public final class FindStaleCopies {
         void begin() {
             session.describeTable(tableName)
                     .thenComposeAsync(table -> {
-                        analyzer = new Analyzer(TableKeys.from(table));
+                        var keys = TableKeys.from(table);
+                        keySchema = keys.keySchema();
+                        analyzer = new Analyzer(keys);
                         return read(1, item -> {
                             analyzer.accept(item);
                             itemCount++;
@@ -197,7 +201,7 @@ public final class FindStaleCopies {
 
         StaleDetection detection(boolean complete) {
             return new StaleDetection(tableName, detector == null ? null : detector.report(), rules instanceof RuleChoice.Inferred, itemCount,
-                    warnings, complete, progress);
+                    warnings, complete, progress, keySchema);
         }
 
         /** From any thread: stops the pass in flight; the lane then ends the run with what was found. */

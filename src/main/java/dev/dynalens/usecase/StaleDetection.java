@@ -2,6 +2,7 @@ package dev.dynalens.usecase;
 
 import dev.dynalens.domain.staleness.DenormalizationRule;
 import dev.dynalens.domain.staleness.StalenessReport;
+import dev.dynalens.domain.table.KeySchema;
 import java.util.List;
 import java.util.Objects;
 import java.util.SortedSet;
@@ -17,9 +18,11 @@ import java.util.TreeSet;
  * @param warnings  given rules naming an entity the table does not have (they find nothing)
  * @param complete  every pass read every page (false after a cancel or a failure)
  * @param endedIn   the pass the run was in when it ended, and the items it had read in it
+ * @param keySchema the table's primary key, how a finding's key is read off an item; null when the table could not be
+ *                  described
  */
 public record StaleDetection(String tableName, StalenessReport report, boolean inferred, long itemCount, List<UnknownEntity> warnings,
-                             boolean complete, StaleProgress endedIn) {
+                             boolean complete, StaleProgress endedIn, KeySchema keySchema) {
     public StaleDetection {
         Objects.requireNonNull(tableName, "tableName");
         warnings = List.copyOf(warnings);
