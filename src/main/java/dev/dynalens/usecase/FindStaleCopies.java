@@ -14,6 +14,7 @@ import dev.dynalens.domain.staleness.RuleInference;
 import dev.dynalens.domain.staleness.StalenessDetector;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.job.Pager;
@@ -109,7 +110,7 @@ public final class FindStaleCopies {
          * pass skips the rest and ends the run.
          */
         void begin() {
-            session.describeTable(tableName)
+            described()
                     .thenComposeAsync(table -> {
                         var keys = TableKeys.from(table);
                         keySchema = keys.keySchema();
@@ -122,6 +123,14 @@ public final class FindStaleCopies {
                     .thenComposeAsync(named -> chooseRules(analyzer.classifier()), lane)
                     .thenComposeAsync(chosen -> detect(analyzer.classifier(), chosen), lane)
                     .whenCompleteAsync((done, failure) -> end(failure), lane);
+        }
+
+        CompletableFuture<TableDescription> described() {
+            try {
+                return session.describeTable(tableName);
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
         }
 
         /** Given rules as they are (warning about entities the table lacks); otherwise passes 2 and 3 infer them. */
