@@ -4,25 +4,22 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dynalens.domain.codec.PlainJsonCodec;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.item.ValueText;
-import dev.dynalens.domain.staleness.Finding;
 import dev.dynalens.domain.staleness.RepairPlan;
 import dev.dynalens.service.fanout.FanoutJournal;
 import dev.dynalens.service.guard.WriteConfirmer;
-import dev.dynalens.service.guard.WriteGuard;
 import dev.dynalens.service.fanout.FanoutProgress;
 import dev.dynalens.service.fanout.FanoutReport;
-import dev.dynalens.service.fanout.FanoutRunner;
 import dev.dynalens.service.fanout.FanoutSettings;
+import dev.dynalens.usecase.RepairStaleCopies;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine.ArgGroup;
@@ -86,7 +83,7 @@ final class FanoutCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        var chosen = ruleOptions.choose();
+        var rules = ruleOptions.choose();
         FanoutSettings settings;
         try {
             settings = FanoutSettings.DEFAULTS.withMaxConcurrency(concurrency);
@@ -99,23 +96,23 @@ final class FanoutCommand implements Callable<Integer> {
         try (var session = opened.session()) {
             var tableName = opened.tableName();
             var profile = session.profile();
-            var writes = WriteGuard.forAction(session, WriteConfirmer.typed(confirmTable, "repeat the table name with --confirm-table %s to apply"));
+            var repair = new RepairStaleCopies(session, settings);
+            var confirmer = WriteConfirmer.typed(confirmTable, "repeat the table name with --confirm-table %s to apply");
             if (mode.apply) {
                 try {
-                    writes.confirmWrites(tableName, "the fan-out").join();
-                } catch (java.util.concurrent.CompletionException e) {
+                    repair.confirm(tableName, confirmer).join();
+                } catch (CompletionException e) {
                     throw new CliException(Problems.describe(e) + (profile.readOnly() ? "; nothing was written" : ""));
                 }
             }
             RepairPlan plan;
-            java.util.Map<Integer, FanoutJournal.Entry> settled;
-            FanoutJournal journal = null;
+            Map<Integer, FanoutJournal.Entry> settled;
             if (existing != null) {
                 if (!existing.plan().tableName().equals(tableName)) {
                     throw new CliException(journalFile + " holds a plan for table " + existing.plan().tableName() + ", not " + tableName
                             + "; choose another --journal file");
                 }
-                if (!ruleOptions.ruleSpecs.isEmpty() || ruleOptions.lensFile != null) {
+                if (ruleOptions.given()) {
                     context.err().println("dynalens: --journal " + journalFile + " already holds a plan; resuming it (--rule and --lens are not used)");
                 }
                 plan = existing.plan();
@@ -123,28 +120,18 @@ final class FanoutCommand implements Callable<Integer> {
                 context.err().println("dynalens: resuming the plan in " + journalFile + " from " + existing.created() + ": "
                         + existing.settled() + " of " + plan.steps().size() + " steps settled");
             } else {
-                var staleCopies = new ArrayList<Finding.StaleCopy>();
-                StaleCommand.detect(context, session, tableName, chosen, 0, finding -> {
-                    if (finding instanceof Finding.StaleCopy stale) {
-                        staleCopies.add(stale);
-                    }
-                });
-                plan = RepairPlan.of(tableName, staleCopies);
+                var planned = repair.planFromTable(tableName, rules, progress -> { }).result().join();
+                RuleOptions.printWarnings(context.err(), planned.detection());
+                plan = planned.plan();
                 settled = Map.of();
-                journal = FanoutJournal.create(journalFile, plan);
+                RepairStaleCopies.writeJournal(journalFile, plan);
             }
             context.err().flush();
             if (mode.dryRun) {
-                if (journal != null) {
-                    journal.close();
-                }
                 printPlan(context.out(), plan, settled);
                 return 0;
             }
-            if (journal == null) {
-                journal = FanoutJournal.append(journalFile);
-            }
-            var report = apply(context, writes, plan, settled, journal, settings);
+            var report = apply(context, repair, plan, settled, confirmer);
             var text = renderReport(plan, report);
             context.out().print(text);
             context.out().flush();
@@ -161,17 +148,17 @@ final class FanoutCommand implements Callable<Integer> {
 
     private FanoutJournal.State readJournal() {
         try {
-            return FanoutJournal.read(journalFile).orElse(null);
+            return RepairStaleCopies.readJournal(journalFile).orElse(null);
         } catch (IOException e) {
             throw new CliException("--journal: " + e.getMessage());
         }
     }
 
-    private FanoutReport apply(CliContext context, dev.dynalens.service.DynamoSession session, RepairPlan plan,
-                               Map<Integer, FanoutJournal.Entry> settled, FanoutJournal journal, FanoutSettings settings) {
+    private FanoutReport apply(CliContext context, RepairStaleCopies repair, RepairPlan plan, Map<Integer, FanoutJournal.Entry> settled,
+                               WriteConfirmer confirmer) throws IOException {
         var lastPrinted = new AtomicLong();
         var err = context.err();
-        var handle = new FanoutRunner(session, settings).start(plan, settled, journal, progress -> {
+        var handle = repair.apply(plan, settled, RepairStaleCopies.JournalFile.append(journalFile), confirmer, progress -> {
             long now = System.nanoTime();
             long last = lastPrinted.get();
             if (now - last >= TimeUnit.SECONDS.toNanos(1) && lastPrinted.compareAndSet(last, now)) {
@@ -193,7 +180,10 @@ final class FanoutCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(stopOnInterrupt);
         try {
             return handle.result().join();
-        } catch (java.util.concurrent.CompletionException e) {
+        } catch (CompletionException e) {
+            if (Problems.unwrap(e) instanceof IOException journalProblem) {
+                throw journalProblem;
+            }
             throw new CliException(Problems.describe(e));
         } finally {
             try {

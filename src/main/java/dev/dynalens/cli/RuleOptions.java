@@ -4,14 +4,18 @@ import dev.dynalens.domain.inference.Lens;
 import dev.dynalens.domain.inference.LensCodec;
 import dev.dynalens.domain.inference.LensFormatException;
 import dev.dynalens.domain.staleness.DenormalizationRule;
+import dev.dynalens.domain.staleness.RuleChoice;
+import dev.dynalens.domain.staleness.RuleSpec;
+import dev.dynalens.domain.staleness.RuleSpecException;
+import dev.dynalens.usecase.StaleDetection;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import picocli.CommandLine.Option;
 
 /**
@@ -30,26 +34,40 @@ final class RuleOptions {
                     + "and its removed (rejected) rules are never inferred.")
     Path lensFile;
 
-    /**
-     * The rules to use as given (empty: infer), the specs to leave out of inferred rules, and where given rules came
-     * from ({@code --rule} or {@code --lens FILE}), for messages.
-     */
-    record Chosen(List<DenormalizationRule> rules, Set<String> rejected, String source) {
+    /** Whether the rules were chosen with {@code --rule} or {@code --lens} (a resumed plan uses neither). */
+    boolean given() {
+        return !ruleSpecs.isEmpty() || lensFile != null;
     }
 
-    Chosen choose() {
+    /** The rules {@code --rule} gives, or those of {@code --lens}; a SPEC that does not parse is a usage error. */
+    RuleChoice choose() {
         var choices = lensFile == null ? Lens.RuleChoices.NONE : readChoices(lensFile);
         if (!ruleSpecs.isEmpty()) {
-            return new Chosen(StaleCommand.parseRules(ruleSpecs), Set.of(), "--rule");
+            return RuleChoice.given(parseRules(ruleSpecs), "--rule");
         }
-        if (!choices.confirmed().isEmpty()) {
+        return RuleChoice.of(choices, "--lens " + lensFile, (spec, e) -> {
+            throw new CliException(lensFile + ": a confirmed rule cannot be read (--rule: " + e.getMessage() + ")");
+        });
+    }
+
+    private static List<DenormalizationRule> parseRules(List<String> specs) {
+        var rules = new ArrayList<DenormalizationRule>();
+        for (var spec : specs) {
             try {
-                return new Chosen(StaleCommand.parseRules(choices.confirmed()), Set.of(), "--lens " + lensFile);
-            } catch (CliException e) {
-                throw new CliException(lensFile + ": a confirmed rule cannot be read (" + e.getMessage() + ")");
+                rules.add(RuleSpec.parse(spec));
+            } catch (RuleSpecException e) {
+                throw new CliException("--rule: " + e.getMessage());
             }
         }
-        return new Chosen(List.of(), Set.copyOf(choices.rejected()), "inferred");
+        return rules;
+    }
+
+    /** The detection's warnings on stderr: given rules naming an entity the table does not have. */
+    static void printWarnings(PrintWriter err, StaleDetection detection) {
+        for (var warning : detection.warnings()) {
+            err.println("dynalens: warning: " + warning.message());
+        }
+        err.flush();
     }
 
     static Lens.RuleChoices readChoices(Path file) {

@@ -1,23 +1,8 @@
 package dev.dynalens.cli;
 
-import dev.dynalens.domain.inference.Analyzer;
-import dev.dynalens.domain.inference.TableAnalysis;
-import dev.dynalens.domain.inference.TableKeys;
-import dev.dynalens.domain.staleness.DenormalizationRule;
-import dev.dynalens.domain.staleness.Finding;
-import dev.dynalens.domain.staleness.StalenessReport;
-import dev.dynalens.service.DynamoSession;
-import dev.dynalens.domain.staleness.InferredRule;
-import dev.dynalens.domain.staleness.RuleInference;
-import dev.dynalens.domain.staleness.RuleSpec;
-import dev.dynalens.domain.staleness.RuleSpecException;
-import dev.dynalens.domain.staleness.StalenessDetector;
+import dev.dynalens.usecase.FindStaleCopies;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -25,8 +10,8 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * Finds the stale and orphaned denormalized copies of a table, live or from a file, by the rules given
- * with --rule or, without any, by the rules inferred from the data. Reads the table several times:
- * once to name the entities, twice more to infer rules (without --rule), twice to detect.
+ * with --rule or, without any, by the rules inferred from the data ({@link FindStaleCopies}, which reads the
+ * table several times: once to name the entities, twice more to infer rules without --rule, twice to detect).
  */
 @Command(name = "stale", sortOptions = false,
         description = {"Denormalized copies that no longer equal their source (stale) or whose source is gone (orphans).",
@@ -55,12 +40,13 @@ final class StaleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        var chosen = ruleOptions.choose();
+        var rules = ruleOptions.choose();
         var context = root.context;
         var opened = source.open(context);
         try (var session = opened.session()) {
             var tableName = opened.tableName();
-            var detection = detect(context, session, tableName, chosen, MAX_LISTED, finding -> { });
+            var detection = new FindStaleCopies(session).start(tableName, rules, MAX_LISTED, finding -> { }, progress -> { }).result().join();
+            RuleOptions.printWarnings(context.err(), detection);
             var report = detection.report();
             if (report.truncated()) {
                 context.err().println("dynalens: more findings than " + MAX_LISTED + " of a kind; the counts are complete, the lists are not");
@@ -75,61 +61,5 @@ final class StaleCommand implements Callable<Integer> {
             out.flush();
         }
         return 0;
-    }
-
-    static List<DenormalizationRule> parseRules(List<String> specs) {
-        var rules = new ArrayList<DenormalizationRule>();
-        for (var spec : specs) {
-            try {
-                rules.add(RuleSpec.parse(spec));
-            } catch (RuleSpecException e) {
-                throw new CliException("--rule: " + e.getMessage());
-            }
-        }
-        return rules;
-    }
-
-    /** What one detection found; {@code inferred} when the rules came from the data. */
-    record Detection(StalenessReport report, boolean inferred, long itemCount) {
-    }
-
-    /**
-     * Names the entities (one scan), infers rules when none are given (two scans), detects (two scans). Every finding
-     * also goes to {@code onFinding}, beyond the {@code maxListed} the report keeps.
-     */
-    static Detection detect(CliContext context, DynamoSession session, String tableName, RuleOptions.Chosen chosen,
-                            int maxListed, java.util.function.Consumer<? super Finding> onFinding) {
-        var rules = new ArrayList<>(chosen.rules());
-        var analyzer = new Analyzer(TableKeys.from(session.describeTable(tableName).join()));
-        long[] itemCount = {0};
-        TableSource.forEachItem(session, tableName, item -> {
-            analyzer.accept(item);
-            itemCount[0]++;
-        });
-        var classifier = analyzer.classifier();
-        var entities = analyzer.result().entities().stream().map(TableAnalysis.Entity::name).collect(Collectors.toCollection(TreeSet::new));
-        for (var rule : rules) {
-            for (var entity : List.of(rule.source().entity(), rule.copy().entity())) {
-                if (!entities.contains(entity)) {
-                    context.err().println("dynalens: warning: " + chosen.source() + " " + rule.toSpec() + ": no entity '" + entity + "' in " + tableName
-                            + "; its entities: " + String.join(", ", entities));
-                }
-            }
-        }
-        context.err().flush();
-        boolean inferred = rules.isEmpty();
-        if (inferred) {
-            var inference = new RuleInference(classifier, RuleInference.Options.DEFAULTS);
-            TableSource.forEachItem(session, tableName, inference::acceptSource);
-            TableSource.forEachItem(session, tableName, inference::acceptCopy);
-            inference.result().stream().map(InferredRule::rule).filter(rule -> !chosen.rejected().contains(rule.toSpec()))
-                    .forEach(rules::add);
-        }
-        var detector = new StalenessDetector(classifier, rules, maxListed, onFinding);
-        if (!rules.isEmpty()) {
-            TableSource.forEachItem(session, tableName, detector::acceptSource);
-            TableSource.forEachItem(session, tableName, detector::acceptCopy);
-        }
-        return new Detection(detector.report(), inferred, itemCount[0]);
     }
 }

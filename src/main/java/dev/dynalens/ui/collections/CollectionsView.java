@@ -3,7 +3,7 @@ package dev.dynalens.ui.collections;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.table.SortKeyCondition;
-import dev.dynalens.ui.staleness.StalenessViewModel;
+import dev.dynalens.ui.staleness.StaleCells;
 import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -44,7 +44,7 @@ public final class CollectionsView {
     private final TabPane tabs = new TabPane();
     private final TextField partitionField = new TextField();
     /** The stale copies found by the table's staleness view, marked in the collection; null when not shown. */
-    private javafx.beans.value.ObservableValue<StalenessViewModel.StaleCells> staleCells;
+    private javafx.beans.value.ObservableValue<StaleCells> staleCells;
     private Runnable rebuildCollection = () -> { };
     /** Editing of the collection's items, staged; null when not offered. */
     private dev.dynalens.ui.editor.ItemActions editing;
@@ -54,7 +54,7 @@ public final class CollectionsView {
     }
 
     /** Marks the cells holding a stale copy, their tooltip naming the source's current value; call before {@link #createView()}. */
-    public CollectionsView markStaleCells(javafx.beans.value.ObservableValue<StalenessViewModel.StaleCells> cells) {
+    public CollectionsView markStaleCells(javafx.beans.value.ObservableValue<StaleCells> cells) {
         this.staleCells = cells;
         cells.addListener((obs, old, now) -> rebuildCollection.run());
         return this;
@@ -382,7 +382,7 @@ public final class CollectionsView {
     }
 
     /** A cell styled {@code stale-cell}, with the source's current value as its tooltip, where it holds a stale copy. */
-    private static TableCell<Item, String> staleAwareCell(String attribute, StalenessViewModel.StaleCells cells) {
+    private static TableCell<Item, String> staleAwareCell(String attribute, StaleCells cells) {
         return new TableCell<>() {
             @Override
             protected void updateItem(String value, boolean empty) {
@@ -396,7 +396,7 @@ public final class CollectionsView {
         };
     }
 
-    private static void markStale(TableCell<Item, String> cell, Item item, String attribute, StalenessViewModel.StaleCells cells) {
+    private static void markStale(TableCell<Item, String> cell, Item item, String attribute, StaleCells cells) {
         cell.getStyleClass().remove("stale-cell");
         if (cells == null) return;
         cells.find(item, attribute).ifPresent(stale -> {

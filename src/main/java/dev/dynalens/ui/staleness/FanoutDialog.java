@@ -1,5 +1,6 @@
 package dev.dynalens.ui.staleness;
 
+import dev.dynalens.ui.common.ConfirmWriteDialog;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -12,7 +13,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import javafx.scene.control.TextField;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -23,7 +23,10 @@ import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 
-/** The dry run of a fan-out, its confirmation, and its progress, in one window. */
+/**
+ * The dry run of a fan-out and its progress, in one window; on a production connection Apply asks for the table name
+ * through {@link ConfirmWriteDialog}, as every write of the app does.
+ */
 public final class FanoutDialog {
     private final FanoutViewModel model;
 
@@ -104,21 +107,11 @@ public final class FanoutDialog {
         error.setWrapText(true);
         error.textProperty().bind(model.errorProperty());
 
-        var confirm = new TextField();
-        confirm.setId("fanoutConfirm");
-        confirm.setPromptText("type " + model.tableName());
-        confirm.textProperty().bindBidirectional(model.confirmationProperty());
-        var confirmLabel = new Label("Production connection: type the table name to confirm");
-        var confirmRow = new HBox(8, confirmLabel, confirm);
-        confirmRow.setAlignment(Pos.CENTER_LEFT);
-        confirmRow.setVisible(model.needsTypedConfirmation());
-        confirmRow.setManaged(model.needsTypedConfirmation());
-
         var apply = new Button("Apply " + model.steps().size() + " guarded update" + (model.steps().size() == 1 ? "" : "s"));
         apply.setId("fanoutApply");
         apply.getStyleClass().add("danger");
-        apply.disableProperty().bind(model.canApplyProperty().not());
-        apply.setOnAction(e -> model.apply());
+        apply.disableProperty().bind(model.readyToApplyProperty().not());
+        apply.setOnAction(e -> apply(stage));
         var cancel = new Button("Cancel run");
         cancel.setId("fanoutCancel");
         cancel.disableProperty().bind(model.runningProperty().not());
@@ -131,11 +124,25 @@ public final class FanoutDialog {
         close.setOnAction(e -> stage.close());
         var spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        var buttons = new HBox(8, confirmRow, spacer, apply, cancel, save, close);
+        var buttons = new HBox(8, spacer, apply, cancel, save, close);
         buttons.setAlignment(Pos.CENTER_LEFT);
         var box = new VBox(6, bar, counts, error, buttons);
         box.setPadding(new Insets(8, 0, 0, 0));
         return box;
+    }
+
+    /** On a production connection, asks for the table name first (the one dialog that asks); cancelling it sends nothing. */
+    private void apply(Stage stage) {
+        if (model.needsTypedConfirmation()) {
+            var steps = model.steps().size();
+            var typed = ConfirmWriteDialog.ask(stage, model.connectionName(), model.tableName(),
+                    "Repairing " + steps + " stale cop" + (steps == 1 ? "y" : "ies"));
+            if (typed.isEmpty()) {
+                return;
+            }
+            model.confirmationProperty().set(typed.get());
+        }
+        model.apply();
     }
 
     private void saveReport(Stage stage, Label error) {

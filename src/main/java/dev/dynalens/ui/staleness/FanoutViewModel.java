@@ -6,20 +6,18 @@ import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.staleness.RepairPlan;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.guard.WriteConfirmer;
-import dev.dynalens.service.guard.WriteGuard;
 import dev.dynalens.service.fanout.FanoutJournal;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.fanout.FanoutProgress;
 import dev.dynalens.service.fanout.FanoutReport;
-import dev.dynalens.service.fanout.FanoutRunner;
 import dev.dynalens.service.fanout.FanoutSettings;
 import dev.dynalens.ui.common.WorkNotifier;
+import dev.dynalens.usecase.RepairStaleCopies;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -40,18 +38,16 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * A guarded fan-out from the staleness view: the dry run (every planned update, shown before anything is written),
- * the confirmation (on a production-tagged connection the person types the table name), then the run with its
- * progress, counts and cancel. The plan goes to a journal in {@code journalDirectory} before the first update, so
- * an interrupted fan-out can be resumed ({@link #resumeFrom}).
+ * A guarded fan-out from the staleness view, over {@link RepairStaleCopies}: the dry run (every planned update, shown
+ * before anything is written), the confirmation (on a production-tagged connection the person types the table name),
+ * then the run with its progress, counts and cancel. The plan goes to a journal in {@code journalDirectory} before the
+ * first update, so an interrupted fan-out can be resumed ({@link #resumeFrom}).
  */
 public final class FanoutViewModel {
-    private static final DateTimeFormatter FILE_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
-
     private final DynamoSession session;
     private final Executor fx;
     private final Path journalDirectory;
-    private final FanoutSettings settings;
+    private final RepairStaleCopies repair;
     private final RepairPlan plan;
     private final Map<Integer, FanoutJournal.Entry> settledBefore;
     private final Path existingJournal;
@@ -64,6 +60,7 @@ public final class FanoutViewModel {
     private final ReadOnlyStringWrapper counts = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
+    private final BooleanBinding readyToApply;
     private final BooleanBinding canApply;
     private volatile Job<FanoutProgress, FanoutReport> handle;
     private FanoutReport report;
@@ -79,7 +76,7 @@ public final class FanoutViewModel {
         this.session = Objects.requireNonNull(session, "session");
         this.fx = Objects.requireNonNull(fx, "fx");
         this.journalDirectory = Objects.requireNonNull(journalDirectory, "journalDirectory");
-        this.settings = Objects.requireNonNull(settings, "settings");
+        this.repair = new RepairStaleCopies(session, settings);
         this.plan = Objects.requireNonNull(plan, "plan");
         this.settledBefore = Map.copyOf(settledBefore);
         this.existingJournal = existingJournal;
@@ -93,10 +90,11 @@ public final class FanoutViewModel {
                     ValueText.literal(step.newValue()), update.updateExpression() + " IF " + update.conditionExpression() + "  (" + names + ")",
                     entry == null ? "pending" : entry.outcome().name().toLowerCase(Locale.ROOT).replace('_', ' ')));
         }
-        var production = session.profile().tag().isProduction();
-        canApply = Bindings.createBooleanBinding(() -> !running.get() && !finished.get() && !session.profile().readOnly()
-                        && pendingSteps() > 0 && (!production || WriteConfirmer.confirms(confirmation.get(), plan.tableName())),
-                running, finished, confirmation);
+        readyToApply = Bindings.createBooleanBinding(() -> !running.get() && !finished.get() && !session.profile().readOnly()
+                && pendingSteps() > 0, running, finished);
+        canApply = Bindings.createBooleanBinding(() -> readyToApply.get()
+                        && (!needsTypedConfirmation() || WriteConfirmer.confirms(confirmation.get(), plan.tableName())),
+                readyToApply, confirmation);
         if (session.profile().readOnly()) {
             status.set("Connection '" + session.profile().name() + "' is read-only: the plan can be reviewed, not applied.");
         } else {
@@ -118,25 +116,6 @@ public final class FanoutViewModel {
         return new FanoutViewModel(session, fx, directory, settings, journal.plan(), journal.outcomes(), journal.file());
     }
 
-    /** The newest unfinished journal of {@code tableName} in {@code directory}, if any; unreadable files are passed over. */
-    public static java.util.Optional<FanoutJournal.State> unfinished(Path directory, String tableName) {
-        if (!Files.isDirectory(directory)) {
-            return java.util.Optional.empty();
-        }
-        try (var files = Files.list(directory)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".jsonl")).map(f -> {
-                try {
-                    return FanoutJournal.read(f).orElse(null);
-                } catch (IOException e) {
-                    return null;
-                }
-            }).filter(Objects::nonNull).filter(s -> s.plan().tableName().equals(tableName) && !s.complete())
-                    .max(java.util.Comparator.comparing(FanoutJournal.State::created));
-        } catch (IOException e) {
-            return java.util.Optional.empty();
-        }
-    }
-
     private int pendingSteps() {
         return (int) (plan.steps().size() - settledBefore.values().stream().filter(e -> e.outcome().settled()).count());
     }
@@ -154,8 +133,14 @@ public final class FanoutViewModel {
         return plan;
     }
 
+    /** On a production-tagged connection, Apply first asks for the table name (typed into {@link #confirmationProperty()}). */
     public boolean needsTypedConfirmation() {
         return session.profile().tag().isProduction();
+    }
+
+    /** The connection's name, as the person knows it: for the question before Apply. */
+    public String connectionName() {
+        return session.profile().name();
     }
 
     /** Stale copies the plan does not touch, one line each with why. */
@@ -165,31 +150,31 @@ public final class FanoutViewModel {
 
     /**
      * Writes the plan to a new journal and starts the guarded updates (or resumes the journal this model was read
-     * from). Only from an explicit action: the Apply button, enabled by {@link #canApplyProperty()}.
+     * from). Only from an explicit action: the Apply button, enabled by {@link #readyToApplyProperty()}, after the view
+     * asked a production connection's table name into {@link #confirmationProperty()}.
      */
     public CompletableFuture<FanoutReport> apply() {
         if (!canApply.get()) {
             return CompletableFuture.failedFuture(new IllegalStateException("Applying is not possible now: " + status.get()));
         }
-        FanoutJournal journal;
-        try {
-            if (existingJournal == null) {
-                journalFile = journalDirectory.resolve(safe(plan.tableName()) + "-" + LocalDateTime.now().format(FILE_TIME) + ".jsonl");
-                journal = FanoutJournal.create(journalFile, plan);
-            } else {
-                journal = FanoutJournal.append(existingJournal);
-            }
-        } catch (IOException e) {
-            error.set("The journal cannot be written, so nothing was sent: " + e.getMessage());
-            return CompletableFuture.failedFuture(e);
-        }
+        var journal = existingJournal == null
+                ? RepairStaleCopies.JournalFile.create(RepairStaleCopies.journalFileFor(journalDirectory, plan.tableName(), LocalDateTime.now()))
+                : RepairStaleCopies.JournalFile.append(existingJournal);
+        var before = status.get();
+        journalFile = journal.file();
         running.set(true);
         error.set("");
         status.set("Applying; journal " + journalFile);
-        var guard = WriteGuard.forAction(session, WriteConfirmer.typed(confirmation.get(), "type the table name %s to apply."));
-        handle = new FanoutRunner(guard, settings).start(plan, settledBefore, journal, p -> fx.execute(() -> show(p)));
+        var confirmer = WriteConfirmer.typed(confirmation.get(), "type the table name %s to apply.");
+        handle = repair.apply(plan, settledBefore, journal, confirmer, p -> fx.execute(() -> show(p)));
         return handle.result().whenCompleteAsync((done, failure) -> {
             running.set(false);
+            if (failure != null && Problems.unwrap(failure) instanceof IOException unwritable) {
+                journalFile = existingJournal;
+                status.set(before);
+                error.set("The journal cannot be written, so nothing was sent: " + unwritable.getMessage());
+                return;
+            }
             finished.set(true);
             if (failure != null) {
                 error.set("The fan-out did not start: " + Problems.describe(failure));
@@ -276,12 +261,11 @@ public final class FanoutViewModel {
         return key.values().stream().map(ValueText::cell).collect(Collectors.joining(" / "));
     }
 
-    private static String safe(String tableName) {
-        return tableName.replaceAll("[^A-Za-z0-9._-]", "_");
-    }
-
     public ObservableList<StepRow> steps() { return steps; }
     public StringProperty confirmationProperty() { return confirmation; }
+    /** Whether Apply can be pressed: steps are pending, nothing runs, the connection may write (the table name is asked after). */
+    public BooleanBinding readyToApplyProperty() { return readyToApply; }
+    /** Whether {@link #apply()} may start now: ready, and on a production connection the table name is typed. */
     public BooleanBinding canApplyProperty() { return canApply; }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty finishedProperty() { return finished.getReadOnlyProperty(); }

@@ -103,12 +103,12 @@ public final class StalenessView {
         var table = table(model.rules(), "staleRules", "Find stale copies to infer the rules: which attribute copies which.");
         model.ruleChoicesProperty().addListener((o, was, now) -> table.refresh());
         table.getColumns().setAll(List.of(
-                column("Rule (copy = source @ reference)", StalenessViewModel.RuleRow::spec, 380),
+                column("Rule (copy = source @ reference)", RuleRow::spec, 380),
                 column("Choice", r -> model.isConfirmed(r.spec()) ? "confirmed" : "inferred", 90),
                 column("Copies", r -> Long.toString(r.copies()), 80),
                 dangerColumn("Stale", r -> Long.toString(r.stale()), r -> r.stale() > 0, 70),
                 column("Orphans", r -> Long.toString(r.orphans()), 80),
-                column("Confidence", StalenessViewModel.RuleRow::confidenceText, 100)));
+                column("Confidence", RuleRow::confidenceText, 100)));
         var selected = table.getSelectionModel().selectedItemProperty();
         var confirm = new Button("Confirm");
         confirm.setId("confirmRule");
@@ -160,15 +160,15 @@ public final class StalenessView {
     private Node staleTable() {
         var table = table(model.staleCopies(), "staleCopies", "No stale copies found (yet).");
         table.getColumns().setAll(List.of(
-                column("Copy item", StalenessViewModel.StaleRow::copyKey, 260),
-                column("Attribute", StalenessViewModel.StaleRow::attribute, 120),
-                dangerColumn("Copy value (stale)", StalenessViewModel.StaleRow::copyValue, r -> true, 170),
-                column("Source value (now)", StalenessViewModel.StaleRow::sourceValue, 170),
-                column("Source item", StalenessViewModel.StaleRow::sourceKey, 170),
-                column("Rule", StalenessViewModel.StaleRow::rule, 260)));
+                column("Copy item", StaleRow::copyKey, 260),
+                column("Attribute", StaleRow::attribute, 120),
+                dangerColumn("Copy value (stale)", StaleRow::copyValue, r -> true, 170),
+                column("Source value (now)", StaleRow::sourceValue, 170),
+                column("Source item", StaleRow::sourceKey, 170),
+                column("Rule", StaleRow::rule, 260)));
         table.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
             @Override
-            protected void updateItem(StalenessViewModel.StaleRow row, boolean empty) {
+            protected void updateItem(StaleRow row, boolean empty) {
                 super.updateItem(row, empty);
                 setTooltip(empty || row == null ? null : new Tooltip(row.explanation()));
             }
@@ -179,10 +179,10 @@ public final class StalenessView {
     private Node orphanTable() {
         var table = table(model.orphans(), "orphanCopies", "No orphans found (yet).");
         table.getColumns().setAll(List.of(
-                column("Copy item", StalenessViewModel.OrphanRow::copyKey, 260),
-                column("Attribute", StalenessViewModel.OrphanRow::attribute, 120),
-                column("Refers to", StalenessViewModel.OrphanRow::reference, 100),
-                column("Rule", StalenessViewModel.OrphanRow::rule, 260)));
+                column("Copy item", OrphanRow::copyKey, 260),
+                column("Attribute", OrphanRow::attribute, 120),
+                column("Refers to", OrphanRow::reference, 100),
+                column("Rule", OrphanRow::rule, 260)));
         return table;
     }
 

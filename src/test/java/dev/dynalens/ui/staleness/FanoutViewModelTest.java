@@ -18,6 +18,7 @@ import dev.dynalens.domain.write.WriteResult;
 import dev.dynalens.service.fanout.FanoutJournal;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import dev.dynalens.testsupport.RecordedNotices;
+import dev.dynalens.usecase.RepairStaleCopies;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,6 +100,45 @@ class FanoutViewModelTest {
         assertThat(model.canApplyProperty().get()).isTrue();
     }
 
+    /** The dialog enables Apply before the name is typed, and asks for it when Apply is pressed. */
+    @Test
+    void onAProductionConnection_applyIsReadyBeforeTheName_andWritesOnlyOnceTheAskedNameIsGiven() throws Exception {
+        var session = session(false, ConnectionTag.PRODUCTION);
+        var model = FanoutViewModel.plan(session, Runnable::run, dir, dev.dynalens.service.fanout.FanoutSettings.DEFAULTS, plan(2));
+
+        assertThat(model.readyToApplyProperty().get()).isTrue();
+        assertThat(model.canApplyProperty().get()).isFalse();
+        assertThat(model.connectionName()).isEqualTo("conn");
+        assertThat(model.apply()).isCompletedExceptionally();
+        assertThat(session.writes).isEmpty();
+        assertThat(dir).isEmptyDirectory();
+
+        model.confirmationProperty().set("Blog");
+        var report = model.apply().get(10, TimeUnit.SECONDS);
+
+        assertThat(report.counts().updated()).isEqualTo(2);
+        assertThat(session.writes).hasSize(2);
+        assertThat(model.readyToApplyProperty().get()).isFalse();
+        assertThat(model.journalFile().getFileName().toString()).matches("Blog-\\d{8}-\\d{6}\\.jsonl");
+    }
+
+    @Test
+    void aJournalThatCannotBeWritten_sendsNothing_andApplyCanBeTriedAgain() throws Exception {
+        var session = session(false, ConnectionTag.LOCAL);
+        var notADirectory = dir.resolve("file");
+        Files.writeString(notADirectory, "");
+        var model = FanoutViewModel.plan(session, Runnable::run, notADirectory, dev.dynalens.service.fanout.FanoutSettings.DEFAULTS, plan(2));
+        var dryRun = model.statusProperty().get();
+
+        assertThat(model.apply()).isCompletedExceptionally();
+
+        assertThat(model.errorProperty().get()).startsWith("The journal cannot be written, so nothing was sent: ");
+        assertThat(model.statusProperty().get()).isEqualTo(dryRun);
+        assertThat(session.writes).isEmpty();
+        assertThat(model.runningProperty().get()).isFalse();
+        assertThat(model.readyToApplyProperty().get()).isTrue();
+    }
+
     @Test
     void onAReadOnlyConnection_thePlanCanBeReviewedButNotApplied() {
         var session = session(true, ConnectionTag.NONE);
@@ -150,8 +190,8 @@ class FanoutViewModelTest {
         copies.put("POST#1", AttributeValue.s("Ann Lee"));
         Files.writeString(dir.resolve("notes.jsonl"), "not a journal\n");
 
-        var state = FanoutViewModel.unfinished(dir, "Blog").orElseThrow();
-        assertThat(FanoutViewModel.unfinished(dir, "Other")).isEmpty();
+        var state = RepairStaleCopies.newestUnfinished(dir, "Blog").orElseThrow();
+        assertThat(RepairStaleCopies.newestUnfinished(dir, "Other")).isEmpty();
         var session = session(false, ConnectionTag.LOCAL);
         var model = FanoutViewModel.resumeFrom(session, Runnable::run, dev.dynalens.service.fanout.FanoutSettings.DEFAULTS, state);
         assertThat(model.statusProperty().get()).contains("2 of 5 steps settled");
@@ -162,7 +202,7 @@ class FanoutViewModelTest {
         assertThat(session.writes).hasSize(3);
         assertThat(report.counts().updated()).isEqualTo(5);
         assertThat(FanoutJournal.read(file).orElseThrow().complete()).isTrue();
-        assertThat(FanoutViewModel.unfinished(dir, "Blog")).isEmpty();
+        assertThat(RepairStaleCopies.newestUnfinished(dir, "Blog")).isEmpty();
     }
 
     private final RecordedNotices notices = new RecordedNotices();

@@ -60,12 +60,12 @@ class StalenessViewModelTest {
             assertThat(row.sourceValue()).isEqualTo("Priya Natarajan");
             assertThat(row.sourceKey()).isEqualTo("USER#102 / PROFILE");
         });
-        assertThat(model.staleCopies()).extracting(StalenessViewModel.StaleRow::attribute)
+        assertThat(model.staleCopies()).extracting(StaleRow::attribute)
                 .containsOnly("authorName", "commenterName", "author.name");
-        assertThat(model.orphans()).extracting(StalenessViewModel.OrphanRow::copyKey).containsExactlyInAnyOrder(
+        assertThat(model.orphans()).extracting(OrphanRow::copyKey).containsExactlyInAnyOrder(
                 "POST#single-table-design-in-practice / COMMENT#2024-01-19T10:11:00Z#c0003",
                 "POST#adjacency-lists-for-many-to-many / COMMENT#2024-03-29T07:55:00Z#c0013");
-        assertThat(model.orphans()).extracting(StalenessViewModel.OrphanRow::reference).containsOnly("109");
+        assertThat(model.orphans()).extracting(OrphanRow::reference).containsOnly("109");
         assertThat(model.statusProperty().get()).isEqualTo("3 rule(s) · 6 stale copies · 2 orphan(s)");
         assertThat(model.runningProperty().get()).isFalse();
         assertThat(model.errorProperty().get()).isEmpty();
@@ -132,7 +132,7 @@ class StalenessViewModelTest {
         assertThat(withLens.isConfirmed("COMMENT.commenterName=USER.name@commenterId")).isTrue();
         session.reads.clear();
         withLens.run().join();
-        assertThat(withLens.rules()).extracting(StalenessViewModel.RuleRow::spec).containsExactly("COMMENT.commenterName=USER.name@commenterId");
+        assertThat(withLens.rules()).extracting(RuleRow::spec).containsExactly("COMMENT.commenterName=USER.name@commenterId");
         assertThat(withLens.staleCopies()).hasSize(2);
         assertThat(session.reads.size()).isEqualTo(readsOfAFullRun * 3 / 5);
 
@@ -149,7 +149,7 @@ class StalenessViewModelTest {
         withLens.removeRule("POST.authorName=USER.name@authorId");
         withLens.run().join();
 
-        assertThat(withLens.rules()).extracting(StalenessViewModel.RuleRow::spec).hasSize(2)
+        assertThat(withLens.rules()).extracting(RuleRow::spec).hasSize(2)
                 .doesNotContain("POST.authorName=USER.name@authorId");
         assertThat(withLens.addRule("POST.authorName USER.name", null)).get().asString().isNotBlank();
         assertThat(withLens.addRule(" POST.authorName = USER.name @ authorId ", null)).isEmpty();
@@ -167,7 +167,7 @@ class StalenessViewModelTest {
         var tagged = item("TAG#dynamodb", "POST#2024-01-18T14:30:00Z#single-table-design-in-practice");
         assertThat(model.staleSourceValue(tagged, "author")).contains("Priya Natarajan");
         assertThat(model.staleCellsProperty().get().find(tagged, "author")).get()
-                .extracting(StalenessViewModel.StaleRow::explanation).asString()
+                .extracting(StaleRow::explanation).asString()
                 .startsWith("Source USER#102 / PROFILE name is now Priya Natarajan");
         assertThat(model.staleSourceValue(tagged, "title")).isEmpty();
         assertThat(model.staleSourceValue(item("POST#choosing-sort-keys", "METADATA"), "authorName")).contains("Priya Natarajan");
