@@ -8,10 +8,10 @@ import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.service.DynamoSession;
-import dev.dynalens.service.transfer.TableExporter;
-import dev.dynalens.service.transfer.TableImporter;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
 import dev.dynalens.testsupport.TestEndpoint;
+import dev.dynalens.usecase.ExportTable;
+import dev.dynalens.usecase.ImportFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -73,7 +73,7 @@ class TransferDialogsIT extends FxRobot {
             session.putItem(table, new Item(Map.of("PK", AttributeValue.s("P#" + i), "SK", AttributeValue.s("S"),
                     "price", AttributeValue.n("1.50")))).get(10, TimeUnit.SECONDS);
         }
-        var model = new ExportViewModel(new TableExporter(session), table, Platform::runLater);
+        var model = new ExportViewModel(new ExportTable(session), table, Platform::runLater);
         FxToolkit.setupFixture(() -> ExportDialog.show(stage, model));
 
         assertThat(lookup("#startExport").queryAs(Button.class).isDisabled()).as("no file chosen yet").isTrue();
@@ -99,7 +99,7 @@ class TransferDialogsIT extends FxRobot {
                 {"Item": {"PK": {"S": "b"}}}
                 {"Item": {"PK": {"S": "c"}, "SK": {"S": "1"}}}
                 """);
-        var model = new ImportViewModel(new TableImporter(session), session.profile(), table, Platform::runLater);
+        var model = new ImportViewModel(new ImportFile(session), table, Platform::runLater);
         FxToolkit.setupFixture(() -> ImportDialog.show(stage, model));
 
         assertThat(lookup("#startImport").queryAs(Button.class).isDisabled()).as("no file chosen yet").isTrue();
