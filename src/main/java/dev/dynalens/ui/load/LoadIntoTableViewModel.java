@@ -132,7 +132,7 @@ public final class LoadIntoTableViewModel {
                 return null;
             }
             var of = itemsOf(report);
-            progress.set(of <= 0 ? 1 : Math.min(1, (double) report.written() / of));
+            progress.set(of > 0 ? Math.min(1, (double) report.written() / of) : report.outcome() == LoadReport.Outcome.COMPLETED ? 1 : 0);
             status.set(describe(report));
             notifier.workEnded(switch (report.outcome()) {
                 case COMPLETED -> "Load finished";
