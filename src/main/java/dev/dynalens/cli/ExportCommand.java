@@ -1,19 +1,21 @@
 package dev.dynalens.cli;
 
-import dev.dynalens.domain.table.QueryForm;
+import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.transfer.TransferFormat;
-import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.job.Job;
 import dev.dynalens.service.transfer.ExportProgress;
 import dev.dynalens.service.transfer.ExportReport;
 import dev.dynalens.service.transfer.ExportRequest;
-import dev.dynalens.service.transfer.TableExporter;
+import dev.dynalens.usecase.ExportTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,9 +74,8 @@ final class ExportCommand implements Callable<Integer> {
         var context = root.context;
         var opened = source.open(context);
         try (var session = opened.session()) {
-            var request = new ExportRequest(read(session, opened.tableName()), chosen, out);
             var bar = new ProgressLine(context.err(), json);
-            var handle = new TableExporter(session).start(request, p -> bar.show(progressText(p)));
+            var handle = start(new ExportTable(session), opened.tableName(), chosen, p -> bar.show(progressText(p)));
             var stopOnInterrupt = new Thread(() -> {
                 handle.cancel();
                 try {
@@ -87,6 +88,11 @@ final class ExportCommand implements Callable<Integer> {
             ExportReport report;
             try {
                 report = handle.result().join();
+            } catch (CompletionException e) {
+                if (Problems.unwrap(e) instanceof IllegalArgumentException badKey) {
+                    throw new CliException(badKey.getMessage());
+                }
+                throw e;
             } finally {
                 bar.clear();
                 removeHook(stopOnInterrupt);
@@ -97,17 +103,14 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     /** A Scan of the table or index, or with --pk a Query of one partition. */
-    private ReadRequest read(DynamoSession session, String tableName) {
+    private Job<ExportProgress, ExportReport> start(ExportTable exports, String tableName, TransferFormat format,
+                                                    Consumer<ExportProgress> progress) {
         if (partitionValue == null) {
             if (sortKey != null) throw new CliException("The sort-key options go with --pk");
-            return new ReadRequest.Scan(tableName, index, pageSize, null);
+            return exports.start(new ExportRequest(new ReadRequest.Scan(tableName, index, pageSize, null), format, out), progress);
         }
-        try {
-            return QueryCommand.SortKeyOptions.form(sortKey, index, partitionValue, true, pageSize)
-                    .toQuery(session.describeTable(tableName).join());
-        } catch (IllegalArgumentException e) {
-            throw new CliException(e.getMessage());
-        }
+        return exports.startPartition(tableName, QueryCommand.SortKeyOptions.form(sortKey, index, partitionValue, true, pageSize),
+                format, out, progress);
     }
 
     static TransferFormat format(String given, Path out) {
@@ -115,10 +118,7 @@ final class ExportCommand implements Callable<Integer> {
             return TransferFormat.fromCliName(given).orElseThrow(() ->
                     new CliException("--format must be jsonl, json, csv or workbench, not '" + given + "'"));
         }
-        var name = out.getFileName().toString().toLowerCase(Locale.ROOT).replaceFirst("\\.gz$", "");
-        if (name.endsWith(".csv")) return TransferFormat.CSV;
-        if (name.endsWith(".json")) return TransferFormat.JSON;
-        return TransferFormat.JSONL;
+        return ExportTable.formatOf(out);
     }
 
     private static String progressText(ExportProgress p) {

@@ -2,16 +2,20 @@ package dev.dynalens.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dynalens.domain.codec.DynamoJsonCodec;
+import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.connection.WriteNotConfirmedException;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.guard.WriteConfirmer;
 import dev.dynalens.service.transfer.ImportProgress;
 import dev.dynalens.service.transfer.ImportReport;
 import dev.dynalens.service.transfer.ImportRequest;
-import dev.dynalens.service.transfer.TableImporter;
+import dev.dynalens.usecase.ImportFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -23,10 +27,11 @@ import picocli.CommandLine.Parameters;
                 + "plain JSON, CSV with a typed header, or a NoSQL Workbench model. The format is told from the content.",
                 "Items go in BatchWriteItem requests of 25; unprocessed items are retried with backoff. A malformed line, an item "
                         + "without the table's key and an item DynamoDB refuses are reported with their line, and the rest is written. "
-                        + "Refused on read-only connections."},
+                        + "Refused on read-only connections; on a connection tagged production, confirm with --confirm-table."},
         footer = {"", "Exit code 1 also when some items were rejected.", "", "Examples:",
                 "  dynalens import Shop --endpoint http://localhost:8000 --in shop.jsonl",
-                "  dynalens import Shop --connection local --in shop.csv --json"})
+                "  dynalens import Shop --connection local --in shop.csv --json",
+                "  dynalens import Shop --connection prod --in shop.jsonl --confirm-table Shop"})
 final class ImportCommand extends SessionCommand {
     private static final int REJECTIONS_PRINTED = 50;
 
@@ -38,6 +43,9 @@ final class ImportCommand extends SessionCommand {
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "jsonl, json, csv or workbench (default: told from the content).")
     String format;
+
+    @Option(names = "--confirm-table", paramLabel = "NAME", description = "On a connection tagged production, the table name again, to confirm.")
+    String confirmTable;
 
     @Option(names = "--json", description = "Print the summary and every rejected item (line, reason, key) as JSON.")
     boolean json;
@@ -54,7 +62,8 @@ final class ImportCommand extends SessionCommand {
         }
         var context = root.context;
         var bar = new ProgressLine(context.err(), json);
-        var handle = new TableImporter(session).start(new ImportRequest(table, in, given), p -> bar.show(progressText(p)));
+        var handle = new ImportFile(session).start(new ImportRequest(table, in, given),
+                WriteConfirmer.typed(confirmTable, "repeat the table name with --confirm-table %s to import"), p -> bar.show(progressText(p)));
         var stopOnInterrupt = new Thread(() -> {
             handle.cancel();
             try {
@@ -67,6 +76,11 @@ final class ImportCommand extends SessionCommand {
         ImportReport report;
         try {
             report = handle.result().join();
+        } catch (CompletionException e) {
+            if (Problems.unwrap(e) instanceof WriteNotConfirmedException notConfirmed) {
+                throw new CliException(notConfirmed.getMessage());
+            }
+            throw e;
         } finally {
             bar.clear();
             ExportCommand.removeHook(stopOnInterrupt);

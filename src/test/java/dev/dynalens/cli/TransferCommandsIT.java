@@ -3,19 +3,28 @@ package dev.dynalens.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.connection.ConnectionTag;
+import dev.dynalens.domain.connection.CredentialsSource;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.service.ConnectionStore;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.aws.AwsDynamoSessionFactory;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
 import dev.dynalens.testsupport.TestEndpoint;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -166,5 +175,51 @@ class TransferCommandsIT {
         var missing = RealCli.run("import", "T", "--endpoint", "http://127.0.0.1:1", "--in", dir.resolve("absent.jsonl").toString());
         assertThat(missing.exitCode()).isEqualTo(DynaLensCli.USAGE);
         assertThat(missing.err()).contains("No such file");
+    }
+
+    /** The real CLI as {@link RealCli} runs it, with one connection saved in the app. */
+    private static RealCli.Run runWithSaved(ConnectionProfile saved, String... args) {
+        var out = new StringWriter();
+        var err = new StringWriter();
+        var store = new ConnectionStore() {
+            @Override public LoadResult load() { return new LoadResult(List.of(saved), Optional.empty()); }
+            @Override public void save(List<ConnectionProfile> connections) { throw new AssertionError("the CLI must not save"); }
+            @Override public Path location() { return Path.of("connections.json"); }
+        };
+        var code = DynaLensCli.execute(new CliContext(new AwsDynamoSessionFactory(), store, RealCli.noProfiles(), Map.of(),
+                new PrintWriter(out), new PrintWriter(err)), args);
+        return new RealCli.Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void import_onAProductionConnection_needsTheTableNameRepeated_andWithoutItWritesNothing(TestEndpoint endpoint, DynamoSession session)
+            throws Exception {
+        var target = endpoint.uniqueTableName("CliImportProd");
+        session.createTable(new CreateTableSpec(target, KeySchema.of("PK", "SK"), List.of())).get(30, TimeUnit.SECONDS);
+        var file = dir.resolve("prod.jsonl");
+        Files.writeString(file, """
+                {"Item": {"PK": {"S": "a"}, "SK": {"S": "1"}}}
+                {"Item": {"PK": {"S": "b"}, "SK": {"S": "1"}}}
+                """);
+        var prod = ConnectionProfile.create("prod", new CredentialsSource.LocalPlaceholder(), "us-east-1", endpoint.endpoint(), false,
+                ConnectionTag.PRODUCTION);
+
+        var refused = runWithSaved(prod, "import", target, "--connection", "prod", "--in", file.toString(), "--json");
+
+        assertThat(refused.exitCode()).isEqualTo(DynaLensCli.USAGE);
+        assertThat(refused.err().strip()).isEqualTo("dynalens: Connection 'prod' is tagged production: repeat the table name with "
+                + "--confirm-table " + target + " to import");
+        assertThat(refused.out()).isEmpty();
+        assertThat(scan(session, target)).isEmpty();
+
+        var wrongName = runWithSaved(prod, "import", target, "--connection", "prod", "--in", file.toString(), "--confirm-table", "Shop");
+        assertThat(wrongName.exitCode()).isEqualTo(DynaLensCli.USAGE);
+        assertThat(scan(session, target)).isEmpty();
+
+        var confirmed = runWithSaved(prod, "import", target, "--connection", "prod", "--in", file.toString(), "--confirm-table", target,
+                "--json");
+        assertThat(confirmed.exitCode()).as(confirmed.err()).isZero();
+        assertThat(JSON.readTree(confirmed.out()).path("written").asLong()).isEqualTo(2);
+        assertThat(scan(session, target)).hasSize(2);
     }
 }

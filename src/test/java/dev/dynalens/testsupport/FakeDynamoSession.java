@@ -53,7 +53,15 @@ public final class FakeDynamoSession implements DynamoSession {
         return pendingReads.get(pendingReads.size() - 1);
     }
 
-    @Override public CompletableFuture<Void> createTable(CreateTableSpec spec) { throw new UnsupportedOperationException(); }
+    /** Answers CreateTable when a test sets it; unset, unsupported. Every spec asked for is kept. */
+    public java.util.function.Function<CreateTableSpec, CompletableFuture<Void>> creator;
+    public final List<CreateTableSpec> created = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Override public CompletableFuture<Void> createTable(CreateTableSpec spec) {
+        if (creator == null) throw new UnsupportedOperationException();
+        created.add(spec);
+        return creator.apply(spec);
+    }
     @Override public CompletableFuture<Void> deleteTable(String tableName) { throw new UnsupportedOperationException(); }
     @Override public CompletableFuture<Void> putItem(String tableName, Item item) { throw new UnsupportedOperationException(); }
     @Override public CompletableFuture<Void> deleteItem(String tableName, Map<String, AttributeValue> key) { throw new UnsupportedOperationException(); }
@@ -88,6 +96,14 @@ public final class FakeDynamoSession implements DynamoSession {
         }
         return transactor.apply(writes);
     }
-    @Override public CompletableFuture<List<Item>> batchPut(String tableName, List<Item> items) { throw new UnsupportedOperationException(); }
+    /** Answers BatchWriteItem (with the items left unprocessed) when a test sets it; unset, unsupported. Every batch is kept. */
+    public java.util.function.Function<List<Item>, CompletableFuture<List<Item>>> batchWriter;
+    public final List<List<Item>> batches = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Override public CompletableFuture<List<Item>> batchPut(String tableName, List<Item> items) {
+        if (batchWriter == null) throw new UnsupportedOperationException();
+        batches.add(List.copyOf(items));
+        return batchWriter.apply(items);
+    }
     @Override public void close() { closed = true; }
 }

@@ -121,6 +121,10 @@ final class LoadRun {
                 sourceExhausted = true;
                 break;
             }
+            if (stopping()) {
+                // Cancelled while the source was read (a source that blocks): these items are read, not sent.
+                break;
+            }
             inFlight++;
             // Runs on the lane after this task, never inside it, even when the session answers at once.
             writeBatch(batch, 0).whenCompleteAsync((ignored, error) -> guarded(() -> {
@@ -231,8 +235,12 @@ final class LoadRun {
 
     // --- ending ---
 
+    /**
+     * Also true as soon as cancel was asked, before the cancel task reaches the lane: a source that blocks holds the lane,
+     * and what it yields after the cancel must not be sent.
+     */
     private boolean stopping() {
-        return cancelled || failure != null;
+        return cancelled || job.cancelRequested() || failure != null;
     }
 
     private void fail(DynamoAccessException error) {
@@ -253,7 +261,7 @@ final class LoadRun {
             var problem = failure.problem();
             result.completeExceptionally(new LoadFailedException(new ConnectionProblem(problem.kind(),
                     what + ": " + problem.message(), problem.detail()), failure, report));
-        } else if (cancelled) {
+        } else if (cancelled || job.cancelRequested()) {
             result.complete(snapshot(Outcome.CANCELLED));
         } else if (sourceExhausted) {
             report();

@@ -1,6 +1,7 @@
 package dev.dynalens.ui.load;
 
 import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.ui.common.ConfirmWriteDialog;
 import dev.dynalens.ui.common.WorkDialog;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
@@ -13,7 +14,10 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
-/** The "Load into table" dialog: target, table name, create-table option, progress, cancel and the report. */
+/**
+ * The "Load into table" dialog: target, table name, create-table option, progress, cancel and the report. On a
+ * production target, Load first asks for the table name.
+ */
 public final class LoadIntoTableDialog {
 
     private LoadIntoTableDialog() {
@@ -44,9 +48,22 @@ public final class LoadIntoTableDialog {
         content.setPadding(new Insets(10));
         content.setPrefWidth(520);
 
+        // The confirmation is owned by this dialog's window, known once it is shown.
+        var shown = new java.util.concurrent.atomic.AtomicReference<Window>(owner);
         var load = WorkDialog.show(owner, "Load into table", "Write every item of " + model.sourceTable() + " into a table", content,
-                "Load", "startLoad", "Cancel load", model.runningProperty(), model::start, model::cancel);
+                "Load", "startLoad", "Cancel load", model.runningProperty(), () -> start(shown.get(), model), model::cancel);
+        shown.set(load.getScene().getWindow());
         load.disableProperty().bind(model.runningProperty().or(Bindings.isNull(model.targetProperty())));
+    }
+
+    private static void start(Window owner, LoadIntoTableViewModel model) {
+        var target = model.targetProperty().get();
+        if (!model.needsConfirmation() || model.targetTableName().isEmpty()) {
+            model.start();
+            return;
+        }
+        ConfirmWriteDialog.ask(owner, target.name(), model.targetTableName(), "Loading every item of " + model.sourceTable())
+                .ifPresent(model::start);
     }
 
     private static final class ProfileCell extends ListCell<ConnectionProfile> {

@@ -3,8 +3,6 @@ package dev.dynalens.ui.shell;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.service.LensStore;
-import dev.dynalens.service.transfer.TableExporter;
-import dev.dynalens.service.transfer.TableImporter;
 import dev.dynalens.ui.browser.TableBrowserView;
 import dev.dynalens.ui.capacity.CapacityView;
 import dev.dynalens.ui.capacity.CapacityViewModel;
@@ -18,6 +16,9 @@ import dev.dynalens.ui.transfer.ExportDialog;
 import dev.dynalens.ui.transfer.ExportViewModel;
 import dev.dynalens.ui.transfer.ImportDialog;
 import dev.dynalens.ui.transfer.ImportViewModel;
+import dev.dynalens.usecase.ExportTable;
+import dev.dynalens.usecase.ImportFile;
+import dev.dynalens.usecase.LoadIntoTable;
 import dev.dynalens.ui.staleness.StalenessView;
 import dev.dynalens.ui.staleness.StalenessViewModel;
 import dev.dynalens.ui.connections.ConnectionEditorDialog;
@@ -232,7 +233,7 @@ public final class MainView {
             alert.showAndWait();
             return;
         }
-        var load = new LoadIntoTableViewModel(connections.sessionFor(source), table, targets, connections::sessionFor, fx);
+        var load = new LoadIntoTableViewModel(new LoadIntoTable(), connections.sessionFor(source), table, targets, connections::sessionFor, fx);
         load.notifyWith(notifier);
         loadStarted.accept(load);
         LoadIntoTableDialog.show(tabs.getScene().getWindow(), load);
@@ -245,11 +246,11 @@ public final class MainView {
         var session = connections.sessionFor(profile);
         var window = tabs.getScene().getWindow();
         if (export) {
-            var model = new ExportViewModel(new TableExporter(session), table, fx);
+            var model = new ExportViewModel(new ExportTable(session), table, fx);
             model.notifyWith(notifier);
             ExportDialog.show(window, model);
         } else {
-            var model = new ImportViewModel(new TableImporter(session), profile, table, fx);
+            var model = new ImportViewModel(new ImportFile(session), table, fx);
             model.notifyWith(notifier);
             ImportDialog.show(window, model);
         }

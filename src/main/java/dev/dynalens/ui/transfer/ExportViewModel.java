@@ -7,8 +7,8 @@ import dev.dynalens.service.job.Job;
 import dev.dynalens.service.transfer.ExportProgress;
 import dev.dynalens.service.transfer.ExportReport;
 import dev.dynalens.service.transfer.ExportRequest;
-import dev.dynalens.service.transfer.TableExporter;
 import dev.dynalens.ui.common.WorkNotifier;
+import dev.dynalens.usecase.ExportTable;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
@@ -28,10 +28,10 @@ import javafx.collections.ObservableList;
 
 /**
  * "Export…": every item of a table into a file in the chosen format, with progress, cancel and the count
- * at the end. The exporter reads every page; the file appears only when the export completes.
+ * at the end, over the {@link ExportTable} use case: every page is read; the file appears only when the export completes.
  */
 public final class ExportViewModel {
-    private final TableExporter exporter;
+    private final ExportTable exports;
     private final String table;
     private final Executor fx;
 
@@ -46,8 +46,8 @@ public final class ExportViewModel {
     private WorkNotifier notifier = WorkNotifier.NONE;
 
     /** @param fx where property changes happen: the FX thread in the app, {@code Runnable::run} in tests */
-    public ExportViewModel(TableExporter exporter, String table, Executor fx) {
-        this.exporter = exporter;
+    public ExportViewModel(ExportTable exports, String table, Executor fx) {
+        this.exports = exports;
         this.table = table;
         this.fx = fx;
     }
@@ -75,7 +75,7 @@ public final class ExportViewModel {
         progress.set(-1);
         items.set(0);
         status.set("Reading " + table + "…");
-        var started = exporter.start(new ExportRequest(new ReadRequest.Scan(table, null, null, null), chosen, target),
+        var started = exports.start(new ExportRequest(new ReadRequest.Scan(table, null, null, null), chosen, target),
                 p -> fx.execute(() -> show(p)));
         handle = started;
         return started.result().handleAsync((report, failure) -> {

@@ -1,5 +1,6 @@
 package dev.dynalens.ui.transfer;
 
+import dev.dynalens.ui.common.ConfirmWriteDialog;
 import dev.dynalens.ui.common.WorkDialog;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
@@ -15,7 +16,10 @@ import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
-/** The "Import" dialog: file, format (or told from the content), progress, cancel, the count and the rejected lines. */
+/**
+ * The "Import" dialog: file, format (or told from the content), progress, cancel, the count and the rejected lines. On a
+ * production connection, Import first asks for the table name.
+ */
 public final class ImportDialog {
 
     private ImportDialog() {
@@ -67,11 +71,24 @@ public final class ImportDialog {
         content.setPadding(new Insets(10));
         content.setPrefWidth(600);
 
+        // The confirmation is owned by this dialog's window, known once it is shown.
+        var shown = new java.util.concurrent.atomic.AtomicReference<Window>(owner);
         var start = WorkDialog.show(owner, "Import", "Import a file into " + model.table(), content, "Import", "startImport",
-                "Cancel import", model.runningProperty(), model::start, model::cancel);
+                "Cancel import", model.runningProperty(), () -> start(shown.get(), model), model::cancel);
+        shown.set(start.getScene().getWindow());
         start.setDisable(model.readOnly());
         if (!model.readOnly()) {
             start.disableProperty().bind(model.runningProperty().or(Bindings.isNull(model.fileProperty())));
         }
+    }
+
+    private static void start(Window owner, ImportViewModel model) {
+        if (!model.needsConfirmation()) {
+            model.start();
+            return;
+        }
+        var file = model.fileProperty().get();
+        ConfirmWriteDialog.ask(owner, model.connectionName(), model.table(), "Importing " + (file == null ? "a file" : file.getFileName()))
+                .ifPresent(model::start);
     }
 }

@@ -3,12 +3,13 @@ package dev.dynalens.ui.transfer;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.transfer.TransferFormat;
+import dev.dynalens.service.guard.WriteConfirmer;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.transfer.ImportProgress;
 import dev.dynalens.service.transfer.ImportReport;
 import dev.dynalens.service.transfer.ImportRequest;
-import dev.dynalens.service.transfer.TableImporter;
 import dev.dynalens.ui.common.WorkNotifier;
+import dev.dynalens.usecase.ImportFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,10 +29,12 @@ import javafx.collections.ObservableList;
 
 /**
  * "Import…": a file into the table, with progress, cancel, the count at the end and every rejected line
- * listed with its reason. A read-only connection is refused by the service layer; the dialog says so up front.
+ * listed with its reason, over the {@link ImportFile} use case. A read-only connection is refused by the write guard;
+ * the dialog says so up front. On a production connection the dialog asks for the table name first
+ * ({@link #needsConfirmation()}) and starts with the name typed.
  */
 public final class ImportViewModel {
-    private final TableImporter importer;
+    private final ImportFile imports;
     private final ConnectionProfile profile;
     private final String table;
     private final Executor fx;
@@ -47,9 +50,9 @@ public final class ImportViewModel {
     private Job<ImportProgress, ImportReport> handle;
     private WorkNotifier notifier = WorkNotifier.NONE;
 
-    public ImportViewModel(TableImporter importer, ConnectionProfile profile, String table, Executor fx) {
-        this.importer = importer;
-        this.profile = profile;
+    public ImportViewModel(ImportFile imports, String table, Executor fx) {
+        this.imports = imports;
+        this.profile = imports.connection();
         this.table = table;
         this.fx = fx;
         var choices = new ArrayList<TransferFormat>();
@@ -66,7 +69,22 @@ public final class ImportViewModel {
         this.notifier = java.util.Objects.requireNonNull(notifier, "notifier");
     }
 
+    /** Whether Start must first ask for the table name: the connection is tagged production (and may write). */
+    public boolean needsConfirmation() {
+        return profile.tag().isProduction() && !profile.readOnly();
+    }
+
+    /** Starts without a typed confirmation: on a production connection the guard refuses, and says so. */
     public CompletableFuture<ImportReport> start() {
+        return start(null);
+    }
+
+    /**
+     * Starts the import; the returned future completes (on {@code fx}) with the report, or null when nothing was imported.
+     *
+     * @param typedTableName what the person typed to confirm a production connection, or null
+     */
+    public CompletableFuture<ImportReport> start(String typedTableName) {
         var source = file.get();
         if (source == null) {
             status.set("Choose a file to import.");
@@ -76,7 +94,8 @@ public final class ImportViewModel {
         progress.set(-1);
         rejected.clear();
         status.set("Importing " + source.getFileName() + " into " + table + "…");
-        var started = importer.start(new ImportRequest(table, source, format.get()), p -> fx.execute(() -> show(p)));
+        var started = imports.start(new ImportRequest(table, source, format.get()),
+                WriteConfirmer.typed(typedTableName, "type the table name %s to import into it"), p -> fx.execute(() -> show(p)));
         handle = started;
         return started.result().handleAsync((report, failure) -> {
             running.set(false);
@@ -124,6 +143,7 @@ public final class ImportViewModel {
     }
 
     public boolean readOnly() { return profile.readOnly(); }
+    public String connectionName() { return profile.name(); }
     public ObservableList<TransferFormat> formats() { return formats; }
     public ObjectProperty<TransferFormat> formatProperty() { return format; }
     public ObjectProperty<Path> fileProperty() { return file; }

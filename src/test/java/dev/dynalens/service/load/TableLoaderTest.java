@@ -306,6 +306,49 @@ class TableLoaderTest {
     }
 
     @Test
+    void cancel_askedWhileTheSourceHoldsTheLane_sendsNothingItYieldsAfterwards_andReportsCancelled() throws Exception {
+        // A source that blocks (a table read page by page) holds the lane, so the cancel task queues behind it; the
+        // loader must see the cancel at once. This source is cancelled under it after 30 items and then runs dry.
+        var job = new java.util.concurrent.atomic.AtomicReference<Job<LoadProgress, LoadReport>>();
+        var items = items(30);
+        var source = new Iterator<Item>() {
+            private int served;
+
+            @Override
+            public boolean hasNext() {
+                if (served == items.size()) {
+                    job.get().cancel();
+                    return false;
+                }
+                return true;
+            }
+
+            @Override
+            public Item next() {
+                return items.get(served++);
+            }
+        };
+        var pending = new ArrayList<CompletableFuture<List<Item>>>();
+        session.onBatch = batch -> {
+            session.writeAll(batch);
+            var answer = new CompletableFuture<List<Item>>();
+            pending.add(answer);
+            return answer;
+        };
+        job.set(start(SETTINGS.withMaxInFlight(1), LoadRequest.streaming(TABLE, source)));
+        assertThat(session.batches).hasSize(1);
+
+        pending.getFirst().complete(List.of());
+
+        var report = report(job.get());
+        assertThat(report.outcome()).isEqualTo(Outcome.CANCELLED);
+        assertThat(session.batches).as("the 5 items read after the cancel are not sent").hasSize(1);
+        assertThat(report.written()).isEqualTo(25);
+        assertThat(report.read()).isEqualTo(30);
+        assertThat(report.unwritten()).isEqualTo(5);
+    }
+
+    @Test
     void cancellingTheResultFuture_cancelsTheLoad() {
         var pending = new ArrayList<CompletableFuture<List<Item>>>();
         session.onBatch = batch -> {

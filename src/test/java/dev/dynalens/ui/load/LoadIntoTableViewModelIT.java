@@ -15,6 +15,7 @@ import dev.dynalens.service.workspace.WorkspaceSession;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
 import dev.dynalens.testsupport.RecordedNotices;
 import dev.dynalens.testsupport.TestEndpoint;
+import dev.dynalens.usecase.LoadIntoTable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -35,7 +36,7 @@ class LoadIntoTableViewModelIT {
         var fx = Executors.newSingleThreadExecutor();
         var local = ConnectionProfile.local("dynalite", endpoint.endpoint());
         var table = endpoint.uniqueTableName("shop");
-        var model = new LoadIntoTableViewModel(workspace, "OnlineShop", List.of(local), profile -> target, fx);
+        var model = new LoadIntoTableViewModel(new LoadIntoTable(), workspace, "OnlineShop", List.of(local), profile -> target, fx);
         model.targetTableProperty().set(table);
         var notices = new RecordedNotices();
         model.notifyWith(notices);
@@ -60,7 +61,7 @@ class LoadIntoTableViewModelIT {
                 true, ConnectionTag.PRODUCTION);
         try (var session = new AwsDynamoSessionFactory().open(readOnly)) {
             var table = endpoint.uniqueTableName("teams");
-            var model = new LoadIntoTableViewModel(workspace, "Teams", List.of(readOnly), profile -> session, Runnable::run);
+            var model = new LoadIntoTableViewModel(new LoadIntoTable(), workspace, "Teams", List.of(readOnly), profile -> session, Runnable::run);
             model.targetTableProperty().set(table);
 
             assertThat(model.start().get(10, TimeUnit.SECONDS)).isNull();

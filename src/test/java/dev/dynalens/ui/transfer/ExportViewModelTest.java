@@ -15,6 +15,7 @@ import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.service.transfer.TableExporter;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import dev.dynalens.testsupport.RecordedNotices;
+import dev.dynalens.usecase.ExportTable;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ class ExportViewModelTest {
         session.description.complete(new TableDescription("Shop", KeySchema.of("PK", null), List.of(), List.of(), 4, 0,
                 TableDescription.BillingMode.PAY_PER_REQUEST, null, null, "ACTIVE", TableDescription.TimeToLive.unsupported()));
         var exporter = new TableExporter(session, Runnable::run, Clock.fixed(Instant.parse("2026-11-30T09:00:00Z"), ZoneOffset.UTC));
-        model = new ExportViewModel(exporter, "Shop", Runnable::run);
+        model = new ExportViewModel(new ExportTable(session, exporter), "Shop", Runnable::run);
     }
 
     private static Page page(int from, int to, boolean more) {

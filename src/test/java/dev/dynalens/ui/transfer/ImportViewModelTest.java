@@ -23,6 +23,7 @@ import dev.dynalens.service.load.LoadSettings;
 import dev.dynalens.service.load.TableLoader;
 import dev.dynalens.service.transfer.TableImporter;
 import dev.dynalens.testsupport.RecordedNotices;
+import dev.dynalens.usecase.ImportFile;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +48,7 @@ class ImportViewModelTest {
     private static final class MemorySession implements DynamoSession {
         private final ConnectionProfile profile;
         final List<Item> written = new ArrayList<>();
+        int described;
 
         MemorySession(ConnectionProfile profile) {
             this.profile = profile;
@@ -61,6 +63,7 @@ class ImportViewModelTest {
         @Override public CompletableFuture<Void> testConnection() { return CompletableFuture.completedFuture(null); }
         @Override public CompletableFuture<List<String>> listTables() { return CompletableFuture.completedFuture(List.of("Shop")); }
         @Override public CompletableFuture<TableDescription> describeTable(String tableName) {
+            described++;
             return CompletableFuture.completedFuture(new TableDescription(tableName, KeySchema.of("PK", null), List.of(), List.of(), 0, 0,
                     TableDescription.BillingMode.PAY_PER_REQUEST, null, null, "ACTIVE", TableDescription.TimeToLive.unsupported()));
         }
@@ -89,8 +92,13 @@ class ImportViewModelTest {
     }
 
     private static ImportViewModel model(MemorySession session) {
-        var loader = new TableLoader(session, LoadSettings.DEFAULTS, Runnable::run, d -> CompletableFuture.completedFuture(null), () -> 0.5, CLOCK);
-        return new ImportViewModel(new TableImporter(session, loader, Runnable::run, CLOCK), session.profile(), "Shop", Runnable::run);
+        return model(session, Runnable::run);
+    }
+
+    /** The real use case, importer and loader on the calling thread; {@code files} runs the importer's file work. */
+    private static ImportViewModel model(MemorySession session, java.util.concurrent.Executor files) {
+        return new ImportViewModel(new ImportFile(session, guard -> new TableImporter(guard, new TableLoader(guard, LoadSettings.DEFAULTS,
+                Runnable::run, d -> CompletableFuture.completedFuture(null), () -> 0.5, CLOCK), files, CLOCK)), "Shop", Runnable::run);
     }
 
     @Test
@@ -175,8 +183,7 @@ class ImportViewModelTest {
     void aCancelledImport_notifiesWithWhatWasWritten() throws Exception {
         var session = new MemorySession(ConnectionProfile.local("local", URI.create("http://localhost:1")));
         var held = new java.util.ArrayDeque<Runnable>();
-        var loader = new TableLoader(session, LoadSettings.DEFAULTS, Runnable::run, d -> CompletableFuture.completedFuture(null), () -> 0.5, CLOCK);
-        var model = new ImportViewModel(new TableImporter(session, loader, held::add, CLOCK), session.profile(), "Shop", Runnable::run);
+        var model = model(session, held::add);
         var notices = new RecordedNotices();
         model.notifyWith(notices);
         var file = dir.resolve("two.jsonl");
@@ -190,5 +197,53 @@ class ImportViewModelTest {
         assertThat(result.join().outcome()).isEqualTo(dev.dynalens.service.transfer.ImportReport.Outcome.CANCELLED);
         assertThat(session.written).isEmpty();
         assertThat(notices.lines()).containsExactly("Import cancelled | Import of two.jsonl into Shop cancelled: 0 items written, 0 rejected. | failed");
+    }
+
+    // ---- production connections ----
+
+    private static final ConnectionProfile PRODUCTION = ConnectionProfile.create("prod", new CredentialsSource.DefaultChain(), "eu-west-1", null,
+            false, ConnectionTag.PRODUCTION);
+
+    @Test
+    void onlyAWritableProductionConnection_needsTheTableNameTyped() {
+        assertThat(model(new MemorySession(PRODUCTION)).needsConfirmation()).isTrue();
+        assertThat(model(new MemorySession(ConnectionProfile.local("local", URI.create("http://localhost:1")))).needsConfirmation()).isFalse();
+        assertThat(model(new MemorySession(ConnectionProfile.create("prod", new CredentialsSource.DefaultChain(), "eu-west-1", null, true,
+                ConnectionTag.PRODUCTION))).needsConfirmation()).isFalse();
+    }
+
+    @Test
+    void onAProductionConnection_startWithoutTheTypedName_isRefused_beforeTheTableOrTheFileIsRead() throws Exception {
+        var session = new MemorySession(PRODUCTION);
+        var model = model(session);
+        var notices = new RecordedNotices();
+        model.notifyWith(notices);
+        var file = dir.resolve("one.jsonl");
+        Files.writeString(file, "{\"Item\": {\"PK\": {\"S\": \"a\"}}}\n");
+        model.fileProperty().set(file);
+
+        assertThat(model.start().join()).isNull();
+
+        assertThat(session.described).isZero();
+        assertThat(session.written).isEmpty();
+        assertThat(model.statusProperty().get())
+                .isEqualTo("Import failed: Connection 'prod' is tagged production: type the table name Shop to import into it");
+        assertThat(notices.lines()).containsExactly("Import failed | Import of one.jsonl into Shop failed: Connection 'prod' is tagged "
+                + "production: type the table name Shop to import into it | failed");
+    }
+
+    @Test
+    void onAProductionConnection_theTypedNameConfirms_andTheFileIsImported() throws Exception {
+        var session = new MemorySession(PRODUCTION);
+        var model = model(session);
+        var file = dir.resolve("one.jsonl");
+        Files.writeString(file, "{\"Item\": {\"PK\": {\"S\": \"a\"}}}\n");
+        model.fileProperty().set(file);
+
+        var report = model.start("Shop").join();
+
+        assertThat(report.written()).isEqualTo(1);
+        assertThat(session.written).containsExactly(new Item(Map.of("PK", AttributeValue.s("a"))));
+        assertThat(model.statusProperty().get()).startsWith("Done: 1 of 1 items written");
     }
 }

@@ -2,16 +2,21 @@ package dev.dynalens.ui.transfer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.connection.ConnectionTag;
+import dev.dynalens.domain.connection.CredentialsSource;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.service.DynamoSession;
-import dev.dynalens.service.transfer.TableExporter;
-import dev.dynalens.service.transfer.TableImporter;
+import dev.dynalens.service.aws.AwsDynamoSessionFactory;
+import dev.dynalens.service.guard.WriteGuard;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
 import dev.dynalens.testsupport.TestEndpoint;
+import dev.dynalens.usecase.ExportTable;
+import dev.dynalens.usecase.ImportFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,6 +27,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.TextField;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -73,7 +79,7 @@ class TransferDialogsIT extends FxRobot {
             session.putItem(table, new Item(Map.of("PK", AttributeValue.s("P#" + i), "SK", AttributeValue.s("S"),
                     "price", AttributeValue.n("1.50")))).get(10, TimeUnit.SECONDS);
         }
-        var model = new ExportViewModel(new TableExporter(session), table, Platform::runLater);
+        var model = new ExportViewModel(new ExportTable(session), table, Platform::runLater);
         FxToolkit.setupFixture(() -> ExportDialog.show(stage, model));
 
         assertThat(lookup("#startExport").queryAs(Button.class).isDisabled()).as("no file chosen yet").isTrue();
@@ -99,7 +105,7 @@ class TransferDialogsIT extends FxRobot {
                 {"Item": {"PK": {"S": "b"}}}
                 {"Item": {"PK": {"S": "c"}, "SK": {"S": "1"}}}
                 """);
-        var model = new ImportViewModel(new TableImporter(session), session.profile(), table, Platform::runLater);
+        var model = new ImportViewModel(new ImportFile(session), table, Platform::runLater);
         FxToolkit.setupFixture(() -> ImportDialog.show(stage, model));
 
         assertThat(lookup("#startImport").queryAs(Button.class).isDisabled()).as("no file chosen yet").isTrue();
@@ -113,5 +119,37 @@ class TransferDialogsIT extends FxRobot {
         var rejected = lookup("#importRejected").queryAs(ListView.class);
         assertThat(rejected.isVisible()).isTrue();
         assertThat(rejected.getItems()).containsExactly("line 2: The item has no sort key SK (S)");
+    }
+
+    @Test
+    void importDialog_onAProductionConnection_asksForTheTableName_beforeImporting(TestEndpoint endpoint, DynamoSession session)
+            throws Exception {
+        var table = table(endpoint, session, "DialogImportProd");
+        var file = dir.resolve("prod.jsonl");
+        Files.writeString(file, """
+                {"Item": {"PK": {"S": "a"}, "SK": {"S": "1"}}}
+                """);
+        var production = ConnectionProfile.create("prod", new CredentialsSource.LocalPlaceholder(), "us-east-1", endpoint.endpoint(),
+                false, ConnectionTag.PRODUCTION);
+        try (var prod = WriteGuard.protect(new AwsDynamoSessionFactory().open(production))) {
+            var model = new ImportViewModel(new ImportFile(prod), table, Platform::runLater);
+            FxToolkit.setupFixture(() -> ImportDialog.show(stage, model));
+            interact(() -> model.fileProperty().set(file));
+
+            clickOn("#startImport");
+
+            var confirm = lookup("#confirmWrite").queryButton();
+            assertThat(confirm.isDisabled()).as("OK waits for the table name").isTrue();
+            assertThat(model.runningProperty().get()).isFalse();
+            interact(() -> lookup("#confirmTableName").queryAs(TextField.class).setText(table));
+            assertThat(confirm.isDisabled()).isFalse();
+            clickOn(confirm);
+
+            var status = lookup("#importStatus").queryAs(Label.class);
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> status.getText().startsWith("Done"));
+            assertThat(status.getText()).startsWith("Done: 1 of 1 items written");
+            assertThat(session.read(new dev.dynalens.domain.table.ReadRequest.Scan(table, null, null, null)).get(10, TimeUnit.SECONDS).items())
+                    .hasSize(1);
+        }
     }
 }

@@ -1,0 +1,59 @@
+package dev.dynalens.usecase;
+
+import dev.dynalens.domain.table.QueryForm;
+import dev.dynalens.domain.transfer.TransferFormat;
+import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.job.Job;
+import dev.dynalens.service.transfer.ExportProgress;
+import dev.dynalens.service.transfer.ExportReport;
+import dev.dynalens.service.transfer.ExportRequest;
+import dev.dynalens.service.transfer.TableExporter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Export every item of a table, an index or one partition into a file ({@link TableExporter}: every page, streamed;
+ * the file appears only when complete). Reads only, so nothing is confirmed.
+ */
+public final class ExportTable {
+    private final DynamoSession session;
+    private final TableExporter exporter;
+
+    public ExportTable(DynamoSession session) {
+        this(session, new TableExporter(session));
+    }
+
+    /** @param exporter reads through {@code session} */
+    public ExportTable(DynamoSession session, TableExporter exporter) {
+        this.session = Objects.requireNonNull(session, "session");
+        this.exporter = Objects.requireNonNull(exporter, "exporter");
+    }
+
+    /** Starts exporting every page of the request's Scan or Query; returns at once (see {@link TableExporter#start}). */
+    public Job<ExportProgress, ExportReport> start(ExportRequest request, Consumer<ExportProgress> progress) {
+        return exporter.start(Objects.requireNonNull(request, "request"), progress);
+    }
+
+    /**
+     * Starts exporting one partition: the table is described first, to type the key values as its key schema says. The
+     * job fails with an {@link IllegalArgumentException} (in words for the person) when a value does not fit its key,
+     * before anything is read.
+     */
+    public Job<ExportProgress, ExportReport> startPartition(String tableName, QueryForm partition, TransferFormat format, Path file,
+                                                            Consumer<ExportProgress> progress) {
+        Objects.requireNonNull(partition, "partition");
+        var query = Jobs.call(() -> session.describeTable(tableName)).thenApply(partition::toQuery);
+        return Jobs.startAfter(query, (read, listener) -> exporter.start(new ExportRequest(read, format, file), listener::accept),
+                progress);
+    }
+
+    /** The format a file's name asks for: {@code .csv} and {@code .json} (gzipped or not) theirs, DynamoDB JSON lines otherwise. */
+    public static TransferFormat formatOf(Path file) {
+        var name = file.getFileName().toString().toLowerCase(Locale.ROOT).replaceFirst("\\.gz$", "");
+        if (name.endsWith(".csv")) return TransferFormat.CSV;
+        if (name.endsWith(".json")) return TransferFormat.JSON;
+        return TransferFormat.JSONL;
+    }
+}
