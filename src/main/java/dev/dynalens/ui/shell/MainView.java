@@ -2,6 +2,7 @@ package dev.dynalens.ui.shell;
 
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.appstate.TableTabView;
 import dev.dynalens.service.LensStore;
 import dev.dynalens.service.transfer.TableExporter;
 import dev.dynalens.service.transfer.TableImporter;
@@ -354,14 +355,14 @@ public final class MainView {
             CapacityView.follow(capacity, browser, collections);
             var expressions = new dev.dynalens.ui.expressions.ExpressionBuilderViewModel(session, table, fx);
             dev.dynalens.ui.expressions.ExpressionBuilderView.follow(expressions, browser, collections);
-            var views = new TabPane(new Tab("Collections",
+            var views = new TabPane(inner(TableTabView.COLLECTIONS,
                     new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).editableWith(staged).createView()),
-                    new Tab("Scan / Query", new TableBrowserView(browser).editableWith(staged).createView()),
-                    new Tab("Stale copies", new StalenessView(staleness,
+                    inner(TableTabView.SCAN_QUERY, new TableBrowserView(browser).editableWith(staged).createView()),
+                    inner(TableTabView.STALE_COPIES, new StalenessView(staleness,
                             dev.dynalens.service.config.ConfigDirectory.current().resolve("fanout")).createView()),
-                    new Tab("Size & cost", new CapacityView(capacity).createView()),
-                    new Tab("Expressions", new dev.dynalens.ui.expressions.ExpressionBuilderView(expressions).createView()),
-                    new dev.dynalens.ui.editor.StagedEditsView(staged).tab());
+                    inner(TableTabView.SIZE_AND_COST, new CapacityView(capacity).createView()),
+                    inner(TableTabView.EXPRESSIONS, new dev.dynalens.ui.expressions.ExpressionBuilderView(expressions).createView()),
+                    identified(TableTabView.STAGED, new dev.dynalens.ui.editor.StagedEditsView(staged).tab()));
             views.setId("tableViews");
             views.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
             views.getStyleClass().add("floating");
@@ -391,6 +392,16 @@ public final class MainView {
             alert.showAndWait();
             return java.util.Optional.empty();
         }
+    }
+
+    private static Tab inner(TableTabView view, Node content) {
+        return identified(view, new Tab(view.title(), content));
+    }
+
+    /** The inner tab knows which view it is, so the shell never matches views by their titles. */
+    static Tab identified(TableTabView view, Tab tab) {
+        tab.setUserData(view);
+        return tab;
     }
 
     /** A connection with its colour tag, region or endpoint, and a read-only badge. */

@@ -3,6 +3,7 @@ package dev.dynalens.ui.shell;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.appstate.OpenTab;
+import dev.dynalens.domain.appstate.TableTabView;
 import dev.dynalens.service.AppStateStore;
 import dev.dynalens.ui.browser.BrowserForms;
 import dev.dynalens.ui.browser.TableBrowserViewModel;
@@ -10,11 +11,11 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleIntegerProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -39,7 +40,7 @@ public final class OpenTabsViewModel {
         private final String connectionId;
         private final String table;
         private final TableBrowserViewModel browser;
-        private final StringProperty view = new SimpleStringProperty("");
+        private final ObjectProperty<TableTabView> view = new SimpleObjectProperty<>(TableTabView.FIRST);
 
         private Tracked(String connectionId, String table, TableBrowserViewModel browser) {
             this.connectionId = connectionId;
@@ -47,7 +48,8 @@ public final class OpenTabsViewModel {
             this.browser = browser;
         }
 
-        public StringProperty viewProperty() { return view; }
+        /** The inner view showing; null is saved as the first. */
+        public ObjectProperty<TableTabView> viewProperty() { return view; }
         public String connectionId() { return connectionId; }
         public String table() { return table; }
 

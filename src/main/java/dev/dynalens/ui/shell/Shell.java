@@ -5,6 +5,7 @@ import atlantafx.base.theme.PrimerLight;
 import dev.dynalens.domain.history.RequestHistory;
 import dev.dynalens.domain.appstate.Appearance;
 import dev.dynalens.domain.appstate.OpenTab;
+import dev.dynalens.domain.appstate.TableTabView;
 import dev.dynalens.ui.browser.SavedQueriesView;
 import dev.dynalens.ui.browser.SavedQueriesViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
@@ -194,7 +195,7 @@ public final class Shell {
     private void tableOpened(OpenedTable opened) {
         var tracked = openTabs.track(opened.profile().id(), opened.table(), opened.browser());
         opened.views().getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> {
-            tracked.viewProperty().set(now == null ? "" : now.getText());
+            tracked.viewProperty().set(viewOf(now));
             saveTabsSoon();
         });
         // The form is saved with the tabs each time it is run (and at exit), so a crash loses little.
@@ -204,7 +205,7 @@ public final class Shell {
         var savedModel = savedQueries.forTable(opened.profile().id(), opened.browser());
         var saved = new SavedQueriesView(savedModel, opened.browser());
         for (var inner : opened.views().getTabs()) {
-            if ("Scan / Query".equals(inner.getText())) {
+            if (viewOf(inner) == TableTabView.SCAN_QUERY) {
                 var content = new BorderPane(inner.getContent());
                 content.setTop(saved.createView());
                 inner.setContent(content);
@@ -214,20 +215,20 @@ public final class Shell {
         saveTabsSoon();
         var title = opened.table() + " · " + opened.profile().name();
         opened.staleness().notifyWith(notifications);
-        notifications.watch(opened.collections().overviewRunningProperty(), () -> showing(opened, "Collections"),
+        notifications.watch(opened.collections().overviewRunningProperty(), () -> showing(opened, TableTabView.COLLECTIONS),
                 () -> new NotificationsViewModel.Note("Overview of " + title + " finished",
                         opened.collections().overviewStatusProperty().get(), !opened.collections().errorProperty().get().isEmpty()));
-        notifications.watch(opened.staleness().runningProperty(), () -> showing(opened, "Stale copies"),
+        notifications.watch(opened.staleness().runningProperty(), () -> showing(opened, TableTabView.STALE_COPIES),
                 () -> new NotificationsViewModel.Note("Stale-copy check of " + title + " finished",
                         opened.staleness().statusProperty().get(), !opened.staleness().errorProperty().get().isEmpty()));
     }
 
     /** Whether the given inner view of a table tab is what the person sees now. */
-    private boolean showing(OpenedTable opened, String view) {
+    private boolean showing(OpenedTable opened, TableTabView view) {
         var window = main.tableTabs().getScene() == null ? null : main.tableTabs().getScene().getWindow();
         var selectedInner = opened.views().getSelectionModel().getSelectedItem();
         return window != null && window.isFocused() && opened.tab().isSelected()
-                && selectedInner != null && view.equals(selectedInner.getText());
+                && viewOf(selectedInner) == view;
     }
 
     /**
@@ -290,7 +291,7 @@ public final class Shell {
         var entry = entries.get(opened.tab());
         if (entry == null) return;
         OpenTabsViewModel.restoreInto(saved, entry.tracked(), opened.browser());
-        opened.views().getTabs().stream().filter(t -> t.getText().equals(saved.view())).findFirst()
+        opened.views().getTabs().stream().filter(t -> viewOf(t) == saved.view()).findFirst()
                 .ifPresent(t -> opened.views().getSelectionModel().select(t));
     }
 
@@ -310,15 +311,19 @@ public final class Shell {
         return tab == null ? null : entries.get(tab);
     }
 
-    private void showInner(Entry entry, String view) {
-        entry.table().views().getTabs().stream().filter(t -> view.equals(t.getText())).findFirst()
+    private static TableTabView viewOf(Tab inner) {
+        return inner != null && inner.getUserData() instanceof TableTabView view ? view : null;
+    }
+
+    private void showInner(Entry entry, TableTabView view) {
+        entry.table().views().getTabs().stream().filter(t -> viewOf(t) == view).findFirst()
                 .ifPresent(t -> entry.table().views().getSelectionModel().select(t));
     }
 
     private Map<Shortcuts.Action, Runnable> handlers() {
         var map = new EnumMap<Shortcuts.Action, Runnable>(Shortcuts.Action.class);
         map.put(Shortcuts.Action.RUN, () -> withCurrent(e -> {
-            showInner(e, "Scan / Query");
+            showInner(e, TableTabView.SCAN_QUERY);
             e.table().browser().run();
         }));
         map.put(Shortcuts.Action.LOAD_MORE, () -> withCurrent(e -> e.table().browser().loadMore()));
@@ -334,7 +339,7 @@ public final class Shell {
             });
         });
         map.put(Shortcuts.Action.FOCUS_FILTER, () -> withCurrent(e -> {
-            showInner(e, "Scan / Query");
+            showInner(e, TableTabView.SCAN_QUERY);
             var field = e.table().tab().getContent().lookup("#partitionValue");
             if (field instanceof TextInputControl input && !input.isDisabled()) {
                 input.requestFocus();
@@ -345,7 +350,7 @@ public final class Shell {
             }
         }));
         map.put(Shortcuts.Action.SAVE_QUERY, () -> withCurrent(e -> {
-            showInner(e, "Scan / Query");
+            showInner(e, TableTabView.SCAN_QUERY);
             e.saved().askAndSave();
         }));
         map.put(Shortcuts.Action.COMMIT, () -> withCurrentOrSay("commit", this::commitStaged));
@@ -405,8 +410,7 @@ public final class Shell {
         } else if (staged.countProperty().get() == 0) {
             say("Nothing staged in " + table + " to commit: edit a cell or an item first.");
         } else {
-            entry.table().views().getTabs().stream().filter(t -> "stagedChangesTab".equals(t.getId())).findFirst()
-                    .ifPresent(t -> entry.table().views().getSelectionModel().select(t));
+            showInner(entry, TableTabView.STAGED);
             say("Committing " + staged.countProperty().get() + " staged change(s) to " + table + "…");
             dev.dynalens.ui.editor.StagedEditsView.commit(staged, main.tableTabs().getScene().getWindow());
         }
