@@ -51,7 +51,6 @@ public final class MainView {
     private final java.util.Map<TableTabViewModel, TableTab> onScreen = new java.util.HashMap<>();
     private ListView<ConnectionProfile> connectionList;
     private ListView<String> tableList;
-    private java.util.function.Consumer<LoadIntoTableViewModel> loadStarted = load -> { };
     private dev.dynalens.ui.common.WorkNotifier notifier = dev.dynalens.ui.common.WorkNotifier.NONE;
 
     /** @param tableTabs composes each table tab opened here; {@code shell} keeps them */
@@ -62,11 +61,6 @@ public final class MainView {
         this.fx = fx;
         this.shell = shell;
         this.tableTabs = tableTabs;
-    }
-
-    /** Told about every "Load into table" run as its dialog opens. */
-    public void onLoadStarted(java.util.function.Consumer<LoadIntoTableViewModel> listener) {
-        this.loadStarted = listener;
     }
 
     /** Told when an export, import or load into a table ends, whether its dialog is still open or not. */
@@ -255,7 +249,6 @@ public final class MainView {
         }
         var load = new LoadIntoTableViewModel(connections.sessionFor(source), table, targets, connections::sessionFor, fx);
         load.notifyWith(notifier);
-        loadStarted.accept(load);
         LoadIntoTableDialog.show(tabs.getScene().getWindow(), load);
     }
 
