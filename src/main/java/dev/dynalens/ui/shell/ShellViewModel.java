@@ -55,6 +55,8 @@ public final class ShellViewModel {
     private final Consumer<String> clipboard;
     private final Predicate<String> reopenableFile;
     private final ObservableList<TableTabViewModel> tabs = FXCollections.observableArrayList();
+    // One read-only view, kept: it listens to the list weakly, so a view made per call would lose its listeners.
+    private final ObservableList<TableTabViewModel> tabsView = FXCollections.unmodifiableObservableList(tabs);
     private final ReadOnlyObjectWrapper<TableTabViewModel> selected = new ReadOnlyObjectWrapper<>();
     private final BooleanProperty windowFocused = new SimpleBooleanProperty(false);
     private final Map<TableTabViewModel, OpenTabsViewModel.Tracked> tracked = new HashMap<>();
@@ -80,7 +82,7 @@ public final class ShellViewModel {
         this.reopenableFile = reopenableFile;
     }
 
-    public ObservableList<TableTabViewModel> tabs() { return FXCollections.unmodifiableObservableList(tabs); }
+    public ObservableList<TableTabViewModel> tabs() { return tabsView; }
 
     /** The tab in front; null when none is open. */
     public ReadOnlyObjectProperty<TableTabViewModel> selectedProperty() { return selected.getReadOnlyProperty(); }
@@ -179,7 +181,7 @@ public final class ShellViewModel {
 
     /**
      * Closes {@code tab}: its work is cancelled and its executors stop. When it was in front, the tab on its left
-     * comes to front (the first one when it was first), as a tab pane does when its selected tab is removed.
+     * comes to front (the next one when it was first), as a tab pane does when its selected tab is removed.
      */
     public void close(TableTabViewModel tab) {
         var index = tabs.indexOf(tab);

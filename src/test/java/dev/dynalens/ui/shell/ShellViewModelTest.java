@@ -221,6 +221,21 @@ class ShellViewModelTest {
     }
 
     @Test
+    void aListenerOnTheTabs_keepsHearingOfClosedTabs() {
+        var a = open(dev, "A");
+        var removed = new ArrayList<TableTabViewModel>();
+        shell.tabs().addListener((javafx.collections.ListChangeListener<TableTabViewModel>) change -> {
+            while (change.next()) removed.addAll(change.getRemoved());
+        });
+        System.gc(); // a read-only view made per call listens weakly: it would go, and its listeners with it
+
+        shell.close(a);
+
+        assertThat(removed).containsExactly(a);
+        assertThat(shell.tabs()).isSameAs(shell.tabs());
+    }
+
+    @Test
     void aViewIsShowing_onlyInTheTabInFront_inAFocusedWindow() {
         var orders = open(dev, "Orders");
         var users = open(dev, "Users");
