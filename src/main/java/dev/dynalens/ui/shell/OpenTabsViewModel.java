@@ -27,6 +27,8 @@ import javafx.collections.ObservableList;
 public final class OpenTabsViewModel {
     private final AppStateStore store;
     private final ObservableList<Tracked> tabs = FXCollections.observableArrayList();
+    // Kept: a read-only view listens to the list weakly, so one made per call could drop its listeners.
+    private final ObservableList<Tracked> tabsView = FXCollections.unmodifiableObservableList(tabs);
     private final IntegerProperty selected = new SimpleIntegerProperty(-1);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private int restoredSelection = -1;
@@ -68,7 +70,7 @@ public final class OpenTabsViewModel {
         tabs.remove(tracked);
     }
 
-    public ObservableList<Tracked> tabs() { return FXCollections.unmodifiableObservableList(tabs); }
+    public ObservableList<Tracked> tabs() { return tabsView; }
 
     /** Position of the tab that is showing, among the tracked ones; -1 for none. */
     public IntegerProperty selectedProperty() { return selected; }
