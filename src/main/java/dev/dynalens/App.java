@@ -4,7 +4,6 @@ import dev.dynalens.service.aws.AwsDynamoSessionFactory;
 import dev.dynalens.service.aws.SdkAwsEnvironment;
 import dev.dynalens.service.config.ConfigDirectory;
 import dev.dynalens.service.config.JsonConnectionStore;
-import dev.dynalens.service.config.JsonLensStore;
 import dev.dynalens.service.workspace.FileWorkspaceOpener;
 import dev.dynalens.ui.shell.MainView;
 import dev.dynalens.ui.common.StatusKind;
@@ -46,13 +45,12 @@ public class App extends Application {
         Executor fx = Platform::runLater;
         Executor background = Executors.newVirtualThreadPerTaskExecutor();
         var environment = new SdkAwsEnvironment();
-        var wiring = ShellWiring.open(ConfigDirectory.current());
-        connections = new ConnectionsViewModel(new JsonConnectionStore(ConfigDirectory.current()),
+        var config = ConfigDirectory.current();
+        var wiring = ShellWiring.open(config);
+        connections = new ConnectionsViewModel(new JsonConnectionStore(config),
                 wiring.recording(new AwsDynamoSessionFactory()), wiring.recording(new FileWorkspaceOpener(background)),
                 fx, background);
-        var view = new MainView(connections, () -> new ConnectionEditorViewModel(environment), fx,
-                new JsonLensStore(ConfigDirectory.current()));
-        shell = wiring.shell(view, connections, fx);
+        shell = wiring.shell(connections, () -> new ConnectionEditorViewModel(environment), fx);
 
         var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
         var scene = new Scene(shell.createView(), Math.min(1360, screen.getWidth()), Math.min(840, screen.getHeight()));
@@ -65,13 +63,13 @@ public class App extends Application {
         var restoring = shell.restoreTabs();
         if (restoring == 0 && connections.connections().isEmpty() && !connections.statusKindProperty().get().equals(StatusKind.ERROR)
                 && Boolean.parseBoolean(System.getProperty(SAMPLES_PROPERTY, "true"))) {
-            openSamples(view);
+            openSamples(shell.main(), config);
         }
     }
 
     /** First start, nothing saved: open the bundled samples so there is a populated collection at once. */
-    private void openSamples(MainView view) {
-        var folder = ConfigDirectory.current().resolve("samples");
+    private void openSamples(MainView view, java.nio.file.Path config) {
+        var folder = config.resolve("samples");
         try {
             Files.createDirectories(folder);
             for (var name : SAMPLES) {

@@ -3,6 +3,7 @@ package dev.dynalens;
 import dev.dynalens.domain.history.RequestHistory;
 import dev.dynalens.service.DynamoSessionFactory;
 import dev.dynalens.service.WorkspaceOpener;
+import dev.dynalens.service.config.JsonLensStore;
 import dev.dynalens.service.config.JsonLinesHistoryLog;
 import dev.dynalens.service.config.JsonSettingsStore;
 import dev.dynalens.service.config.JsonAppStateStore;
@@ -12,16 +13,21 @@ import dev.dynalens.ui.shell.MainView;
 import dev.dynalens.ui.shell.Shell;
 import dev.dynalens.ui.browser.SavedQueriesViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
+import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import dev.dynalens.ui.shell.AppearanceViewModel;
+import dev.dynalens.ui.shell.NotificationsViewModel;
 import dev.dynalens.ui.shell.OpenTabsViewModel;
+import dev.dynalens.ui.shell.ShellViewModel;
+import dev.dynalens.ui.shell.TableTabs;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 
 /**
  * The composition of the shell and its app state: the request history (in memory, appended to the config folder) that every
- * session records into, and the stores behind saved queries, open tabs and the look.
+ * session records into, the stores behind saved queries, open tabs, lenses and the look, and the table tabs' composition.
  */
 final class ShellWiring {
     private final Path configDirectory;
@@ -60,7 +66,11 @@ final class ShellWiring {
                         opened.needsKeySchema()));
     }
 
-    Shell shell(MainView view, ConnectionsViewModel connections, Executor fx) {
+    /**
+     * The shell and its main view over {@code connections}: the shell's model with the open tabs, the saved queries,
+     * the look, the notifications, and the composition of table tabs with this config folder.
+     */
+    Shell shell(ConnectionsViewModel connections, Supplier<ConnectionEditorViewModel> editors, Executor fx) {
         var store = new JsonAppStateStore(configDirectory);
         var saved = new SavedQueriesViewModel(store);
         saved.load();
@@ -70,8 +80,12 @@ final class ShellWiring {
         var appearance = new AppearanceViewModel(new JsonSettingsStore(configDirectory), colourScheme::prefersDark, probe, fx,
                 SYSTEM_THEME_TIMEOUT);
         appearance.load();
-        var shell = new Shell(view, connections, history, fx, saved, new OpenTabsViewModel(store), appearance);
-        shell.reportProblem(historyProblem);
+        var model = new ShellViewModel(connections, new OpenTabsViewModel(store), new NotificationsViewModel(), fx,
+                Shell::copyToClipboard);
+        var tableTabs = new TableTabs(connections, fx, new JsonLensStore(configDirectory), configDirectory, saved);
+        var main = new MainView(connections, editors, fx, model, tableTabs);
+        var shell = new Shell(main, model, history, fx, appearance, saved);
+        model.reportProblem(historyProblem);
         return shell;
     }
 }

@@ -9,6 +9,7 @@ import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.appstate.BrowserForm;
 import dev.dynalens.domain.appstate.OpenTab;
 import dev.dynalens.domain.appstate.SavedQuery;
+import dev.dynalens.domain.appstate.TableTabView;
 import dev.dynalens.service.AppStateStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,6 +28,8 @@ import java.util.Optional;
 public final class JsonAppStateStore implements AppStateStore {
     static final String QUERIES_FORMAT = "dynalens-saved-queries";
     static final String TABS_FORMAT = "dynalens-open-tabs";
+    /** Version 2 saves a tab's inner view by its id ("scan-query"); version 1 saved the inner tab's title. */
+    static final int TABS_VERSION = 2;
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final Path queriesFile;
@@ -85,7 +88,7 @@ public final class JsonAppStateStore implements AppStateStore {
             for (var node : root.path("tabs")) {
                 position++;
                 try {
-                    tabs.add(new OpenTab(required(node, "connectionId"), required(node, "table"), node.path("view").asText(""),
+                    tabs.add(new OpenTab(required(node, "connectionId"), required(node, "table"), view(node.path("view").asText("")),
                             form(node.path("form"))));
                 } catch (IllegalArgumentException | NullPointerException e) {
                     problems.add("tab " + position + ": " + e.getMessage());
@@ -103,14 +106,14 @@ public final class JsonAppStateStore implements AppStateStore {
     public void saveOpenTabs(List<OpenTab> tabs, int selected) {
         var root = MAPPER.createObjectNode();
         root.put("format", TABS_FORMAT);
-        root.put("version", 1);
+        root.put("version", TABS_VERSION);
         root.put("selected", selected);
         var array = root.putArray("tabs");
         for (var tab : tabs) {
             var node = array.addObject();
             node.put("connectionId", tab.connectionId());
             node.put("table", tab.table());
-            node.put("view", tab.view());
+            node.put("view", tab.view().id());
             node.set("form", formJson(tab.form()));
         }
         write(tabsFile, root.toPrettyString());
@@ -145,6 +148,18 @@ public final class JsonAppStateStore implements AppStateStore {
             }
         }
         return queries;
+    }
+
+    /**
+     * The inner view a tab was saved with. Files of version 1 name it by the title its tab showed then ("Scan / Query",
+     * "Staged (3)" with the count of that moment), so titles are read too; an empty or unknown view is the first one,
+     * which is what the tab came back to before.
+     */
+    static TableTabView view(String saved) {
+        return TableTabView.fromId(saved)
+                .or(() -> java.util.Arrays.stream(TableTabView.values()).filter(view -> view.title().equals(saved)).findFirst())
+                .or(() -> saved.startsWith(TableTabView.STAGED.title() + " (") ? Optional.of(TableTabView.STAGED) : Optional.empty())
+                .orElse(TableTabView.FIRST);
     }
 
     private static ObjectNode formJson(BrowserForm form) {

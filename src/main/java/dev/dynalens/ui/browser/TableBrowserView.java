@@ -41,6 +41,8 @@ import javafx.util.StringConverter;
 public final class TableBrowserView {
     private final TableBrowserViewModel model;
     private ItemActions editing;
+    private TextField partitionValueField;
+    private ComboBox<String> indexChoiceField;
 
     public TableBrowserView(TableBrowserViewModel model) {
         this.model = model;
@@ -51,6 +53,19 @@ public final class TableBrowserView {
         this.editing = new ItemActions(staged);
         staged.keepInSync(model.items());
         return this;
+    }
+
+    /**
+     * The focus-filter shortcut: the cursor in the partition key value with its text selected, or on the index picker
+     * while the value is disabled (a Scan). Nothing before {@link #createView()}.
+     */
+    public void focusFilter() {
+        if (partitionValueField != null && !partitionValueField.isDisabled()) {
+            partitionValueField.requestFocus();
+            partitionValueField.selectAll();
+        } else if (indexChoiceField != null) {
+            indexChoiceField.requestFocus();
+        }
     }
 
     public Node createView() {
@@ -130,6 +145,8 @@ public final class TableBrowserView {
         pk.setId("partitionValue");
         pk.setPromptText("partition key value");
         pk.textProperty().bindBidirectional(model.partitionValueProperty());
+        partitionValueField = pk;
+        indexChoiceField = index;
 
         var operator = new ComboBox<SortKeyCondition.Operator>();
         operator.setId("sortOperator");

@@ -1,13 +1,8 @@
 package dev.dynalens.ui.shell;
 
+import dev.dynalens.domain.appstate.TableTabId;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
-import dev.dynalens.service.LensStore;
-import dev.dynalens.ui.browser.TableBrowserView;
-import dev.dynalens.ui.capacity.CapacityView;
-import dev.dynalens.ui.capacity.CapacityViewModel;
-import dev.dynalens.ui.browser.TableBrowserViewModel;
-import dev.dynalens.ui.collections.CollectionsView;
 import dev.dynalens.ui.collections.CollectionsViewModel;
 import dev.dynalens.ui.common.StatusKind;
 import dev.dynalens.ui.load.LoadIntoTableDialog;
@@ -19,14 +14,10 @@ import dev.dynalens.ui.transfer.ImportViewModel;
 import dev.dynalens.usecase.ExportTable;
 import dev.dynalens.usecase.ImportFile;
 import dev.dynalens.usecase.LoadIntoTable;
-import dev.dynalens.ui.staleness.StalenessView;
-import dev.dynalens.ui.staleness.StalenessViewModel;
 import dev.dynalens.ui.connections.ConnectionEditorDialog;
 import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
-import dev.dynalens.ui.shell.OpenedTable;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -40,7 +31,6 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseButton;
@@ -56,28 +46,22 @@ public final class MainView {
     private final ConnectionsViewModel connections;
     private final Supplier<ConnectionEditorViewModel> editorModels;
     private final Executor fx;
-    private final LensStore lenses;
+    private final ShellViewModel shell;
+    private final TableTabs tableTabs;
     private final TabPane tabs = new TabPane();
-    private java.util.function.Consumer<OpenedTable> tableOpened = opened -> { };
-    private java.util.function.Consumer<LoadIntoTableViewModel> loadStarted = load -> { };
+    private final java.util.Map<TableTabViewModel, TableTab> onScreen = new java.util.HashMap<>();
+    private ListView<ConnectionProfile> connectionList;
+    private ListView<String> tableList;
     private dev.dynalens.ui.common.WorkNotifier notifier = dev.dynalens.ui.common.WorkNotifier.NONE;
 
+    /** @param tableTabs composes each table tab opened here; {@code shell} keeps them */
     public MainView(ConnectionsViewModel connections, Supplier<ConnectionEditorViewModel> editorModels, Executor fx,
-                    LensStore lenses) {
+                    ShellViewModel shell, TableTabs tableTabs) {
         this.connections = connections;
         this.editorModels = editorModels;
         this.fx = fx;
-        this.lenses = lenses;
-    }
-
-    /** Told about every table tab as it opens (saved queries, tab restore, notifications hook in here). */
-    public void onTableOpened(java.util.function.Consumer<OpenedTable> listener) {
-        this.tableOpened = listener;
-    }
-
-    /** Told about every "Load into table" run as its dialog opens. */
-    public void onLoadStarted(java.util.function.Consumer<LoadIntoTableViewModel> listener) {
-        this.loadStarted = listener;
+        this.shell = shell;
+        this.tableTabs = tableTabs;
     }
 
     /** Told when an export, import or load into a table ends, whether its dialog is still open or not. */
@@ -85,9 +69,19 @@ public final class MainView {
         this.notifier = java.util.Objects.requireNonNull(notifier, "notifier");
     }
 
-    /** The tab pane of the open tables (keyboard shortcuts act on its selected tab). */
-    public TabPane tableTabs() {
-        return tabs;
+    /** The views of an open table tab (the shortcuts that act in a view ask them). */
+    public java.util.Optional<TableTab> tableTab(TableTabViewModel model) {
+        return java.util.Optional.ofNullable(onScreen.get(model));
+    }
+
+    /** New-tab shortcut: the table list, to pick the table to open. */
+    public void focusTables() {
+        if (tableList != null) tableList.requestFocus();
+    }
+
+    /** Switch-connection shortcut: the connection list. */
+    public void focusConnections() {
+        if (connectionList != null) connectionList.requestFocus();
     }
 
     public Parent createView() {
@@ -131,6 +125,7 @@ public final class MainView {
         var buttons = new javafx.scene.layout.FlowPane(6, 6, add, openFile, edit, test, remove);
 
         var list = new ListView<>(connections.connections());
+        connectionList = list;
         list.setId("connectionList");
         list.setCellFactory(v -> new ConnectionCell());
         list.setPrefHeight(220);
@@ -153,6 +148,7 @@ public final class MainView {
         busy.setPrefSize(16, 16);
         busy.visibleProperty().bind(connections.busyProperty());
         var tableList = new ListView<>(connections.tables());
+        this.tableList = tableList;
         tableList.setId("tableList");
         tableList.setPlaceholder(new Label("Select a connection to list its tables."));
         tableList.setOnMouseClicked(e -> {
@@ -197,7 +193,26 @@ public final class MainView {
         var stack = new javafx.scene.layout.StackPane(empty, tabs);
         tabs.visibleProperty().bind(javafx.beans.binding.Bindings.isNotEmpty(tabs.getTabs()));
         empty.visibleProperty().bind(tabs.visibleProperty().not());
+        followTheShell();
         return stack;
+    }
+
+    /** The tab strip shows the shell's tabs: the one in front, and a tab closed here or by a shortcut. */
+    private void followTheShell() {
+        tabs.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> shell.select(
+                onScreen.values().stream().filter(t -> t.tab() == now).map(TableTab::model).findFirst().orElse(null)));
+        shell.selectedProperty().addListener((obs, old, now) -> {
+            var shown = now == null ? null : onScreen.get(now);
+            if (shown != null && tabs.getTabs().contains(shown.tab())) tabs.getSelectionModel().select(shown.tab());
+        });
+        shell.tabs().addListener((javafx.collections.ListChangeListener<TableTabViewModel>) change -> {
+            while (change.next()) {
+                for (var closed : change.getRemoved()) {
+                    var shown = onScreen.remove(closed);
+                    if (shown != null) tabs.getTabs().remove(shown.tab());
+                }
+            }
+        });
     }
 
     private Node statusBar() {
@@ -235,7 +250,6 @@ public final class MainView {
         }
         var load = new LoadIntoTableViewModel(new LoadIntoTable(), connections.sessionFor(source), table, targets, connections::sessionFor, fx);
         load.notifyWith(notifier);
-        loadStarted.accept(load);
         LoadIntoTableDialog.show(tabs.getScene().getWindow(), load);
     }
 
@@ -338,54 +352,23 @@ public final class MainView {
     private CollectionsViewModel openTable(String table) {
         var profile = connections.selectedProperty().get();
         if (profile == null) return null;
-        return openTable(profile, table).map(OpenedTable::collections).orElse(null);
+        return openTable(profile, table).map(TableTabViewModel::collections).orElse(null);
     }
 
-    /** Opens a table of a connection in a new tab; empty when it could not be opened (an alert said why). */
-    public java.util.Optional<OpenedTable> openTable(ConnectionProfile profile, String table) {
+    /**
+     * Opens a table of a connection in a new tab, or brings its tab to front when it is open; empty when it could not
+     * be opened (an alert said why).
+     */
+    public java.util.Optional<TableTabViewModel> openTable(ConnectionProfile profile, String table) {
+        var open = shell.showIfOpen(new TableTabId(profile.id(), table));
+        if (open.isPresent()) return open;
         try {
-            var session = connections.sessionFor(profile);
-            var browser = new TableBrowserViewModel(session, table, fx);
-            var staged = new dev.dynalens.ui.editor.StagedEditsViewModel(session, table, fx);
-            var analysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("analysis-" + table).factory());
-            var collections = new CollectionsViewModel(session, table, fx, analysis, lenses, profile.id());
-            var staleAnalysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("staleness-" + table).factory());
-            var staleness = new StalenessViewModel(session, table, fx, staleAnalysis, lenses, profile.id());
-            var capacity = new CapacityViewModel(analysis, fx);
-            CapacityView.follow(capacity, browser, collections);
-            var expressions = new dev.dynalens.ui.expressions.ExpressionBuilderViewModel(session, table, fx);
-            dev.dynalens.ui.expressions.ExpressionBuilderView.follow(expressions, browser, collections);
-            var views = new TabPane(new Tab("Collections",
-                    new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).editableWith(staged).createView()),
-                    new Tab("Scan / Query", new TableBrowserView(browser).editableWith(staged).createView()),
-                    new Tab("Stale copies", new StalenessView(staleness,
-                            dev.dynalens.service.config.ConfigDirectory.current().resolve("fanout")).createView()),
-                    new Tab("Size & cost", new CapacityView(capacity).createView()),
-                    new Tab("Expressions", new dev.dynalens.ui.expressions.ExpressionBuilderView(expressions).createView()),
-                    new dev.dynalens.ui.editor.StagedEditsView(staged).tab());
-            views.setId("tableViews");
-            views.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-            views.getStyleClass().add("floating");
-            var tab = new Tab(table + " · " + profile.name(), views);
-            tab.setGraphic(new Circle(5, Color.web(profile.tag().colour())));
-            tab.setTooltip(new Tooltip(table + " on " + profile.name() + (profile.readOnly() ? " (read-only)" : "")));
-            tab.setOnClosed(e -> {
-                browser.cancel();
-                collections.cancelOverview();
-                collections.cancelCollection();
-                analysis.shutdown();
-                staleness.cancel();
-                staleAnalysis.shutdown();
-            });
-            tabs.getTabs().add(tab);
-            tabs.getSelectionModel().select(tab);
-            var opened = new OpenedTable(profile, table, tab, views, browser, collections, staleness, staged, expressions);
-            tableOpened.accept(opened);
-            var description = session.describeTable(table);
-            browser.useDescription(description);
-            collections.useDescription(description);
-            staged.useDescription(description);
-            return java.util.Optional.of(opened);
+            var opened = tableTabs.open(profile, table);
+            onScreen.put(opened.model(), opened);
+            opened.tab().setOnClosed(e -> shell.close(opened.model()));
+            tabs.getTabs().add(opened.tab());
+            shell.opened(opened.model());
+            return java.util.Optional.of(opened.model());
         } catch (RuntimeException e) {
             var alert = new Alert(Alert.AlertType.ERROR, Problems.describe(e), ButtonType.OK);
             alert.setHeaderText("Could not open " + table);

@@ -3,6 +3,7 @@ package dev.dynalens.ui.shell;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.appstate.OpenTab;
+import dev.dynalens.domain.appstate.TableTabView;
 import dev.dynalens.service.AppStateStore;
 import dev.dynalens.ui.browser.BrowserForms;
 import dev.dynalens.ui.browser.TableBrowserViewModel;
@@ -10,11 +11,11 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleIntegerProperty;
-import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.property.StringProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -26,6 +27,8 @@ import javafx.collections.ObservableList;
 public final class OpenTabsViewModel {
     private final AppStateStore store;
     private final ObservableList<Tracked> tabs = FXCollections.observableArrayList();
+    // Kept: a read-only view listens to the list weakly, so one made per call could drop its listeners.
+    private final ObservableList<Tracked> tabsView = FXCollections.unmodifiableObservableList(tabs);
     private final IntegerProperty selected = new SimpleIntegerProperty(-1);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private int restoredSelection = -1;
@@ -39,7 +42,7 @@ public final class OpenTabsViewModel {
         private final String connectionId;
         private final String table;
         private final TableBrowserViewModel browser;
-        private final StringProperty view = new SimpleStringProperty("");
+        private final ObjectProperty<TableTabView> view = new SimpleObjectProperty<>(TableTabView.FIRST);
 
         private Tracked(String connectionId, String table, TableBrowserViewModel browser) {
             this.connectionId = connectionId;
@@ -47,7 +50,8 @@ public final class OpenTabsViewModel {
             this.browser = browser;
         }
 
-        public StringProperty viewProperty() { return view; }
+        /** The inner view showing; null is saved as the first. */
+        public ObjectProperty<TableTabView> viewProperty() { return view; }
         public String connectionId() { return connectionId; }
         public String table() { return table; }
 
@@ -66,7 +70,7 @@ public final class OpenTabsViewModel {
         tabs.remove(tracked);
     }
 
-    public ObservableList<Tracked> tabs() { return FXCollections.unmodifiableObservableList(tabs); }
+    public ObservableList<Tracked> tabs() { return tabsView; }
 
     /** Position of the tab that is showing, among the tracked ones; -1 for none. */
     public IntegerProperty selectedProperty() { return selected; }

@@ -7,10 +7,13 @@ import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.appstate.BrowserForm;
 import dev.dynalens.domain.appstate.OpenTab;
 import dev.dynalens.domain.appstate.SavedQuery;
+import dev.dynalens.domain.appstate.TableTabView;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
 class JsonAppStateStoreTest {
@@ -34,11 +37,44 @@ class JsonAppStateStoreTest {
     @Test
     void openTabs_roundTrip_withTheSelectedOne() {
         var store = new JsonAppStateStore(dir);
-        var tabs = List.of(new OpenTab("profile:a", "Orders", "Scan / Query", QUERY), new OpenTab("profile:b", "Users", "", BrowserForm.DEFAULT));
+        var tabs = List.of(new OpenTab("profile:a", "Orders", TableTabView.SCAN_QUERY, QUERY),
+                new OpenTab("profile:b", "Users", TableTabView.COLLECTIONS, BrowserForm.DEFAULT));
         store.saveOpenTabs(tabs, 1);
         var loaded = store.loadOpenTabs();
         assertThat(loaded.tabs()).containsExactlyElementsOf(tabs);
         assertThat(loaded.selected()).isEqualTo(1);
+    }
+
+    @Test
+    void aTabsView_isSavedByItsStableId_notByTheTitleItShows() throws Exception {
+        var store = new JsonAppStateStore(dir);
+        store.saveOpenTabs(List.of(new OpenTab("profile:a", "Orders", TableTabView.SIZE_AND_COST, QUERY)), 0);
+        var json = Files.readString(dir.resolve("open-tabs.json"));
+        assertThat(json).contains("\"view\" : \"size-and-cost\"").doesNotContain("Size & cost").contains("\"version\" : 2");
+    }
+
+    @ParameterizedTest(name = "\"{0}\" is {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            scan-query     | SCAN_QUERY
+            staged         | STAGED
+            Collections    | COLLECTIONS
+            Scan / Query   | SCAN_QUERY
+            Stale copies   | STALE_COPIES
+            Size & cost    | SIZE_AND_COST
+            Expressions    | EXPRESSIONS
+            Staged (3)     | STAGED
+            Staged (0)     | STAGED
+            ''             | COLLECTIONS
+            a view to come | COLLECTIONS
+            """)
+    void aTabWrittenByTheVersionThatSavedTitles_comesBackOnTheSameView(String saved, TableTabView expected) throws Exception {
+        Files.writeString(dir.resolve("open-tabs.json"), """
+                {"format": "dynalens-open-tabs", "version": 1, "selected": 0, "tabs": [
+                  {"connectionId": "profile:a", "table": "Orders", "view": "%s", "form": {"mode": "SCAN", "pageSize": 100}}
+                ]}""".formatted(saved));
+        var loaded = new JsonAppStateStore(dir).loadOpenTabs();
+        assertThat(loaded.problem()).isEmpty();
+        assertThat(loaded.tabs()).singleElement().satisfies(tab -> assertThat(tab.view()).isEqualTo(expected));
     }
 
     @Test

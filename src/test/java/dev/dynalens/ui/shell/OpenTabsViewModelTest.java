@@ -6,6 +6,7 @@ import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.appstate.BrowserForm;
 import dev.dynalens.domain.appstate.OpenTab;
+import dev.dynalens.domain.appstate.TableTabView;
 import dev.dynalens.service.config.JsonAppStateStore;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import dev.dynalens.ui.browser.SavedQueriesViewModelTest;
@@ -41,7 +42,7 @@ class OpenTabsViewModelTest {
         orders.sortOperatorProperty().set(SortKeyCondition.Operator.BEGINS_WITH);
         orders.sortValueProperty().set("2024-");
         orders.pageSizeProperty().set(50);
-        ordersTab.viewProperty().set("Scan / Query");
+        ordersTab.viewProperty().set(TableTabView.SCAN_QUERY);
         before.track(prod.id(), "Users", browser("Users"));
         before.selectedProperty().set(0);
         assertThat(before.save()).isTrue();
@@ -60,13 +61,35 @@ class OpenTabsViewModelTest {
         assertThat(reopened.sortOperatorProperty().get()).isEqualTo(SortKeyCondition.Operator.BEGINS_WITH);
         assertThat(reopened.sortValueProperty().get()).isEqualTo("2024-");
         assertThat(reopened.pageSizeProperty().get()).isEqualTo(50);
-        assertThat(tracked.viewProperty().get()).isEqualTo("Scan / Query");
+        assertThat(tracked.viewProperty().get()).isEqualTo(TableTabView.SCAN_QUERY);
+    }
+
+    @Test
+    void tabsSavedByThePreviousVersion_withTheirViewsAsTitles_comeBackOnTheirViews() throws Exception {
+        Files.writeString(dir.resolve("open-tabs.json"), """
+                {"format": "dynalens-open-tabs", "version": 1, "selected": 1, "tabs": [
+                  {"connectionId": "%s", "table": "Orders", "view": "Scan / Query",
+                   "form": {"mode": "QUERY", "partitionValue": "CUST#1", "pageSize": 100}},
+                  {"connectionId": "%s", "table": "Users", "view": "Staged (2)", "form": {"mode": "SCAN", "pageSize": 100}}
+                ]}""".formatted(dev.id(), dev.id()));
+        var model = new OpenTabsViewModel(new JsonAppStateStore(dir));
+        var restored = model.toRestore(List.of(dev));
+        assertThat(restored).extracting(OpenTab::view).containsExactly(TableTabView.SCAN_QUERY, TableTabView.STAGED);
+        assertThat(model.restoredSelection()).isEqualTo(1);
+
+        var orders = browser("Orders");
+        var tracked = model.track(dev.id(), "Orders", orders);
+        OpenTabsViewModel.restoreInto(restored.getFirst(), tracked, orders);
+        assertThat(tracked.viewProperty().get()).isEqualTo(TableTabView.SCAN_QUERY);
+        assertThat(orders.partitionValueProperty().get()).isEqualTo("CUST#1");
+        model.save(); // written again with the views' ids
+        assertThat(Files.readString(dir.resolve("open-tabs.json"))).contains("\"scan-query\"").doesNotContain("Scan / Query");
     }
 
     @Test
     void aRestoredIndex_survivesTheDescriptionArrivingLater() {
         var model = new OpenTabsViewModel(new JsonAppStateStore(dir));
-        var saved = new OpenTab(dev.id(), "Orders", "Scan / Query", new BrowserForm(BrowserForm.Mode.QUERY, "GSI1", "STATUS#OPEN",
+        var saved = new OpenTab(dev.id(), "Orders", TableTabView.SCAN_QUERY, new BrowserForm(BrowserForm.Mode.QUERY, "GSI1", "STATUS#OPEN",
                 null, "", "", false, 100));
         var reopened = browser("Orders");
         OpenTabsViewModel.restoreInto(saved, model.track(dev.id(), "Orders", reopened), reopened);

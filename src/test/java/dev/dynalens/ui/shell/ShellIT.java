@@ -3,11 +3,13 @@ package dev.dynalens.ui.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynalens.App;
+import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.testsupport.TestApps;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
+import javafx.scene.control.ListView;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
@@ -72,6 +74,44 @@ class ShellIT extends FxRobot {
 
         var history = Files.readString(configDir.resolve("history.jsonl"));
         assertThat(history).contains("\"operation\":\"Query\"").contains("PK = \\\"CUSTOMER#C1002\\\"");
+    }
+
+    @Test
+    void aTableOpensInOneTab_theTabKeysMoveAndCloseThem_andTheListsTakeTheFocus() throws Exception {
+        start();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> tabs().getTabs().size() == 1);
+        @SuppressWarnings("unchecked")
+        ListView<ConnectionProfile> connections = lookup("#connectionList").queryAs(ListView.class);
+        @SuppressWarnings("unchecked")
+        ListView<String> tables = lookup("#tableList").queryAs(ListView.class);
+        var blog = connections.getItems().stream().filter(p -> p.name().equals("blog.json")).findFirst().orElseThrow();
+        interact(() -> connections.getSelectionModel().select(blog));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !tables.getItems().isEmpty());
+        interact(() -> tables.getSelectionModel().selectFirst());
+        clickOn("#openTable");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> tabs().getTabs().size() == 2);
+        var blogTab = tabs().getTabs().get(1);
+        assertThat(tabs().getSelectionModel().getSelectedItem()).isSameAs(blogTab);
+
+        clickOn("#openTable"); // open already: its tab comes to front, no second one
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(tabs().getTabs()).hasSize(2);
+
+        press(KeyCode.CONTROL, KeyCode.PAGE_DOWN).release(KeyCode.PAGE_DOWN, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(tabs().getSelectionModel().getSelectedIndex()).isZero();
+        press(KeyCode.CONTROL, KeyCode.W).release(KeyCode.W, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(tabs().getTabs()).containsExactly(blogTab);
+        assertThat(tabs().getSelectionModel().getSelectedItem()).isSameAs(blogTab);
+        assertThat(Files.readString(configDir.resolve("open-tabs.json"))).doesNotContain("OnlineShop").contains("\"selected\" : 0");
+
+        press(KeyCode.CONTROL, KeyCode.K).release(KeyCode.K, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(connections.isFocused()).isTrue();
+        press(KeyCode.CONTROL, KeyCode.T).release(KeyCode.T, KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(tables.isFocused()).isTrue();
     }
 
     @Test

@@ -1,0 +1,68 @@
+package dev.dynalens.ui.shell;
+
+import dev.dynalens.domain.appstate.TableTabView;
+import dev.dynalens.ui.browser.SavedQueriesView;
+import dev.dynalens.ui.browser.TableBrowserView;
+import java.util.Map;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.Tooltip;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.Circle;
+
+/**
+ * One table tab on screen, as {@link TableTabs} composed it: the tab in the strip, its inner views (which follow the
+ * model's {@link TableTabViewModel#viewProperty() view}, and set it when the person picks one), and what the
+ * shortcuts ask of its views.
+ */
+public final class TableTab {
+    private final TableTabViewModel model;
+    private final Tab tab;
+    private final TableBrowserView browser;
+    private final SavedQueriesView savedQueries;
+
+    /** @param inner every inner view's tab, in {@link TableTabView} order */
+    TableTab(TableTabViewModel model, Map<TableTabView, Tab> inner, TableBrowserView browser, SavedQueriesView savedQueries) {
+        this.model = model;
+        this.browser = browser;
+        this.savedQueries = savedQueries;
+        var views = new TabPane();
+        for (var view : TableTabView.values()) {
+            views.getTabs().add(java.util.Objects.requireNonNull(inner.get(view), view::name));
+        }
+        views.setId("tableViews");
+        views.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        views.getStyleClass().add("floating");
+        views.getSelectionModel().select(inner.get(model.viewProperty().get()));
+        views.getSelectionModel().selectedItemProperty().addListener((obs, old, now) -> inner.forEach((view, innerTab) -> {
+            if (innerTab == now) model.viewProperty().set(view);
+        }));
+        model.viewProperty().addListener((obs, old, now) -> {
+            if (now != null) views.getSelectionModel().select(inner.get(now));
+        });
+
+        var profile = model.profile();
+        tab = new Tab(model.title(), views);
+        tab.setGraphic(new Circle(5, Color.web(profile.tag().colour())));
+        tab.setTooltip(new Tooltip(model.table() + " on " + profile.name() + (profile.readOnly() ? " (read-only)" : "")));
+    }
+
+    public TableTabViewModel model() {
+        return model;
+    }
+
+    /** The tab in the table strip, its inner views as content. */
+    public Tab tab() {
+        return tab;
+    }
+
+    /** Focus-filter shortcut: the cursor in the browser's key field (the shell shows Scan / Query first). */
+    public void focusFilter() {
+        browser.focusFilter();
+    }
+
+    /** Save-query shortcut: asks for a name and saves the browser's form. */
+    public void askAndSaveQuery() {
+        savedQueries.askAndSave();
+    }
+}

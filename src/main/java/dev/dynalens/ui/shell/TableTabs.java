@@ -1,0 +1,102 @@
+package dev.dynalens.ui.shell;
+
+import dev.dynalens.domain.appstate.TableTabView;
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.service.LensStore;
+import dev.dynalens.ui.browser.SavedQueriesView;
+import dev.dynalens.ui.browser.SavedQueriesViewModel;
+import dev.dynalens.ui.browser.TableBrowserView;
+import dev.dynalens.ui.browser.TableBrowserViewModel;
+import dev.dynalens.ui.capacity.CapacityView;
+import dev.dynalens.ui.capacity.CapacityViewModel;
+import dev.dynalens.ui.collections.CollectionsView;
+import dev.dynalens.ui.collections.CollectionsViewModel;
+import dev.dynalens.ui.connections.ConnectionsViewModel;
+import dev.dynalens.ui.editor.StagedEditsView;
+import dev.dynalens.ui.editor.StagedEditsViewModel;
+import dev.dynalens.ui.expressions.ExpressionBuilderView;
+import dev.dynalens.ui.expressions.ExpressionBuilderViewModel;
+import dev.dynalens.ui.staleness.StalenessView;
+import dev.dynalens.ui.staleness.StalenessViewModel;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import javafx.scene.Node;
+import javafx.scene.control.Tab;
+import javafx.scene.layout.BorderPane;
+
+/**
+ * The composition of a table tab, in one place: for a table of a connection, the models of its inner views, the
+ * executors their analyses run on, and the views, with the saved-queries bar above the Scan / Query browser.
+ */
+public final class TableTabs {
+    private final ConnectionsViewModel connections;
+    private final Executor fx;
+    private final LensStore lenses;
+    private final Path fanoutJournals;
+    private final SavedQueriesViewModel savedQueries;
+
+    /** @param configDirectory the app's config folder; the repair journals of the Stale copies view go in its {@code fanout} folder */
+    public TableTabs(ConnectionsViewModel connections, Executor fx, LensStore lenses, Path configDirectory,
+                     SavedQueriesViewModel savedQueries) {
+        this.connections = connections;
+        this.fx = fx;
+        this.lenses = lenses;
+        this.fanoutJournals = configDirectory.resolve("fanout");
+        this.savedQueries = savedQueries;
+    }
+
+    /**
+     * A new tab for {@code table} on {@code profile}, asking for the table's description at once.
+     *
+     * @throws RuntimeException when the connection's session cannot be opened (nothing is left running then)
+     */
+    public TableTab open(ConnectionProfile profile, String table) {
+        var session = connections.sessionFor(profile);
+        var analysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("analysis-" + table).factory());
+        var staleAnalysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("staleness-" + table).factory());
+        try {
+            var browser = new TableBrowserViewModel(session, table, fx);
+            var staged = new StagedEditsViewModel(session, table, fx);
+            var collections = new CollectionsViewModel(session, table, fx, analysis, lenses, profile.id());
+            var staleness = new StalenessViewModel(session, table, fx, staleAnalysis, lenses, profile.id());
+            var capacity = new CapacityViewModel(analysis, fx);
+            CapacityView.follow(capacity, browser, collections);
+            var expressions = new ExpressionBuilderViewModel(session, table, fx);
+            ExpressionBuilderView.follow(expressions, browser, collections);
+            var model = new TableTabViewModel(profile, table, browser, staged, collections, staleness, capacity, expressions,
+                    List.<ExecutorService>of(analysis, staleAnalysis));
+
+            var browserView = new TableBrowserView(browser).editableWith(staged);
+            var savedQueriesView = new SavedQueriesView(savedQueries.forTable(profile.id(), browser), browser);
+            var scanQuery = new BorderPane(browserView.createView());
+            scanQuery.setTop(savedQueriesView.createView());
+            var inner = new EnumMap<TableTabView, Tab>(TableTabView.class);
+            inner.put(TableTabView.COLLECTIONS, titled(TableTabView.COLLECTIONS,
+                    new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).editableWith(staged).createView()));
+            inner.put(TableTabView.SCAN_QUERY, titled(TableTabView.SCAN_QUERY, scanQuery));
+            inner.put(TableTabView.STALE_COPIES, titled(TableTabView.STALE_COPIES, new StalenessView(staleness, fanoutJournals).createView()));
+            inner.put(TableTabView.SIZE_AND_COST, titled(TableTabView.SIZE_AND_COST, new CapacityView(capacity).createView()));
+            inner.put(TableTabView.EXPRESSIONS, titled(TableTabView.EXPRESSIONS, new ExpressionBuilderView(expressions).createView()));
+            inner.put(TableTabView.STAGED, new StagedEditsView(staged).tab()); // titled with its count
+            var tab = new TableTab(model, inner, browserView, savedQueriesView);
+
+            var description = session.describeTable(table);
+            browser.useDescription(description);
+            collections.useDescription(description);
+            staged.useDescription(description);
+            return tab;
+        } catch (RuntimeException e) {
+            analysis.shutdown();
+            staleAnalysis.shutdown();
+            throw e;
+        }
+    }
+
+    private static Tab titled(TableTabView view, Node content) {
+        return new Tab(view.title(), content);
+    }
+}
