@@ -169,6 +169,6 @@ final class AnalysisOutput {
     }
 
     static String keyText(Map<String, AttributeValue> key) {
-        return key.entrySet().stream().map(e -> e.getKey() + "=" + PlainJsonCodec.writeValue(e.getValue())).collect(Collectors.joining(", "));
+        return PlainJsonCodec.writeKey(key);
     }
 }

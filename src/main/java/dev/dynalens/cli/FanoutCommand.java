@@ -1,11 +1,12 @@
 package dev.dynalens.cli;
 
+import dev.dynalens.service.fanout.JournalEntry;
+import dev.dynalens.service.fanout.JournalState;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dynalens.domain.codec.PlainJsonCodec;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.staleness.RepairPlan;
-import dev.dynalens.service.fanout.FanoutJournal;
 import dev.dynalens.service.guard.WriteConfirmer;
 import dev.dynalens.service.fanout.FanoutProgress;
 import dev.dynalens.service.fanout.FanoutReport;
@@ -72,8 +73,8 @@ final class FanoutCommand implements Callable<Integer> {
     @Option(names = "--concurrency", paramLabel = "N", description = "Updates in flight at most (default: ${DEFAULT-VALUE}).")
     int concurrency = FanoutSettings.DEFAULTS.maxConcurrency();
 
-    @Option(names = "--confirm-table", paramLabel = "NAME", description = "On a connection tagged production, the table name again, to confirm.")
-    String confirmTable;
+    @Mixin
+    ConfirmTableOption confirmation;
 
     @Option(names = "--report", paramLabel = "FILE", description = "Also save the final report as JSON to FILE.")
     Path reportFile;
@@ -97,7 +98,7 @@ final class FanoutCommand implements Callable<Integer> {
             var tableName = opened.tableName();
             var profile = session.profile();
             var repair = new RepairStaleCopies(session, settings);
-            var confirmer = WriteConfirmer.typed(confirmTable, "repeat the table name with --confirm-table %s to apply");
+            var confirmer = confirmation.confirmer("apply");
             if (mode.apply) {
                 try {
                     repair.confirm(tableName, confirmer).join();
@@ -106,7 +107,7 @@ final class FanoutCommand implements Callable<Integer> {
                 }
             }
             RepairPlan plan;
-            Map<Integer, FanoutJournal.Entry> settled;
+            Map<Integer, JournalEntry> settled;
             if (existing != null) {
                 if (!existing.plan().tableName().equals(tableName)) {
                     throw new CliException(journalFile + " holds a plan for table " + existing.plan().tableName() + ", not " + tableName
@@ -146,7 +147,7 @@ final class FanoutCommand implements Callable<Integer> {
         }
     }
 
-    private FanoutJournal.State readJournal() {
+    private JournalState readJournal() {
         try {
             return RepairStaleCopies.readJournal(journalFile).orElse(null);
         } catch (IOException e) {
@@ -154,7 +155,7 @@ final class FanoutCommand implements Callable<Integer> {
         }
     }
 
-    private FanoutReport apply(CliContext context, RepairStaleCopies repair, RepairPlan plan, Map<Integer, FanoutJournal.Entry> settled,
+    private FanoutReport apply(CliContext context, RepairStaleCopies repair, RepairPlan plan, Map<Integer, JournalEntry> settled,
                                WriteConfirmer confirmer) throws IOException {
         var lastPrinted = new AtomicLong();
         var err = context.err();
@@ -200,7 +201,7 @@ final class FanoutCommand implements Callable<Integer> {
                 + p.inFlight() + " in flight (limit " + p.concurrency() + ")";
     }
 
-    private void printPlan(PrintWriter out, RepairPlan plan, Map<Integer, FanoutJournal.Entry> settled) throws IOException {
+    private void printPlan(PrintWriter out, RepairPlan plan, Map<Integer, JournalEntry> settled) throws IOException {
         if (json) {
             try (var gen = JsonOutput.prettyGenerator(out)) {
                 gen.writeStartObject();

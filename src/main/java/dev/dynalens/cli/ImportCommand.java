@@ -6,7 +6,6 @@ import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.connection.WriteNotConfirmedException;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.service.DynamoSession;
-import dev.dynalens.service.guard.WriteConfirmer;
 import dev.dynalens.service.transfer.ImportProgress;
 import dev.dynalens.service.transfer.ImportReport;
 import dev.dynalens.service.transfer.ImportRequest;
@@ -18,6 +17,7 @@ import java.util.Locale;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -44,8 +44,8 @@ final class ImportCommand extends SessionCommand {
     @Option(names = "--format", paramLabel = "FORMAT", description = "jsonl, json, csv or workbench (default: told from the content).")
     String format;
 
-    @Option(names = "--confirm-table", paramLabel = "NAME", description = "On a connection tagged production, the table name again, to confirm.")
-    String confirmTable;
+    @Mixin
+    ConfirmTableOption confirmation;
 
     @Option(names = "--json", description = "Print the summary and every rejected item (line, reason, key) as JSON.")
     boolean json;
@@ -63,7 +63,7 @@ final class ImportCommand extends SessionCommand {
         var context = root.context;
         var bar = new ProgressLine(context.err(), json);
         var handle = new ImportFile(session).start(new ImportRequest(table, in, given),
-                WriteConfirmer.typed(confirmTable, "repeat the table name with --confirm-table %s to import"), p -> bar.show(progressText(p)));
+                confirmation.confirmer("import"), p -> bar.show(progressText(p)));
         var stopOnInterrupt = new Thread(() -> {
             handle.cancel();
             try {

@@ -1,5 +1,7 @@
 package dev.dynalens.usecase;
 
+import dev.dynalens.service.fanout.JournalEntry;
+import dev.dynalens.service.fanout.JournalState;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.staleness.Finding;
 import dev.dynalens.domain.staleness.RepairPlan;
@@ -109,12 +111,12 @@ public final class RepairStaleCopies {
     }
 
     /** The plan and outcomes a journal holds; empty when the file does not exist. */
-    public static Optional<FanoutJournal.State> readJournal(Path file) throws IOException {
+    public static Optional<JournalState> readJournal(Path file) throws IOException {
         return FanoutJournal.read(file);
     }
 
     /** The newest unfinished journal of {@code tableName} in {@code directory}, if any; files that are not journals are passed over. */
-    public static Optional<FanoutJournal.State> newestUnfinished(Path directory, String tableName) {
+    public static Optional<JournalState> newestUnfinished(Path directory, String tableName) {
         if (!Files.isDirectory(directory)) {
             return Optional.empty();
         }
@@ -126,7 +128,7 @@ public final class RepairStaleCopies {
                     return null;
                 }
             }).filter(Objects::nonNull).filter(state -> state.plan().tableName().equals(tableName) && !state.complete())
-                    .max(Comparator.comparing(FanoutJournal.State::created));
+                    .max(Comparator.comparing(JournalState::created));
         } catch (IOException e) {
             return Optional.empty();
         }
@@ -177,7 +179,7 @@ public final class RepairStaleCopies {
      *
      * @param listener told the counts after every step, one call at a time
      */
-    public Job<FanoutProgress, FanoutReport> apply(RepairPlan plan, Map<Integer, FanoutJournal.Entry> settledBefore, JournalFile journal,
+    public Job<FanoutProgress, FanoutReport> apply(RepairPlan plan, Map<Integer, JournalEntry> settledBefore, JournalFile journal,
                                                    WriteConfirmer confirmer, Consumer<? super FanoutProgress> listener) {
         var guard = WriteGuard.forAction(session, confirmer);
         var job = new Job<FanoutProgress, FanoutReport>(listener);

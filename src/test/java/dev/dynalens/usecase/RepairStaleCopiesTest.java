@@ -1,5 +1,6 @@
 package dev.dynalens.usecase;
 
+import dev.dynalens.service.fanout.JournalState;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -175,7 +176,7 @@ class RepairStaleCopiesTest {
         RepairStaleCopies.writeJournal(dir.resolve("Other-4.jsonl"), new RepairPlan("Other", plan.steps(), List.of()));
         Files.writeString(dir.resolve("notes.jsonl"), "not a journal\n");
 
-        assertThat(RepairStaleCopies.newestUnfinished(dir, "Blog")).get().extracting(FanoutJournal.State::file).isEqualTo(newer);
+        assertThat(RepairStaleCopies.newestUnfinished(dir, "Blog")).get().extracting(JournalState::file).isEqualTo(newer);
         assertThat(RepairStaleCopies.newestUnfinished(dir, "Other")).isPresent();
         assertThat(RepairStaleCopies.newestUnfinished(dir, "Shop")).isEmpty();
         assertThat(RepairStaleCopies.newestUnfinished(dir.resolve("missing"), "Blog")).isEmpty();
@@ -306,6 +307,6 @@ class RepairStaleCopiesTest {
         assertThat(report.counts().updated()).isEqualTo(1);
         assertThat(report.pending()).isEqualTo(5);
         assertThat(session.writes).hasSize(1);
-        assertThat(RepairStaleCopies.newestUnfinished(dir, "Blog")).get().extracting(FanoutJournal.State::settled).isEqualTo(1L);
+        assertThat(RepairStaleCopies.newestUnfinished(dir, "Blog")).get().extracting(JournalState::settled).isEqualTo(1L);
     }
 }

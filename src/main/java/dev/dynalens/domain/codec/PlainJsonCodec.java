@@ -20,7 +20,6 @@ import dev.dynalens.domain.item.AttributeValue.Num;
 import dev.dynalens.domain.item.AttributeValue.NumberSet;
 import dev.dynalens.domain.item.AttributeValue.Str;
 import dev.dynalens.domain.item.AttributeValue.StringSet;
-import dev.dynalens.domain.item.Bytes;
 import dev.dynalens.domain.item.DynamoNumber;
 import dev.dynalens.domain.item.Item;
 import java.io.IOException;
@@ -94,6 +93,11 @@ public final class PlainJsonCodec {
     /** Writes an item as compact JSON on one line. */
     public static String writeItem(Item item) {
         return JsonSupport.write(false, generator -> writeItem(generator, item));
+    }
+
+    /** A key as {@code PK="USER#1", SK=3}: each attribute as {@code name=} and its plain JSON, for messages and listings. */
+    public static String writeKey(java.util.Map<String, AttributeValue> key) {
+        return dev.dynalens.domain.item.KeyText.format(key, "=", PlainJsonCodec::writeValue, ", ");
     }
 
     /** Writes an item as indented JSON, for reading by a person. */

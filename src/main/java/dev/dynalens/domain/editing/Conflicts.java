@@ -1,5 +1,6 @@
 package dev.dynalens.domain.editing;
 
+import dev.dynalens.domain.item.ItemDiff;
 import dev.dynalens.domain.item.Item;
 import java.util.Optional;
 

@@ -1,5 +1,7 @@
 package dev.dynalens.domain.editing;
 
+import dev.dynalens.domain.item.AttributeChange;
+import dev.dynalens.domain.item.ItemDiff;
 import dev.dynalens.domain.expression.ExpressionLimits;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;

@@ -1,6 +1,5 @@
 package dev.dynalens.domain.workspace;
 
-import dev.dynalens.domain.item.KeyText;
 import dev.dynalens.domain.codec.PlainJsonCodec;
 import dev.dynalens.domain.item.CompactItems;
 import dev.dynalens.domain.item.Item;
@@ -285,7 +284,7 @@ final class TableBuilder {
     }
 
     static String keyText(Item item, KeySchema keys) {
-        return KeyText.format(item.key(keys.partitionKeyName(), keys.sortKeyName()), "=", PlainJsonCodec::writeValue, ", ");
+        return PlainJsonCodec.writeKey(item.key(keys.partitionKeyName(), keys.sortKeyName()));
     }
 
     /** Whether an item has every key attribute of a key schema, whatever their types. */

@@ -24,8 +24,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -58,32 +56,6 @@ public final class FanoutJournal implements AutoCloseable {
     private FanoutJournal(Path file, FileChannel channel) {
         this.file = file;
         this.channel = channel;
-    }
-
-    /** What a journal file holds: its plan and the last outcome recorded for each step. */
-    public record State(Path file, RepairPlan plan, String fingerprint, Instant created, Map<Integer, Entry> outcomes) {
-        public State {
-            outcomes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(outcomes));
-        }
-
-        public long settled() {
-            return outcomes.values().stream().filter(e -> e.outcome().settled()).count();
-        }
-
-        public boolean complete() {
-            return settled() == plan.steps().size();
-        }
-
-        public long count(RepairOutcome outcome) {
-            return outcomes.values().stream().filter(e -> e.outcome() == outcome).count();
-        }
-    }
-
-    /** One recorded outcome; {@code detail} says why a step was skipped or failed (null otherwise). */
-    public record Entry(RepairOutcome outcome, String detail) {
-        public Entry {
-            Objects.requireNonNull(outcome, "outcome");
-        }
     }
 
     /** A journal that cannot be read back: which line, and why. */
@@ -151,7 +123,7 @@ public final class FanoutJournal implements AutoCloseable {
     }
 
     /** Reads a journal; empty when the file does not exist. */
-    public static Optional<State> read(Path file) throws IOException {
+    public static Optional<JournalState> read(Path file) throws IOException {
         List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -193,7 +165,7 @@ public final class FanoutJournal implements AutoCloseable {
         if (!plan.fingerprint().equals(fingerprint)) {
             throw new JournalException(file, 1, "the plan's steps do not match its fingerprint; the file was edited or damaged");
         }
-        var outcomes = new LinkedHashMap<Integer, Entry>();
+        var outcomes = new LinkedHashMap<Integer, JournalEntry>();
         for (int i = 1 + stepCount; i < lines.size(); i++) {
             var line = lines.get(i);
             if (line.isBlank()) {
@@ -222,7 +194,7 @@ public final class FanoutJournal implements AutoCloseable {
             if (step < 0 || step >= stepCount) {
                 throw new JournalException(file, i + 1, "outcome for step " + step + ", which the plan does not have");
             }
-            outcomes.put(step, new Entry(outcome, node.hasNonNull("detail") ? node.get("detail").asText() : null));
+            outcomes.put(step, new JournalEntry(outcome, node.hasNonNull("detail") ? node.get("detail").asText() : null));
         }
         Instant created;
         try {
@@ -230,7 +202,7 @@ public final class FanoutJournal implements AutoCloseable {
         } catch (java.time.format.DateTimeParseException e) {
             throw new JournalException(file, 1, "bad creation time " + header.path("created"));
         }
-        return Optional.of(new State(file, plan, fingerprint, created, outcomes));
+        return Optional.of(new JournalState(file, plan, fingerprint, created, outcomes));
     }
 
     public Path file() {

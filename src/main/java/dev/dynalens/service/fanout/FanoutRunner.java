@@ -86,7 +86,7 @@ public final class FanoutRunner {
      * @param journal  receives every outcome as it happens; null runs without one (tests, benchmarks)
      * @param listener receives the counts after every step, one call at a time, on the fan-out's lane
      */
-    public Job<FanoutProgress, FanoutReport> start(RepairPlan plan, Map<Integer, FanoutJournal.Entry> settledBefore, FanoutJournal journal,
+    public Job<FanoutProgress, FanoutReport> start(RepairPlan plan, Map<Integer, JournalEntry> settledBefore, FanoutJournal journal,
                                                    Consumer<FanoutProgress> listener) {
         if (session.profile().readOnly()) {
             return Job.failed(new ReadOnlyConnectionException(session.profile().name(), "UpdateItem fan-out on " + plan.tableName()));
@@ -125,7 +125,7 @@ public final class FanoutRunner {
         boolean cancelled;
         DynamoAccessException fatal;
 
-        Run(RepairPlan plan, Map<Integer, FanoutJournal.Entry> settledBefore, FanoutJournal journal, Job<FanoutProgress, FanoutReport> job) {
+        Run(RepairPlan plan, Map<Integer, JournalEntry> settledBefore, FanoutJournal journal, Job<FanoutProgress, FanoutReport> job) {
             this.plan = plan;
             this.journal = journal;
             this.job = job;

@@ -1,10 +1,10 @@
 package dev.dynalens.ui.collections;
 
+import dev.dynalens.domain.item.KeyText;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.stream.Collectors;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -204,8 +203,7 @@ public final class CollectionsViewModel {
     public record RelationshipRow(String entities, long edges, long reverseEdges, long mirrored, long missingReverse,
                                   List<String> missingReverseKeys) {
         static String keyText(Map<String, AttributeValue> key) {
-            return key.entrySet().stream().map(e -> e.getKey() + "=" + ValueText.literal(e.getValue()))
-                    .collect(Collectors.joining(", "));
+            return KeyText.named(key);
         }
     }
 

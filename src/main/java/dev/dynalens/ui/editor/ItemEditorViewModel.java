@@ -6,7 +6,7 @@ import dev.dynalens.domain.capacity.SizeLimits;
 import dev.dynalens.domain.codec.CodecException;
 import dev.dynalens.domain.codec.DynamoJsonCodec;
 import dev.dynalens.domain.codec.PlainJsonCodec;
-import dev.dynalens.domain.editing.ItemDiff;
+import dev.dynalens.domain.item.ItemDiff;
 import dev.dynalens.domain.editing.KeyCheck;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.KeySchema;

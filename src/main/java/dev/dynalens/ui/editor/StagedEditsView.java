@@ -106,7 +106,7 @@ public final class StagedEditsView {
                     setText(null);
                     return;
                 }
-                setText(outcome.status() + " · " + StagedEditsViewModel.title(outcome.change()) + " · " + outcome.message());
+                setText(outcome.status() + " · " + StagedChangeText.title(outcome.change()) + " · " + outcome.message());
                 getStyleClass().add(outcome.status() == CommitOutcome.Status.APPLIED ? "diff-added" : "diff-removed");
             }
         });
@@ -117,7 +117,7 @@ public final class StagedEditsView {
         details.setPromptText("Select a conflict to compare the item as you read it, as it is now, and as you wanted it.");
         outcomes.getSelectionModel().selectedItemProperty().addListener((obs, old, outcome) -> details.setText(
                 outcome == null ? "" : outcome.status() == CommitOutcome.Status.CONFLICT
-                        ? StagedEditsViewModel.conflictDetails(outcome) : outcome.message()));
+                        ? StagedChangeText.conflictDetails(outcome) : outcome.message()));
         var split = new SplitPane(outcomes, details);
         split.setDividerPositions(0.45);
         return split;
@@ -152,10 +152,10 @@ public final class StagedEditsView {
                 setGraphic(null);
                 return;
             }
-            var title = new Label(StagedEditsViewModel.title(change));
+            var title = new Label(StagedChangeText.title(change));
             title.getStyleClass().add("diff-title");
             var box = new VBox(2, title);
-            for (var line : StagedEditsViewModel.diffLines(change)) {
+            for (var line : StagedChangeText.diffLines(change)) {
                 box.getChildren().add(diffLabel(line));
             }
             setGraphic(box);

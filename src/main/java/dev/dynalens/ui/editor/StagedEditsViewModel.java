@@ -4,11 +4,9 @@ import dev.dynalens.domain.item.KeyText;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.editing.CommitOutcome;
 import dev.dynalens.domain.editing.CommitReport;
-import dev.dynalens.domain.editing.ItemDiff;
 import dev.dynalens.domain.editing.StagedChange;
 import dev.dynalens.domain.editing.StagedEdits;
 import dev.dynalens.domain.item.AttributeValue;
-import dev.dynalens.domain.item.DynamoNumber;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.table.KeySchema;
@@ -18,9 +16,7 @@ import dev.dynalens.service.guard.WriteConfirmer;
 import dev.dynalens.usecase.CommitStagedEdits;
 import dev.dynalens.domain.connection.WriteNotConfirmedException;
 import dev.dynalens.service.editing.StagedCommitter;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -183,15 +179,7 @@ public final class StagedEditsViewModel {
             return Optional.empty();
         }
         try {
-            return Optional.of(switch (read.get(attribute).orElse(AttributeValue.s(""))) {
-                case AttributeValue.Num n -> new AttributeValue.Num(DynamoNumber.parse(text.strip()));
-                case AttributeValue.Bool b -> switch (text.strip().toLowerCase(Locale.ROOT)) {
-                    case "true" -> AttributeValue.bool(true);
-                    case "false" -> AttributeValue.bool(false);
-                    default -> throw new IllegalArgumentException(attribute + " is a boolean: type true or false, not '" + text + "'.");
-                };
-                default -> AttributeValue.s(text);
-            });
+            return Optional.of(StagedChangeText.cellValue(read, attribute, text));
         } catch (IllegalArgumentException e) {
             error.set(e.getMessage());
             return Optional.empty();
@@ -229,7 +217,7 @@ public final class StagedEditsViewModel {
     public void discard(StagedChange change) {
         if (edits == null) return;
         edits.discard(change.key());
-        message.set("Discarded the " + change.verb() + " of " + keyText(change.key()) + ".");
+        message.set("Discarded the " + change.verb() + " of " + KeyText.named(change.key()) + ".");
         refresh();
     }
 
@@ -265,7 +253,7 @@ public final class StagedEditsViewModel {
             message.set(report.summary());
             if (report.count(CommitOutcome.Status.CONFLICT) + report.count(CommitOutcome.Status.FAILED) > 0) {
                 error.set(report.outcomes().stream().filter(o -> o.status() != CommitOutcome.Status.APPLIED)
-                        .map(o -> keyText(o.change().key()) + ": " + o.message()).collect(Collectors.joining("\n")));
+                        .map(o -> KeyText.named(o.change().key()) + ": " + o.message()).collect(Collectors.joining("\n")));
             }
             refresh();
             var written = report.outcomes().stream().filter(o -> o.status() == CommitOutcome.Status.APPLIED).toList();
@@ -274,44 +262,9 @@ public final class StagedEditsViewModel {
         }, fx);
     }
 
-    /** "update PK=A, SK=B" */
-    public static String title(StagedChange change) {
-        return change.verb() + " " + keyText(change.key());
-    }
-
-    /** The diff lines of a change, one per attribute. */
-    public static List<String> diffLines(StagedChange change) {
-        return ItemDiff.lines(change.diff());
-    }
-
-    /** For a conflict: what was read, what is there now, what was intended, attribute by attribute. */
-    public static String conflictDetails(CommitOutcome outcome) {
-        var read = outcome.change().read();
-        var now = outcome.current();
-        var intended = outcome.change().intended();
-        var names = new LinkedHashMap<String, Boolean>();
-        for (var item : List.of(read, now, intended)) item.ifPresent(i -> i.attributes().keySet().forEach(n -> names.put(n, true)));
-        var lines = new StringBuilder(outcome.message()).append('\n');
-        lines.append(String.format(Locale.ROOT, "%-18s │ %-24s │ %-24s │ %s%n", "attribute", "as you read it", "in the table now", "as you wanted it"));
-        for (var name : names.keySet()) {
-            lines.append(String.format(Locale.ROOT, "%-18s │ %-24s │ %-24s │ %s%n", name, cell(read, name, "(no item)"),
-                    cell(now, name, "(deleted)"), cell(intended, name, "(delete)")));
-        }
-        return lines.toString();
-    }
-
-    private static String cell(Optional<Item> item, String name, String absentItem) {
-        if (item.isEmpty()) return absentItem;
-        return item.get().get(name).map(ValueText::literal).orElse("–");
-    }
-
     private String keyText(Item item) {
         var schema = edits == null ? keySchema.get() : edits.keySchema();
-        return schema == null ? "item" : keyText(item.key(schema.partitionKeyName(), schema.sortKeyName()));
-    }
-
-    private static String keyText(java.util.Map<String, AttributeValue> key) {
-        return KeyText.named(key);
+        return schema == null ? "item" : KeyText.named(item.key(schema.partitionKeyName(), schema.sortKeyName()));
     }
 
     private void refresh() {

@@ -406,9 +406,9 @@ public final class ExpressionBuilderView {
                 case REMOVED -> "diff-removed";
                 case CHANGED -> "diff-changed";
             };
-            var name = new Label(change.attribute());
-            var before = new Label(text(change.before()));
-            var after = new Label(text(change.after()));
+            var name = new Label(change.name());
+            var before = new Label(text(change.valueBefore()));
+            var after = new Label(text(change.valueAfter()));
             for (var label : new Label[] {mark, name, after}) {
                 label.getStyleClass().add(style);
             }

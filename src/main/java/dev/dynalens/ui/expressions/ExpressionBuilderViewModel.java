@@ -1,7 +1,8 @@
 package dev.dynalens.ui.expressions;
 
+import dev.dynalens.domain.item.KeyText;
 import dev.dynalens.domain.builder.Connector;
-import dev.dynalens.domain.builder.ItemDiff;
+import dev.dynalens.domain.item.AttributeChange;
 import dev.dynalens.domain.builder.NamesJson;
 import dev.dynalens.domain.builder.RowException;
 import dev.dynalens.domain.builder.VisualExpressions;
@@ -21,7 +22,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.stream.Collectors;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -57,7 +57,7 @@ public final class ExpressionBuilderViewModel {
     public enum Outcome { PASS, FAIL, ERROR }
 
     /** One selected item in the preview: whether the condition holds, and the item the update would make. */
-    public record PreviewRow(String key, Outcome outcome, String message, List<ItemDiff.Change> changes, Item before, Item after) {
+    public record PreviewRow(String key, Outcome outcome, String message, List<AttributeChange> changes, Item before, Item after) {
         public PreviewRow {
             changes = List.copyOf(changes);
         }
@@ -214,7 +214,7 @@ public final class ExpressionBuilderViewModel {
         var schema = keySchema.get();
         var key = schema == null ? Map.<String, AttributeValue>of() : item.key(schema.partitionKeyName(), schema.sortKeyName());
         if (key.isEmpty()) return "item " + (items.indexOf(item) + 1);
-        return key.entrySet().stream().map(e -> e.getKey() + " = " + ValueText.cell(e.getValue())).collect(Collectors.joining(" · "));
+        return KeyText.format(key, " = ", ValueText::cell, " · ");
     }
 
     // --- copy ---

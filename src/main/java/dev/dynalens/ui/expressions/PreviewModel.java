@@ -1,6 +1,6 @@
 package dev.dynalens.ui.expressions;
 
-import dev.dynalens.domain.builder.ItemDiff;
+import dev.dynalens.domain.item.ItemDiff;
 import dev.dynalens.domain.expression.ConditionEvaluator;
 import dev.dynalens.domain.expression.ExpressionException;
 import dev.dynalens.domain.expression.ExpressionSet;

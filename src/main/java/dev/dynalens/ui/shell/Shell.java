@@ -182,22 +182,23 @@ public final class Shell {
 
     private Map<Shortcuts.Action, Runnable> handlers() {
         var map = new EnumMap<Shortcuts.Action, Runnable>(Shortcuts.Action.class);
-        map.put(Shortcuts.Action.RUN, model::run);
-        map.put(Shortcuts.Action.LOAD_MORE, model::loadMore);
+        var shortcuts = model.shortcuts();
+        map.put(Shortcuts.Action.RUN, shortcuts::run);
+        map.put(Shortcuts.Action.LOAD_MORE, shortcuts::loadMore);
         map.put(Shortcuts.Action.CANCEL, () -> {
             if (help != null && help.showing()) {
                 help.hide();
             } else {
-                model.cancelWork();
+                shortcuts.cancelWork();
             }
         });
-        map.put(Shortcuts.Action.FOCUS_FILTER, () -> model.showScanQuery().flatMap(main::tableTab).ifPresent(TableTab::focusFilter));
-        map.put(Shortcuts.Action.SAVE_QUERY, () -> model.showScanQuery().flatMap(main::tableTab).ifPresent(TableTab::askAndSaveQuery));
-        map.put(Shortcuts.Action.COMMIT, () -> model.commitStaged().ifPresent(tab -> StagedEditsView.commit(tab.staged(),
+        map.put(Shortcuts.Action.FOCUS_FILTER, () -> shortcuts.showScanQuery().flatMap(main::tableTab).ifPresent(TableTab::focusFilter));
+        map.put(Shortcuts.Action.SAVE_QUERY, () -> shortcuts.showScanQuery().flatMap(main::tableTab).ifPresent(TableTab::askAndSaveQuery));
+        map.put(Shortcuts.Action.COMMIT, () -> shortcuts.commitStaged().ifPresent(tab -> StagedEditsView.commit(tab.staged(),
                 root.getScene().getWindow())));
-        map.put(Shortcuts.Action.COPY_JSON, () -> model.copySelectedItem(ShellViewModel.ItemFormat.PLAIN_JSON));
-        map.put(Shortcuts.Action.COPY_DYNAMO_JSON, () -> model.copySelectedItem(ShellViewModel.ItemFormat.DYNAMO_JSON));
-        map.put(Shortcuts.Action.COPY_CODE, model::copyCode);
+        map.put(Shortcuts.Action.COPY_JSON, () -> shortcuts.copySelectedItem(ShellShortcuts.ItemFormat.PLAIN_JSON));
+        map.put(Shortcuts.Action.COPY_DYNAMO_JSON, () -> shortcuts.copySelectedItem(ShellShortcuts.ItemFormat.DYNAMO_JSON));
+        map.put(Shortcuts.Action.COPY_CODE, shortcuts::copyCode);
         map.put(Shortcuts.Action.NEW_TAB, main::focusTables);
         map.put(Shortcuts.Action.CLOSE_TAB, model::closeSelected);
         map.put(Shortcuts.Action.NEXT_TAB, model::selectNext);

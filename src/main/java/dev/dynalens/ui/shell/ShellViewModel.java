@@ -4,7 +4,6 @@ import dev.dynalens.domain.appstate.OpenTab;
 import dev.dynalens.domain.appstate.TableTabId;
 import dev.dynalens.domain.appstate.TableTabView;
 import dev.dynalens.domain.connection.ConnectionProfile;
-import dev.dynalens.ui.common.StatusKind;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -26,8 +25,8 @@ import javafx.collections.ObservableList;
 
 /**
  * The shell without its views: the open table tabs in order, each known by its {@link TableTabId} and its inner view
- * by {@link TableTabView}, which one is in front, opening, closing, restoring and saving them, and what the keyboard
- * shortcuts decide (what to run, commit or copy, or why nothing can be done now, said in the status line).
+ * by {@link TableTabView}, which one is in front, opening, closing, restoring and saving them; what the keyboard
+ * shortcuts decide about the tab in front is {@link #shortcuts()}.
  * {@link MainView} shows the tabs and {@link Shell} turns keys into these commands.
  */
 public final class ShellViewModel {
@@ -37,22 +36,11 @@ public final class ShellViewModel {
         Optional<TableTabViewModel> open(ConnectionProfile profile, String table);
     }
 
-    /** The two ways the copy shortcuts copy the selected item. */
-    public enum ItemFormat {
-        PLAIN_JSON("JSON"), DYNAMO_JSON("DynamoDB JSON");
-
-        private final String label;
-
-        ItemFormat(String label) {
-            this.label = label;
-        }
-    }
-
     private final ConnectionsViewModel connections;
     private final OpenTabsViewModel openTabs;
     private final NotificationsViewModel notifications;
     private final Executor fx;
-    private final Consumer<String> clipboard;
+    private final ShellShortcuts shortcuts;
     private final Predicate<String> reopenableFile;
     private final ObservableList<TableTabViewModel> tabs = FXCollections.observableArrayList();
     // One read-only view, kept: it listens to the list weakly, so a view made per call would lose its listeners.
@@ -78,7 +66,7 @@ public final class ShellViewModel {
         this.openTabs = openTabs;
         this.notifications = notifications;
         this.fx = fx;
-        this.clipboard = clipboard;
+        this.shortcuts = new ShellShortcuts(selected.getReadOnlyProperty(), connections, clipboard);
         this.reopenableFile = reopenableFile;
     }
 
@@ -270,98 +258,8 @@ public final class ShellViewModel {
         openTabs.save();
     }
 
-    // --- what the shortcuts decide ---
-
-    private Optional<TableTabViewModel> current() {
-        return Optional.ofNullable(selected.get());
-    }
-
-    /** As {@link #current()}, saying in the status line when no table is open. */
-    private Optional<TableTabViewModel> currentOrSay(String what) {
-        var tab = current();
-        if (tab.isEmpty()) say("Nothing to " + what + ": open a table first.");
-        return tab;
-    }
-
-    private void say(String message) {
-        connections.showMessage(StatusKind.INFO, message);
-    }
-
-    /** Ctrl+Enter: runs the Scan or Query of the tab in front, showing it. */
-    public void run() {
-        current().ifPresent(tab -> {
-            tab.viewProperty().set(TableTabView.SCAN_QUERY);
-            tab.browser().run();
-        });
-    }
-
-    /** Ctrl+L: the next page of the tab in front. */
-    public void loadMore() {
-        current().ifPresent(tab -> tab.browser().loadMore());
-    }
-
-    /** Esc: cancels the reads of the tab in front. */
-    public void cancelWork() {
-        current().ifPresent(TableTabViewModel::cancelWork);
-    }
-
-    /** Shows the Scan / Query view of the tab in front, for the shortcuts that act in it (focus the filter, save the query). */
-    public Optional<TableTabViewModel> showScanQuery() {
-        var tab = current();
-        tab.ifPresent(t -> t.viewProperty().set(TableTabView.SCAN_QUERY));
-        return tab;
-    }
-
-    /**
-     * Ctrl+Shift+Enter, as the Commit button: the staged changes of the tab in front, whose Staged view comes to
-     * front. The view then commits (asking for the table name on a production connection).
-     *
-     * @return the tab to commit now; empty when there is nothing to commit, the status line saying why
-     */
-    public Optional<TableTabViewModel> commitStaged() {
-        return currentOrSay("commit").filter(tab -> {
-            var staged = tab.staged();
-            var table = tab.table();
-            if (staged.readOnly()) {
-                say("Nothing to commit: the connection of " + table + " is read-only.");
-            } else if (staged.committingProperty().get()) {
-                say("A commit of " + table + " is already running.");
-            } else if (staged.countProperty().get() == 0) {
-                say("Nothing staged in " + table + " to commit: edit a cell or an item first.");
-            } else {
-                tab.viewProperty().set(TableTabView.STAGED);
-                say("Committing " + staged.countProperty().get() + " staged change(s) to " + table + "…");
-                return true;
-            }
-            return false;
-        });
-    }
-
-    /** Ctrl+Shift+C / Ctrl+Shift+D: the item selected in Scan / Query of the tab in front, to the clipboard. */
-    public void copySelectedItem(ItemFormat format) {
-        currentOrSay("copy").ifPresent(tab -> {
-            var browser = tab.browser();
-            var text = (format == ItemFormat.PLAIN_JSON ? browser.selectedPlainJsonProperty() : browser.selectedDynamoJsonProperty()).get();
-            if (text == null || text.isEmpty()) {
-                say("Nothing copied: select an item in Scan / Query first.");
-                return;
-            }
-            clipboard.accept(text);
-            say("Copied the selected item as " + format.label + ".");
-        });
-    }
-
-    /** Ctrl+Shift+G: the Expressions view's UpdateItem for the selected item, in the language copied last. */
-    public void copyCode() {
-        currentOrSay("copy as code").ifPresent(tab -> {
-            var expressions = tab.expressions();
-            try {
-                var code = expressions.snippetInLastLanguage();
-                if (code != null && !code.isEmpty()) clipboard.accept(code);
-                say("Copied the " + expressions.codeLanguageProperty().get().name() + " snippet of the update (Expressions tab).");
-            } catch (IllegalStateException | IllegalArgumentException e) {
-                say("Nothing copied as code: " + e.getMessage());
-            }
-        });
+    /** What the keyboard shortcuts decide about the tab in front. */
+    public ShellShortcuts shortcuts() {
+        return shortcuts;
     }
 }

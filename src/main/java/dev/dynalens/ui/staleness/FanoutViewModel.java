@@ -1,12 +1,13 @@
 package dev.dynalens.ui.staleness;
 
+import dev.dynalens.service.fanout.JournalEntry;
+import dev.dynalens.service.fanout.JournalState;
+import dev.dynalens.domain.item.KeyText;
 import dev.dynalens.domain.connection.Problems;
-import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.staleness.RepairPlan;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.guard.WriteConfirmer;
-import dev.dynalens.service.fanout.FanoutJournal;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.fanout.FanoutProgress;
 import dev.dynalens.service.fanout.FanoutReport;
@@ -49,7 +50,7 @@ public final class FanoutViewModel {
     private final Path journalDirectory;
     private final RepairStaleCopies repair;
     private final RepairPlan plan;
-    private final Map<Integer, FanoutJournal.Entry> settledBefore;
+    private final Map<Integer, JournalEntry> settledBefore;
     private final Path existingJournal;
 
     private final ObservableList<StepRow> steps = FXCollections.observableArrayList();
@@ -72,7 +73,7 @@ public final class FanoutViewModel {
     }
 
     private FanoutViewModel(DynamoSession session, Executor fx, Path journalDirectory, FanoutSettings settings, RepairPlan plan,
-                            Map<Integer, FanoutJournal.Entry> settledBefore, Path existingJournal) {
+                            Map<Integer, JournalEntry> settledBefore, Path existingJournal) {
         this.session = Objects.requireNonNull(session, "session");
         this.fx = Objects.requireNonNull(fx, "fx");
         this.journalDirectory = Objects.requireNonNull(journalDirectory, "journalDirectory");
@@ -86,7 +87,7 @@ public final class FanoutViewModel {
             var update = step.toUpdate(plan.tableName());
             var names = update.names().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
             var entry = this.settledBefore.get(i);
-            steps.add(new StepRow(keyText(step.key()), step.copyPath().render(), ValueText.literal(step.oldValue()),
+            steps.add(new StepRow(KeyText.values(step.key()), step.copyPath().render(), ValueText.literal(step.oldValue()),
                     ValueText.literal(step.newValue()), update.updateExpression() + " IF " + update.conditionExpression() + "  (" + names + ")",
                     entry == null ? "pending" : entry.outcome().name().toLowerCase(Locale.ROOT).replace('_', ' ')));
         }
@@ -111,7 +112,7 @@ public final class FanoutViewModel {
     }
 
     /** An unfinished fan-out read back from its journal. */
-    public static FanoutViewModel resumeFrom(DynamoSession session, Executor fx, FanoutSettings settings, FanoutJournal.State journal) {
+    public static FanoutViewModel resumeFrom(DynamoSession session, Executor fx, FanoutSettings settings, JournalState journal) {
         var directory = journal.file().toAbsolutePath().getParent();
         return new FanoutViewModel(session, fx, directory, settings, journal.plan(), journal.outcomes(), journal.file());
     }
@@ -145,7 +146,7 @@ public final class FanoutViewModel {
 
     /** Stale copies the plan does not touch, one line each with why. */
     public java.util.List<String> leftAlone() {
-        return plan.leftAlone().stream().map(l -> keyText(l.finding().key()) + " " + l.finding().attribute().render() + ": " + l.reason()).toList();
+        return plan.leftAlone().stream().map(l -> KeyText.values(l.finding().key()) + " " + l.finding().attribute().render() + ": " + l.reason()).toList();
     }
 
     /**
@@ -251,15 +252,12 @@ public final class FanoutViewModel {
         var text = new StringBuilder("Fan-out on ").append(plan.tableName()).append(", journal ").append(journalFile).append('\n')
                 .append(counts.get()).append('\n').append(status.get()).append('\n');
         for (var notable : report.notable()) {
-            text.append(notable.outcome()).append(' ').append(keyText(notable.step().key())).append(' ')
+            text.append(notable.outcome()).append(' ').append(KeyText.values(notable.step().key())).append(' ')
                     .append(notable.step().copyPath().render()).append(notable.detail() == null ? "" : ": " + notable.detail()).append('\n');
         }
         Files.writeString(file, text, StandardCharsets.UTF_8);
     }
 
-    static String keyText(Map<String, AttributeValue> key) {
-        return key.values().stream().map(ValueText::cell).collect(Collectors.joining(" / "));
-    }
 
     public ObservableList<StepRow> steps() { return steps; }
     public StringProperty confirmationProperty() { return confirmation; }

@@ -1,5 +1,6 @@
 package dev.dynalens.ui.staleness;
 
+import dev.dynalens.domain.item.KeyText;
 import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.staleness.Finding;
 
@@ -8,8 +9,8 @@ public record StaleRow(String copyKey, String attribute, String copyValue, Strin
                        String sourceAttribute, String sourceValue, String rule) {
     static StaleRow of(Finding.StaleCopy stale) {
         var source = stale.rule().source();
-        return new StaleRow(StalenessViewModel.keyText(stale.key()), stale.attribute().render(), ValueText.cell(stale.copyValue()),
-                StalenessViewModel.keyText(stale.sourceKey()), source.entity(), source.attribute().render(),
+        return new StaleRow(KeyText.values(stale.key()), stale.attribute().render(), ValueText.cell(stale.copyValue()),
+                KeyText.values(stale.sourceKey()), source.entity(), source.attribute().render(),
                 stale.sourceValue() == null ? "(no " + source.attribute().render() + ")" : ValueText.cell(stale.sourceValue()),
                 stale.rule().toSpec());
     }

@@ -2,9 +2,7 @@ package dev.dynalens.ui.staleness;
 
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.inference.Lens;
-import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.staleness.RepairPlan;
 import dev.dynalens.domain.staleness.RuleChoice;
 import dev.dynalens.domain.staleness.StalenessReport;
@@ -20,12 +18,10 @@ import dev.dynalens.usecase.StaleDetectionFailedException;
 import dev.dynalens.usecase.StaleProgress;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -271,9 +267,6 @@ public final class StalenessViewModel {
         return staleCells.get().find(item, attribute).map(StaleRow::sourceValue);
     }
 
-    static String keyText(Map<String, AttributeValue> key) {
-        return key.values().stream().map(ValueText::cell).collect(Collectors.joining(" / "));
-    }
 
     public ObservableList<RuleRow> rules() { return rules; }
     public ObservableList<StaleRow> staleCopies() { return staleCopies; }

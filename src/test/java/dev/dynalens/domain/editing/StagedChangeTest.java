@@ -1,5 +1,6 @@
 package dev.dynalens.domain.editing;
 
+import dev.dynalens.domain.item.ItemDiff;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

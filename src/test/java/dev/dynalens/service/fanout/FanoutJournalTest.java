@@ -54,8 +54,8 @@ class FanoutJournalTest {
         assertThat(state.plan().steps()).isEqualTo(plan.steps());
         assertThat(state.plan().tableName()).isEqualTo("Blog");
         assertThat(state.fingerprint()).isEqualTo(plan.fingerprint());
-        assertThat(state.outcomes()).containsExactly(Map.entry(0, new FanoutJournal.Entry(RepairOutcome.UPDATED, null)),
-                Map.entry(1, new FanoutJournal.Entry(RepairOutcome.SKIPPED_CHANGED, "changed since detection")));
+        assertThat(state.outcomes()).containsExactly(Map.entry(0, new JournalEntry(RepairOutcome.UPDATED, null)),
+                Map.entry(1, new JournalEntry(RepairOutcome.SKIPPED_CHANGED, "changed since detection")));
         assertThat(state.settled()).isEqualTo(2);
         assertThat(state.complete()).isFalse();
     }

@@ -13,7 +13,6 @@ import dev.dynalens.domain.connection.ReadOnlyConnectionException;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.item.AttributePath;
-import dev.dynalens.domain.staleness.RepairOutcome;
 import dev.dynalens.domain.staleness.RepairPlan;
 import dev.dynalens.domain.staleness.RepairStep;
 import dev.dynalens.domain.table.ConsumedCapacity;
@@ -171,7 +170,7 @@ class FanoutRunnerTest {
         @Override public void close() { }
     }
 
-    private FanoutReport run(ScriptedSession session, RepairPlan plan, Map<Integer, FanoutJournal.Entry> settled, FanoutJournal journal,
+    private FanoutReport run(ScriptedSession session, RepairPlan plan, Map<Integer, JournalEntry> settled, FanoutJournal journal,
                              List<FanoutProgress> progress) throws Exception {
         var runner = new FanoutRunner(session, FAST, recordingDelayer, () -> 0.5, System::nanoTime);
         return runner.start(plan, settled, journal, progress::add).result().get(20, TimeUnit.SECONDS);

@@ -17,7 +17,6 @@ import dev.dynalens.domain.write.WriteResult;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -54,8 +53,8 @@ class StagedEditsViewModelTest {
         assertThat(model.stageCellEdit(item("1", "10"), "paid", "TRUE")).isTrue();
 
         assertThat(model.changes()).hasSize(1);
-        assertThat(StagedEditsViewModel.title(model.changes().getFirst())).isEqualTo("update PK=\"1\"");
-        assertThat(StagedEditsViewModel.diffLines(model.changes().getFirst())).containsExactlyInAnyOrder("~ total: 10 → 10.50", "~ paid: false → true");
+        assertThat(StagedChangeText.title(model.changes().getFirst())).isEqualTo("update PK=\"1\"");
+        assertThat(StagedChangeText.diffLines(model.changes().getFirst())).containsExactlyInAnyOrder("~ total: 10 → 10.50", "~ paid: false → true");
         assertThat(model.countProperty().get()).isEqualTo(1);
         assertThat(session.writes).isEmpty();
     }
@@ -106,7 +105,7 @@ class StagedEditsViewModelTest {
         assertThat(written).extracting(o -> o.change().verb()).containsExactly("update");
         var conflict = model.outcomes().get(1);
         assertThat(conflict.status()).isEqualTo(CommitOutcome.Status.CONFLICT);
-        assertThat(StagedEditsViewModel.conflictDetails(conflict)).contains("as you read it").contains("in the table now")
+        assertThat(StagedChangeText.conflictDetails(conflict)).contains("as you read it").contains("in the table now")
                 .containsPattern("total +│ 5 +│ 99 +│ \\(delete\\)");
         assertThat(model.errorProperty().get()).contains("PK=\"2\"").contains("changed by someone else");
     }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dynalens.domain.builder.ConditionOperator;
 import dev.dynalens.domain.builder.Connector;
-import dev.dynalens.domain.builder.ItemDiff;
+import dev.dynalens.domain.item.AttributeChange;
 import dev.dynalens.domain.builder.UpdateAction;
 import dev.dynalens.domain.builder.ValueType;
 import dev.dynalens.domain.codegen.Language;
@@ -178,8 +178,8 @@ class ExpressionBuilderViewModelTest {
                     assertThat(open.key()).isEqualTo("PK = o#1 · SK = ORDER");
                     assertThat(open.outcome()).isEqualTo(Outcome.PASS);
                     assertThat(open.changes()).containsExactly(
-                            new ItemDiff.Change("status", ItemDiff.Kind.CHANGED, AttributeValue.s("open"), AttributeValue.s("shipped")),
-                            new ItemDiff.Change("total", ItemDiff.Kind.CHANGED, AttributeValue.n("9.90"), AttributeValue.n("10.00")));
+                            AttributeChange.changed("status", AttributeValue.s("open"), AttributeValue.s("shipped")),
+                            AttributeChange.changed("total", AttributeValue.n("9.90"), AttributeValue.n("10.00")));
                 },
                 closed -> {
                     assertThat(closed.outcome()).isEqualTo(Outcome.FAIL);

@@ -350,16 +350,16 @@ class ShellViewModelTest {
 
     @Test
     void withNoTableOpen_theShortcutsSayWhyNothingHappens() {
-        assertThat(shell.commitStaged()).isEmpty();
+        assertThat(shell.shortcuts().commitStaged()).isEmpty();
         assertThat(status()).isEqualTo("Nothing to commit: open a table first.");
-        shell.copySelectedItem(ShellViewModel.ItemFormat.PLAIN_JSON);
+        shell.shortcuts().copySelectedItem(ShellShortcuts.ItemFormat.PLAIN_JSON);
         assertThat(status()).isEqualTo("Nothing to copy: open a table first.");
-        shell.copyCode();
+        shell.shortcuts().copyCode();
         assertThat(status()).isEqualTo("Nothing to copy as code: open a table first.");
-        shell.run();
-        shell.loadMore();
-        shell.cancelWork();
-        assertThat(shell.showScanQuery()).isEmpty();
+        shell.shortcuts().run();
+        shell.shortcuts().loadMore();
+        shell.shortcuts().cancelWork();
+        assertThat(shell.shortcuts().showScanQuery()).isEmpty();
         assertThat(clipboard).isEmpty();
     }
 
@@ -367,12 +367,12 @@ class ShellViewModelTest {
     void run_showsScanQuery_andRunsItsForm_andCancelStopsIt() {
         var orders = open(dev, "Orders");
 
-        shell.run();
+        shell.shortcuts().run();
 
         assertThat(orders.viewProperty().get()).isEqualTo(TableTabView.SCAN_QUERY);
         assertThat(session(dev).reads).singleElement().satisfies(read -> assertThat(read.operation()).isEqualTo("Scan"));
         assertThat(orders.browser().runningProperty().get()).isTrue();
-        shell.cancelWork();
+        shell.shortcuts().cancelWork();
         assertThat(session(dev).lastRead().isCancelled()).isTrue();
     }
 
@@ -381,18 +381,18 @@ class ShellViewModelTest {
         var orders = open(dev, "Orders");
         orders.viewProperty().set(TableTabView.SIZE_AND_COST);
 
-        assertThat(shell.showScanQuery()).containsSame(orders);
+        assertThat(shell.shortcuts().showScanQuery()).containsSame(orders);
         assertThat(orders.viewProperty().get()).isEqualTo(TableTabView.SCAN_QUERY);
     }
 
     @Test
     void commit_onAReadOnlyConnection_orWithNothingStaged_saysWhy() {
         open(archive, "Orders");
-        assertThat(shell.commitStaged()).isEmpty();
+        assertThat(shell.shortcuts().commitStaged()).isEmpty();
         assertThat(status()).isEqualTo("Nothing to commit: the connection of Orders is read-only.");
 
         var users = open(dev, "Users");
-        assertThat(shell.commitStaged()).isEmpty();
+        assertThat(shell.shortcuts().commitStaged()).isEmpty();
         assertThat(status()).isEqualTo("Nothing staged in Users to commit: edit a cell or an item first.");
         assertThat(users.viewProperty().get()).isEqualTo(TableTabView.FIRST);
     }
@@ -404,7 +404,7 @@ class ShellViewModelTest {
         staged.useKeySchema(KeySchema.of("PK", null));
         staged.stageCellEdit(Item.of(Map.of("PK", AttributeValue.s("1"), "total", AttributeValue.n("10"))), "total", "10.50");
 
-        assertThat(shell.commitStaged()).containsSame(orders);
+        assertThat(shell.shortcuts().commitStaged()).containsSame(orders);
         assertThat(orders.viewProperty().get()).isEqualTo(TableTabView.STAGED);
         assertThat(status()).isEqualTo("Committing 1 staged change(s) to Orders…");
 
@@ -412,21 +412,21 @@ class ShellViewModelTest {
         session(dev).getter = key -> new CompletableFuture<>();
         staged.commit("");
         assertThat(staged.committingProperty().get()).isTrue();
-        assertThat(shell.commitStaged()).isEmpty();
+        assertThat(shell.shortcuts().commitStaged()).isEmpty();
         assertThat(status()).isEqualTo("A commit of Orders is already running.");
     }
 
     @Test
     void copy_putsTheSelectedItemOnTheClipboard_numbersAsWritten_orSaysThereIsNone() {
         var orders = open(dev, "Orders");
-        shell.copySelectedItem(ShellViewModel.ItemFormat.DYNAMO_JSON);
+        shell.shortcuts().copySelectedItem(ShellShortcuts.ItemFormat.DYNAMO_JSON);
         assertThat(status()).isEqualTo("Nothing copied: select an item in Scan / Query first.");
         assertThat(clipboard).isEmpty();
 
         orders.browser().selectedItemProperty().set(Item.of(Map.of("PK", AttributeValue.s("1"), "total", AttributeValue.n("10.50"))));
-        shell.copySelectedItem(ShellViewModel.ItemFormat.PLAIN_JSON);
+        shell.shortcuts().copySelectedItem(ShellShortcuts.ItemFormat.PLAIN_JSON);
         assertThat(status()).isEqualTo("Copied the selected item as JSON.");
-        shell.copySelectedItem(ShellViewModel.ItemFormat.DYNAMO_JSON);
+        shell.shortcuts().copySelectedItem(ShellShortcuts.ItemFormat.DYNAMO_JSON);
         assertThat(status()).isEqualTo("Copied the selected item as DynamoDB JSON.");
 
         assertThat(clipboard).hasSize(2);
@@ -437,7 +437,7 @@ class ShellViewModelTest {
     @Test
     void copyAsCode_withoutAValidUpdate_saysWhyNothingWasCopied() {
         open(dev, "Orders");
-        shell.copyCode();
+        shell.shortcuts().copyCode();
         assertThat(status()).startsWith("Nothing copied as code: ").hasSizeGreaterThan("Nothing copied as code: ".length());
         assertThat(clipboard).isEmpty();
     }

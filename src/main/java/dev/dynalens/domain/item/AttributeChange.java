@@ -1,10 +1,9 @@
-package dev.dynalens.domain.editing;
+package dev.dynalens.domain.item;
 
-import dev.dynalens.domain.item.AttributeValue;
 import java.util.Objects;
 import java.util.Optional;
 
-/** One top-level attribute that differs between the item as read and as edited. */
+/** One top-level attribute that differs between two versions of an item. */
 public record AttributeChange(String name, Kind kind, Optional<AttributeValue> before, Optional<AttributeValue> after) {
     public enum Kind { ADDED, REMOVED, CHANGED }
 
@@ -15,15 +14,25 @@ public record AttributeChange(String name, Kind kind, Optional<AttributeValue> b
         Objects.requireNonNull(after, "after");
     }
 
-    static AttributeChange added(String name, AttributeValue after) {
+    /** The value before, or null when the attribute was added. */
+    public AttributeValue valueBefore() {
+        return before.orElse(null);
+    }
+
+    /** The value after, or null when the attribute was removed. */
+    public AttributeValue valueAfter() {
+        return after.orElse(null);
+    }
+
+    public static AttributeChange added(String name, AttributeValue after) {
         return new AttributeChange(name, Kind.ADDED, Optional.empty(), Optional.of(after));
     }
 
-    static AttributeChange removed(String name, AttributeValue before) {
+    public static AttributeChange removed(String name, AttributeValue before) {
         return new AttributeChange(name, Kind.REMOVED, Optional.of(before), Optional.empty());
     }
 
-    static AttributeChange changed(String name, AttributeValue before, AttributeValue after) {
+    public static AttributeChange changed(String name, AttributeValue before, AttributeValue after) {
         return new AttributeChange(name, Kind.CHANGED, Optional.of(before), Optional.of(after));
     }
 }

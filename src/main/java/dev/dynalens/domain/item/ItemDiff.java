@@ -1,12 +1,12 @@
-package dev.dynalens.domain.editing;
+package dev.dynalens.domain.item;
 
-import dev.dynalens.domain.item.AttributeValue;
-import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.item.ValueText;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Attribute-by-attribute difference of two versions of one item. */
+/**
+ * Attribute-by-attribute difference of two versions of one item: what a staged edit changes, what an update would do
+ * in the expression builder's preview, what a conflict found. Top-level attributes; a nested change shows its attribute.
+ */
 public final class ItemDiff {
     private ItemDiff() {
     }
