@@ -1,12 +1,10 @@
 package dev.dynalens.cli;
 
 import dev.dynalens.domain.connection.Problems;
-import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.transfer.ExportProgress;
 import dev.dynalens.service.transfer.ExportReport;
-import dev.dynalens.service.transfer.ExportRequest;
 import dev.dynalens.usecase.ExportTable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -107,7 +105,7 @@ final class ExportCommand implements Callable<Integer> {
                                                     Consumer<ExportProgress> progress) {
         if (partitionValue == null) {
             if (sortKey != null) throw new CliException("The sort-key options go with --pk");
-            return exports.start(new ExportRequest(new ReadRequest.Scan(tableName, index, pageSize, null), format, out), progress);
+            return exports.startScan(tableName, index, pageSize, format, out, progress);
         }
         return exports.startPartition(tableName, QueryCommand.SortKeyOptions.form(sortKey, index, partitionValue, true, pageSize),
                 format, out, progress);

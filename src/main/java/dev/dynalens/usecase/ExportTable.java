@@ -1,6 +1,7 @@
 package dev.dynalens.usecase;
 
 import dev.dynalens.domain.table.QueryForm;
+import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.job.Job;
@@ -34,6 +35,15 @@ public final class ExportTable {
     /** Starts exporting every page of the request's Scan or Query; returns at once (see {@link TableExporter#start}). */
     public Job<ExportProgress, ExportReport> start(ExportRequest request, Consumer<ExportProgress> progress) {
         return exporter.start(Objects.requireNonNull(request, "request"), progress);
+    }
+
+    /**
+     * Starts exporting every item of the table, or of one of its indexes ({@code indexName} null: the table), with
+     * Scan pages of {@code pageSize} items (null: DynamoDB's 1 MB pages).
+     */
+    public Job<ExportProgress, ExportReport> startScan(String tableName, String indexName, Integer pageSize, TransferFormat format,
+                                                       Path file, Consumer<ExportProgress> progress) {
+        return start(new ExportRequest(new ReadRequest.Scan(tableName, indexName, pageSize, null), format, file), progress);
     }
 
     /**

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The borders of DEVELOPERS.md, checked on every build. The rules run as ordinary parameterized
+ * The borders of docs/architecture.md, checked on every build. The rules run as ordinary parameterized
  * Jupiter tests so that each one is counted and reported by Surefire.
  */
 class ArchitectureTest {
@@ -28,7 +28,7 @@ class ArchitectureTest {
 
     static final ArchRule domainIsPureJava = noClasses().that().resideInAPackage("dev.dynalens.domain..")
             .should().dependOnClassesThat().resideInAnyPackage("javafx..", "software.amazon..", "dev.dynalens.service..",
-                    "dev.dynalens.ui..", "dev.dynalens.cli..")
+                    "dev.dynalens.usecase..", "dev.dynalens.ui..", "dev.dynalens.cli..")
             .because("the domain is pure Java: no JavaFX, no AWS SDK, no outer layer");
 
     static final ArchRule onlyServiceAwsTouchesTheSdk = noClasses().that().resideOutsideOfPackage("dev.dynalens.service.aws..")
@@ -53,6 +53,66 @@ class ArchitectureTest {
                     "javafx.application..")
             .because("view models use only javafx.beans and javafx.collections, so they test without a toolkit");
 
+    /** The long-running engines a use case drives; the app and the command line start use cases instead. */
+    private static final String[] ENGINES = {
+            "dev.dynalens.domain.staleness.RuleInference", "dev.dynalens.domain.staleness.StalenessDetector",
+            "dev.dynalens.service.fanout.FanoutRunner", "dev.dynalens.service.fanout.FanoutJournal",
+            "dev.dynalens.service.load.TableLoader", "dev.dynalens.service.transfer.TableExporter",
+            "dev.dynalens.service.transfer.TableImporter", "dev.dynalens.service.job.Pager",
+            "dev.dynalens.service.editing.StagedCommitter"};
+
+    static final ArchRule adaptersStartUseCases = noClasses().that().resideInAnyPackage("dev.dynalens.ui..", "dev.dynalens.cli..")
+            .should().dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.describe("an engine a use case drives",
+                    (com.tngtech.archunit.core.domain.JavaClass c) -> java.util.Arrays.asList(ENGINES).contains(c.getFullName())))
+            .because("the app and the command line gather input and start a use case (dev.dynalens.usecase); the use case drives "
+                    + "rule inference, detection, fan-outs and their journals, loaders, exporters, importers, the pager and commits");
+
+    static final ArchRule adaptersBuildNoRawReads = noClasses().that().resideInAnyPackage("dev.dynalens.ui..", "dev.dynalens.cli..")
+            .should().callConstructorWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(
+                    com.tngtech.archunit.core.domain.properties.HasOwner.Predicates.With.owner(
+                            com.tngtech.archunit.base.DescribedPredicate.describe("a Scan or Query request",
+                                    (com.tngtech.archunit.core.domain.JavaClass c) -> c.isAssignableTo(dev.dynalens.domain.table.ReadRequest.class)))))
+            .orShould().callMethod(dev.dynalens.domain.table.ReadRequest.class, "withExclusiveStartKey", java.util.Map.class)
+            .because("reads are built and paged by the use cases (RunQuery, AnalyzeTable, FindStaleCopies, LoadIntoTable, ExportTable)");
+
+    private static final java.util.Set<String> WRITES = java.util.Set.of("putItem", "deleteItem", "batchPut", "write", "transactWrite",
+            "createTable", "deleteTable");
+
+    static final ArchRule adaptersWriteThroughUseCases = noClasses().that().resideInAnyPackage("dev.dynalens.ui..", "dev.dynalens.cli..")
+            .should().callMethodWhere(com.tngtech.archunit.base.DescribedPredicate.describe("a write of the DynamoSession port",
+                    (com.tngtech.archunit.core.domain.JavaMethodCall call) -> call.getTarget().getOwner().isAssignableTo(dev.dynalens.service.DynamoSession.class)
+                            && WRITES.contains(call.getTarget().getName())))
+            .because("every write goes through a use case, which confirms it with the write guard first");
+
+    static final ArchRule cliKnowsNoUi = noClasses().that().resideInAPackage("dev.dynalens.cli..")
+            .should().dependOnClassesThat().resideInAPackage("dev.dynalens.ui..")
+            .because("the command line and the app are two adapters over the same use cases");
+
+    static final ArchRule useCasesKnowNoAdapters = noClasses().that().resideInAPackage("dev.dynalens.usecase..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.dynalens.ui..", "dev.dynalens.cli..", "javafx..", "picocli..")
+            .because("a use case is shared by the app and the command line");
+
+    static final ArchRule serviceKnowsNoUseCase = noClasses().that().resideInAPackage("dev.dynalens.service..")
+            .should().dependOnClassesThat().resideInAPackage("dev.dynalens.usecase..")
+            .because("use cases are built from services, not the other way round");
+
+    /** What opens a file or a connection; reading and writing a stream handed in is allowed (parsers, writers). */
+    private static final java.util.Set<String> FILE_AND_NETWORK_IO = java.util.Set.of("java.nio.file.Files", "java.nio.file.Paths",
+            "java.io.File", "java.io.FileInputStream", "java.io.FileOutputStream", "java.io.FileReader", "java.io.FileWriter",
+            "java.io.RandomAccessFile", "java.nio.channels.FileChannel", "java.net.Socket", "java.net.ServerSocket", "java.net.URL",
+            "java.net.URLConnection", "java.net.HttpURLConnection", "java.net.http.HttpClient");
+
+    /**
+     * The domain opens no file and no connection. Exceptions, by name: the two entry points that open the workspace file
+     * they are given (WorkspaceReader.read(Path), JsonLinesStream.read(Path)); everything they call reads streams.
+     */
+    static final ArchRule domainDoesNoIo = noClasses().that().resideInAPackage("dev.dynalens.domain..")
+            .and().doNotHaveFullyQualifiedName("dev.dynalens.domain.workspace.WorkspaceReader")
+            .and().doNotHaveFullyQualifiedName("dev.dynalens.domain.workspace.JsonLinesStream")
+            .should().dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.describe("a class that opens a file or a connection",
+                    (com.tngtech.archunit.core.domain.JavaClass c) -> FILE_AND_NETWORK_IO.contains(c.getFullName())))
+            .because("the domain is pure: it computes on values and streams it is handed");
+
     static final ArchRule noPackageCycles = slices().matching("dev.dynalens.(**)").should().beFreeOfCycles();
 
     static Stream<Arguments> rules() {
@@ -63,6 +123,13 @@ class ArchitectureTest {
                 Arguments.of("service knows no ui or cli", serviceKnowsNoUiOrCli),
                 Arguments.of("ui and cli use ports, not the SDK adapter", uiAndCliUsePortsNotTheSdkAdapter),
                 Arguments.of("view models touch no scene graph", viewModelsTouchNoScene),
+                Arguments.of("ui and cli start use cases, not engines", adaptersStartUseCases),
+                Arguments.of("ui and cli build no raw Scan or Query and page nothing by hand", adaptersBuildNoRawReads),
+                Arguments.of("ui and cli write only through use cases", adaptersWriteThroughUseCases),
+                Arguments.of("cli knows no ui", cliKnowsNoUi),
+                Arguments.of("use cases know no adapter", useCasesKnowNoAdapters),
+                Arguments.of("service knows no use case", serviceKnowsNoUseCase),
+                Arguments.of("domain opens no file or connection", domainDoesNoIo),
                 Arguments.of("no package cycles", noPackageCycles));
     }
 

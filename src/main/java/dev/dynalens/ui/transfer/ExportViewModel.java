@@ -1,12 +1,10 @@
 package dev.dynalens.ui.transfer;
 
 import dev.dynalens.domain.connection.Problems;
-import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.transfer.ExportProgress;
 import dev.dynalens.service.transfer.ExportReport;
-import dev.dynalens.service.transfer.ExportRequest;
 import dev.dynalens.ui.common.WorkNotifier;
 import dev.dynalens.usecase.ExportTable;
 import java.nio.file.Path;
@@ -75,7 +73,7 @@ public final class ExportViewModel {
         progress.set(-1);
         items.set(0);
         status.set("Reading " + table + "…");
-        var started = exports.start(new ExportRequest(new ReadRequest.Scan(table, null, null, null), chosen, target),
+        var started = exports.startScan(table, null, null, chosen, target,
                 p -> fx.execute(() -> show(p)));
         handle = started;
         return started.result().handleAsync((report, failure) -> {
