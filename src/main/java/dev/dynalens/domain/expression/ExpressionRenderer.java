@@ -116,19 +116,7 @@ public final class ExpressionRenderer {
     }
 
     private String path(AttributePath path) {
-        var text = new StringBuilder();
-        for (var element : path.elements()) {
-            switch (element) {
-                case AttributePath.Key key -> {
-                    if (!text.isEmpty()) {
-                        text.append('.');
-                    }
-                    text.append(aliasEveryName || needsAlias(key.name()) ? alias(key.name()) : key.name());
-                }
-                case AttributePath.Index index -> text.append('[').append(index.index()).append(']');
-            }
-        }
-        return text.toString();
+        return placeholders.path(path, name -> aliasEveryName || needsAlias(name));
     }
 
     private String alias(String name) {

@@ -90,6 +90,11 @@ public final class Placeholders {
 
     /** A document path with every name aliased: {@code #n0.#n1[2]}; list positions stay literal, as DynamoDB reads them. */
     public String path(AttributePath path) {
+        return path(path, name -> true);
+    }
+
+    /** A document path with the names {@code aliased} picks written as placeholders and the others as they are. */
+    public String path(AttributePath path, java.util.function.Predicate<String> aliased) {
         var text = new StringBuilder();
         for (var element : path.elements()) {
             switch (element) {
@@ -97,7 +102,7 @@ public final class Placeholders {
                     if (!text.isEmpty()) {
                         text.append('.');
                     }
-                    text.append(name(key.name()));
+                    text.append(aliased.test(key.name()) ? name(key.name()) : key.name());
                 }
                 case AttributePath.Index index -> text.append(index);
             }
