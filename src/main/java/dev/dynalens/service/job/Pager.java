@@ -83,9 +83,24 @@ public final class Pager {
      */
     public static Job<Summary, Summary> start(DynamoSession session, ReadRequest first, long itemLimit, Executor handlerExecutor,
                                               Consumer<Page> handler, Consumer<? super Summary> listener) {
+        return start(session, first, itemLimit, handlerExecutor, handler, listener, CompletableFuture.completedFuture(null));
+    }
+
+    /**
+     * As {@link #start(DynamoSession, ReadRequest, Executor, Consumer, Consumer)}, but the first page is handled only
+     * once {@code handleAfter} completes: the read starts at once while the caller prepares (an exporter opening its
+     * file once DescribeTable answered), and a failed {@code handleAfter} fails the job.
+     */
+    public static Job<Summary, Summary> start(DynamoSession session, ReadRequest first, Executor handlerExecutor, Consumer<Page> handler,
+                                              Consumer<? super Summary> listener, CompletableFuture<?> handleAfter) {
+        return start(session, first, Long.MAX_VALUE, handlerExecutor, handler, listener, handleAfter);
+    }
+
+    private static Job<Summary, Summary> start(DynamoSession session, ReadRequest first, long itemLimit, Executor handlerExecutor,
+                                               Consumer<Page> handler, Consumer<? super Summary> listener, CompletableFuture<?> handleAfter) {
         var pager = new Pager(session, itemLimit, handlerExecutor, handler, listener);
         pager.job.onCancel(pager::cancel);
-        pager.fetch(Objects.requireNonNull(first, "first"), CompletableFuture.completedFuture(null));
+        pager.fetch(Objects.requireNonNull(first, "first"), handleAfter.thenApply(ready -> (Void) null));
         return pager.job;
     }
 

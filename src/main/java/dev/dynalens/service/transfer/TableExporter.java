@@ -86,30 +86,33 @@ public final class TableExporter {
             this.startedAt = clock.instant();
         }
 
-        /** DescribeTable (for the estimate, CSV's key columns, a model's keys and GSIs), then every page through the pager. */
+        /**
+         * DescribeTable (for the estimate, CSV's key columns, a model's keys and GSIs) and the first page at once: the
+         * pager reads while the output is opened, and hands over the first page once it is.
+         */
         void begin() {
             var describe = call(() -> session.describeTable(request.read().tableName()));
             describing = describe;
-            describe.whenCompleteAsync((description, error) -> guarded(() -> {
-                if (error != null) {
-                    end(error);
-                    return;
+            var opened = describe.thenAcceptAsync(description -> {
+                try {
+                    open(description);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
                 }
-                open(description);
-                var read = Pager.start(session, request.read(), files, page -> write(page.items()), summary -> { });
-                pages = read;
-                if (cancelled) {
-                    read.cancel();
+            }, files);
+            var read = Pager.start(session, request.read(), files, page -> write(page.items()), summary -> { }, opened);
+            pages = read;
+            if (cancelled) {
+                read.cancel();
+            }
+            read.result().whenCompleteAsync((summary, failure) -> guarded(() -> {
+                if (failure != null) {
+                    end(failure);
+                } else if (!summary.complete() || cancelled) {
+                    end(new CancellationException());
+                } else {
+                    complete();
                 }
-                read.result().whenCompleteAsync((summary, failure) -> guarded(() -> {
-                    if (failure != null) {
-                        end(failure);
-                    } else if (!summary.complete() || cancelled) {
-                        end(new CancellationException());
-                    } else {
-                        complete();
-                    }
-                }), files);
             }), files);
         }
 
