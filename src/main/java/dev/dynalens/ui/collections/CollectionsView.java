@@ -40,6 +40,9 @@ import javafx.util.StringConverter;
 
 /** Entity overview, one collection grouped by entity, index meanings and adjacency lists. */
 public final class CollectionsView {
+    /** How narrow an entity group may get side by side: its title and two or three columns still show. */
+    static final double MIN_GROUP_WIDTH = 220;
+
     private final CollectionsViewModel model;
     private final TabPane tabs = new TabPane();
     private final TextField partitionField = new TextField();
@@ -301,14 +304,16 @@ public final class CollectionsView {
         bar.setPadding(new Insets(6));
 
         var scroll = new ScrollPane();
-        scroll.setFitToHeight(true);
+        scroll.setId("collectionScroll");
+        scroll.setFitToWidth(true);
         Runnable rebuild = () -> {
             var panes = model.groups().stream().map(this::groupPane).toList();
-            Pane container = sideBySide.isSelected() ? new HBox(10) : new VBox(10);
+            // Side by side, the groups share the view's width, wrapping to a further row rather than running off to
+            // the right; stacked, each takes the whole width.
+            Pane container = sideBySide.isSelected() ? new GroupRows(MIN_GROUP_WIDTH, 10) : new VBox(10);
+            container.setId("collectionGroups");
             container.getChildren().setAll(panes);
             container.setPadding(new Insets(6));
-            scroll.setFitToHeight(sideBySide.isSelected());
-            scroll.setFitToWidth(!sideBySide.isSelected());
             scroll.setContent(panes.isEmpty() ? placeholder() : container);
         };
         rebuildCollection = rebuild;
@@ -373,6 +378,8 @@ public final class CollectionsView {
         table.setPrefHeight(height);
         table.setMinHeight(Math.min(height, 160));
         table.setPrefWidth(Math.min(520, table.getColumns().stream().mapToDouble(TableColumn::getPrefWidth).sum() + 16));
+        table.setMinWidth(0);
+        table.setMaxWidth(Double.MAX_VALUE);
         var pane = new VBox(4, heading, table);
         pane.getStyleClass().add("entity-group-pane");
         pane.setStyle("-fx-border-color: " + group.colour() + " transparent transparent transparent; -fx-border-width: 3 0 0 0;");
