@@ -1,5 +1,6 @@
 package dev.dynalens.ui.collections;
 
+import dev.dynalens.ui.common.Icons;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.table.SortKeyCondition;
@@ -96,9 +97,12 @@ public final class CollectionsView {
         analyse.setId("analyseButton");
         analyse.getStyleClass().add("accent");
         analyse.setOnAction(e -> model.runOverview());
+        Icons.withIcon(analyse, Icons.Action.ANALYSE, "Scan every page and infer the entity types");
         analyse.disableProperty().bind(model.overviewRunningProperty().or(Bindings.isNull(model.descriptionProperty())));
         var cancel = new Button("Cancel");
+        cancel.setId("cancelOverview");
         cancel.setOnAction(e -> model.cancelOverview());
+        Icons.iconOnly(cancel, Icons.Action.CANCEL, "Cancel the overview's scan");
         cancel.disableProperty().bind(model.overviewRunningProperty().not());
         var spinner = new ProgressIndicator();
         spinner.setPrefSize(16, 16);
@@ -290,12 +294,16 @@ public final class CollectionsView {
         open.setId("openCollection");
         open.getStyleClass().add("accent");
         open.setOnAction(e -> model.runCollection());
+        Icons.withIcon(open, Icons.Action.RUN, "Query this partition and group its items by entity type");
         open.disableProperty().bind(model.collectionRunningProperty());
         var more = new Button("Load more");
         more.setOnAction(e -> model.loadMoreCollection());
+        Icons.withIcon(more, Icons.Action.LOAD_MORE, "Read the partition's next page");
         more.disableProperty().bind(model.hasMoreProperty().not().or(model.collectionRunningProperty()));
         var cancel = new Button("Cancel");
+        cancel.setId("cancelCollection");
         cancel.setOnAction(e -> model.cancelCollection());
+        Icons.iconOnly(cancel, Icons.Action.CANCEL, "Cancel the Query in flight");
         cancel.disableProperty().bind(model.collectionRunningProperty().not());
         var sideBySide = new ToggleButton("Side by side");
         sideBySide.setSelected(true);
