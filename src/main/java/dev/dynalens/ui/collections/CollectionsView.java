@@ -50,6 +50,8 @@ public final class CollectionsView {
     /** The stale copies found by the table's staleness view, marked in the collection; null when not shown. */
     private javafx.beans.value.ObservableValue<StaleCells> staleCells;
     private Runnable rebuildCollection = () -> { };
+    /** Whether reading the table costs nothing (a workspace file): its overview runs as it opens. */
+    private boolean readingIsFree;
     /** Editing of the collection's items, staged; null when not offered. */
     private dev.dynalens.ui.editor.ItemActions editing;
 
@@ -73,6 +75,12 @@ public final class CollectionsView {
         staged.onWritten(written -> {
             if (!written.isEmpty() && !model.groups().isEmpty()) model.runCollection();
         });
+        return this;
+    }
+
+    /** A table read for free (a workspace file) is analysed as it opens; the header says so instead of a cost. */
+    public CollectionsView readingIsFree(boolean free) {
+        this.readingIsFree = free;
         return this;
     }
 
@@ -110,7 +118,10 @@ public final class CollectionsView {
         var status = new Label();
         status.setId("overviewStatus");
         status.textProperty().bind(model.overviewStatusProperty());
-        var hint = new Label("Scans every page and infers entity types from the keys; no schema needed.");
+        var hint = new Label();
+        hint.setId("overviewCost");
+        hint.textProperty().bind(Bindings.createStringBinding(() -> overviewHint(model.descriptionProperty().get()),
+                model.descriptionProperty()));
         hint.getStyleClass().addAll("text-muted", "text-small");
         var example = new Button();
         example.setId("exampleCollection");
@@ -127,6 +138,16 @@ public final class CollectionsView {
         var box = new VBox(2, row, hint);
         box.setPadding(new Insets(10, 12, 6, 12));
         return box;
+    }
+
+    /** What Analyse reads, and for a live table what that costs by DynamoDB's own figures. */
+    private String overviewHint(dev.dynalens.domain.table.TableDescription table) {
+        var what = "Scans every page and infers entity types from the keys; no schema needed.";
+        if (readingIsFree) {
+            return what + " A file costs nothing to read, so it was analysed as it opened.";
+        }
+        return table == null ? what : what + " By DynamoDB's figures (updated about every six hours) that is "
+                + dev.dynalens.domain.capacity.ScanEstimate.of(table).text() + ".";
     }
 
     private Node entitiesPane() {

@@ -148,6 +148,14 @@ public final class ConnectionsViewModel {
     }
 
     /**
+     * Whether a table of this connection is analysed as soon as its tab opens: a workspace file is read from memory,
+     * so its overview costs nothing; a live table waits for Analyse, which says what its Scan will cost first.
+     */
+    public static boolean analysesOnOpen(ConnectionProfile profile) {
+        return isWorkspace(profile);
+    }
+
+    /**
      * Opens a file as an offline workspace: it appears in the list (not saved), selected, with its tables.
      * What could not be read is reported in the status; the rest is there.
      */

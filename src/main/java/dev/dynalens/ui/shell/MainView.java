@@ -350,18 +350,19 @@ public final class MainView {
      * newcomer sees first with the samples.
      */
     public void openTableAndShowExample(String table) {
-        var collections = openTable(table);
-        if (collections != null) {
-            collections.loadDescription().thenCompose(ignored -> collections.runOverview())
+        var profile = connections.selectedProperty().get();
+        if (profile == null) return;
+        openTable(profile, table).ifPresent(tab -> {
+            var collections = tab.collections();
+            tab.analyseOnOpen().orElseGet(() -> collections.loadDescription().thenCompose(ignored -> collections.runOverview()))
                     .thenCompose(ignored -> collections.openExampleCollection())
                     .thenRun(() -> fx.execute(collections::republishEntities));
-        }
+        });
     }
 
-    private CollectionsViewModel openTable(String table) {
+    private void openTable(String table) {
         var profile = connections.selectedProperty().get();
-        if (profile == null) return null;
-        return openTable(profile, table).map(TableTabViewModel::collections).orElse(null);
+        if (profile != null) openTable(profile, table);
     }
 
     /**
@@ -377,6 +378,7 @@ public final class MainView {
             opened.tab().setOnClosed(e -> shell.close(opened.model()));
             tabs.getTabs().add(opened.tab());
             shell.opened(opened.model());
+            opened.model().analyseOnOpen();
             return java.util.Optional.of(opened.model());
         } catch (RuntimeException e) {
             var alert = new Alert(Alert.AlertType.ERROR, Problems.describe(e), ButtonType.OK);

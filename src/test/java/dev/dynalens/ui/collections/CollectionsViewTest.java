@@ -73,6 +73,15 @@ class CollectionsViewTest {
     }
 
     @Test
+    void aLiveTable_isNotAnalysedOnOpen_andItsHeaderSaysWhatTheScanWouldCost(FxRobot robot) {
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(model.entities()).isEmpty();
+        assertThat(robot.lookup("#overviewCost").queryLabeled().getText())
+                .contains("By DynamoDB's figures (updated about every six hours) that is about 0 items (0 B): about 0.5 read units.");
+    }
+
+    @Test
     void sideBySideGroups_shareTheWidth_wrappingToAnotherRow_insteadOfOverflowingIt(FxRobot robot) throws Exception {
         robot.clickOn("#collectionPartition").write("CUSTOMER#1");
         robot.clickOn("#openCollection");
