@@ -133,6 +133,11 @@ public final class CollectionsView {
             tabs.getSelectionModel().select(0);
             model.openExampleCollection();
         });
+        // The title and the buttons keep their size in a narrow window; the status gives way (its tooltip has it whole).
+        for (var fixed : List.of(title, analyse, cancel, example)) {
+            fixed.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        status.setMinWidth(0);
         var row = new HBox(10, title, analyse, cancel, spinner, status, example);
         row.setAlignment(Pos.CENTER_LEFT);
         var box = new VBox(2, row, hint);
