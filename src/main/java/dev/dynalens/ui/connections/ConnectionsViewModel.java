@@ -147,10 +147,7 @@ public final class ConnectionsViewModel {
         return profile.id().startsWith(WORKSPACE_ID_PREFIX);
     }
 
-    /**
-     * Whether a table of this connection is analysed as soon as its tab opens: a workspace file is read from memory,
-     * so its overview costs nothing; a live table waits for Analyse, which says what its Scan will cost first.
-     */
+    /** A workspace's table is analysed as its tab opens (read from memory, free); a live one waits for Analyse. */
     public static boolean analysesOnOpen(ConnectionProfile profile) {
         return isWorkspace(profile);
     }
