@@ -1,6 +1,5 @@
 package dev.dynalens.domain.capacity;
 
-import dev.dynalens.domain.table.TableDescription;
 import java.util.List;
 import java.util.Locale;
 
@@ -12,9 +11,10 @@ import java.util.Locale;
  */
 public record ScanEstimate(long items, long bytes, CapacityUnits readUnits) {
 
-    public static ScanEstimate of(TableDescription table) {
-        var bytes = Math.max(0, table.sizeBytes());
-        return new ScanEstimate(Math.max(0, table.itemCount()), bytes, CapacityCalculator.scan(List.of(bytes), ReadConsistency.EVENTUAL));
+    /** @param itemCount and {@code sizeBytes} as DescribeTable gives them (ItemCount, TableSizeBytes) */
+    public static ScanEstimate of(long itemCount, long sizeBytes) {
+        var bytes = Math.max(0, sizeBytes);
+        return new ScanEstimate(Math.max(0, itemCount), bytes, CapacityCalculator.scan(List.of(bytes), ReadConsistency.EVENTUAL));
     }
 
     /** "about 12,345 items (2.3 MB): about 290 read units" */
