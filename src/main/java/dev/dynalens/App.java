@@ -52,12 +52,12 @@ public class App extends Application {
                 fx, background);
         shell = wiring.shell(connections, () -> new ConnectionEditorViewModel(environment), fx);
 
-        var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        var scene = new Scene(shell.createView(), Math.min(1360, screen.getWidth()), Math.min(840, screen.getHeight()));
+        var scene = new Scene(shell.createView());
         scene.getStylesheets().add(Objects.requireNonNull(App.class.getResource("ui/dynalens.css")).toExternalForm());
         shell.install(scene);
         stage.setTitle("DynaLens");
         stage.setScene(scene);
+        shell.placeWindow(stage);
         stage.show();
         connections.loadSaved();
         var restoring = shell.restoreTabs();
@@ -105,6 +105,7 @@ public class App extends Application {
     public void stop() {
         if (shell != null) {
             shell.saveTabs();
+            shell.saveWindow();
         }
         if (connections != null) {
             connections.closeAll();

@@ -15,6 +15,7 @@ import dev.dynalens.ui.browser.SavedQueriesViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
 import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import dev.dynalens.ui.shell.AppearanceViewModel;
+import dev.dynalens.ui.shell.MainWindowViewModel;
 import dev.dynalens.ui.shell.NotificationsViewModel;
 import dev.dynalens.ui.shell.OpenTabsViewModel;
 import dev.dynalens.ui.shell.ShellViewModel;
@@ -84,7 +85,7 @@ final class ShellWiring {
                 Shell::copyToClipboard);
         var tableTabs = new TableTabs(connections, fx, new JsonLensStore(configDirectory), configDirectory, saved);
         var main = new MainView(connections, editors, fx, model, tableTabs);
-        var shell = new Shell(main, model, history, fx, appearance, saved);
+        var shell = new Shell(main, model, history, fx, appearance, saved, new MainWindowViewModel(store));
         model.reportProblem(historyProblem);
         return shell;
     }

@@ -2,12 +2,14 @@ package dev.dynalens.service;
 
 import dev.dynalens.domain.appstate.OpenTab;
 import dev.dynalens.domain.appstate.SavedQuery;
+import dev.dynalens.domain.appstate.WindowBounds;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The app state kept between runs besides the connections: the saved queries and the open tabs. Loading never
+ * The app state kept between runs besides the connections: the saved queries, the open tabs and the main window's
+ * size and position. Loading never
  * throws: what could not be read is named in {@code problem} and the rest comes back.
  */
 public interface AppStateStore {
@@ -23,6 +25,10 @@ public interface AppStateStore {
         public OpenTabs {
             tabs = List.copyOf(tabs);
         }
+    }
+
+    /** The main window as it was at the last exit; empty on a first start. */
+    record SavedWindow(Optional<WindowBounds> bounds, Optional<String> problem) {
     }
 
     SavedQueries loadSavedQueries();
@@ -44,4 +50,9 @@ public interface AppStateStore {
 
     /** @throws java.io.UncheckedIOException when it cannot be written */
     void saveOpenTabs(List<OpenTab> tabs, int selected);
+
+    SavedWindow loadWindow();
+
+    /** @throws java.io.UncheckedIOException when it cannot be written */
+    void saveWindow(WindowBounds bounds);
 }

@@ -1,5 +1,10 @@
 package dev.dynalens.domain.transfer;
 
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.dataformat.csv.CsvFactory;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import java.io.IOException;
@@ -8,7 +13,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads CSV with a typed header ({@link CsvItemWriter}): RFC 4180 quoting, CRLF or LF line ends, quoted
@@ -16,20 +20,30 @@ import java.util.Map;
  * missing; a quoted empty cell ({@code ""}) is an empty string. A row that cannot be an item (a cell that
  * is not a value of its column's type, the wrong number of cells, two values for one attribute) is a
  * problem with its line, and reading goes on with the next row; a quote left open at the end of the
- * file is a fatal problem.
+ * file, or text after a closing quote, is a fatal problem.
+ *
+ * <p>The tokenizing is Jackson's CSV parser (decision 0007): with {@code EMPTY_UNQUOTED_STRING_AS_NULL} an
+ * unquoted empty cell comes as a null and a quoted one as an empty string, which is the one distinction the
+ * typed format needs from it.
  */
 public final class CsvItemReader implements ItemReader {
-    private final Reader in;
-    private List<CsvColumn> columns;
-    private int pushedBack = -2;
-    private long line = 1;
-    private boolean done;
-    private boolean afterCarriageReturn;
+    private static final CsvFactory FACTORY = CsvFactory.builder()
+            .enable(CsvParser.Feature.EMPTY_UNQUOTED_STRING_AS_NULL)
+            .build();
 
-    private record Field(String text, boolean quoted) {
+    private final Reader in;
+    private CsvParser parser;
+    private List<CsvColumn> columns;
+    private boolean done;
+
+    /** A cell: {@code text} is null for an unquoted empty cell. */
+    private record Field(String text) {
+        boolean missing() {
+            return text == null;
+        }
     }
 
-    private record Row(long line, List<Field> fields, String unclosedQuote) {
+    private record Row(long line, List<Field> fields) {
     }
 
     public CsvItemReader(Reader in) {
@@ -44,16 +58,18 @@ public final class CsvItemReader implements ItemReader {
     @Override
     public ReadEntry next() throws IOException {
         while (!done) {
-            var row = readRow();
+            Row row;
+            try {
+                row = readRow();
+            } catch (Unreadable e) {
+                done = true;
+                return e.problem;
+            }
             if (row == null) {
                 done = true;
                 return null;
             }
-            if (row.unclosedQuote() != null) {
-                done = true;
-                return new ReadEntry.Problem(row.line(), 0, row.unclosedQuote(), true);
-            }
-            if (row.fields().size() == 1 && row.fields().getFirst().text().isEmpty() && !row.fields().getFirst().quoted()) {
+            if (row.fields().size() == 1 && row.fields().getFirst().missing()) {
                 continue; // a blank line
             }
             if (columns == null) {
@@ -73,7 +89,7 @@ public final class CsvItemReader implements ItemReader {
         columns = new ArrayList<>(row.fields().size());
         var seen = new HashMap<CsvColumn, Integer>();
         for (int i = 0; i < row.fields().size(); i++) {
-            var text = row.fields().get(i).text();
+            var text = row.fields().get(i).missing() ? "" : row.fields().get(i).text();
             if (i == 0 && text.startsWith("\uFEFF")) {
                 text = text.substring(1);
             }
@@ -100,7 +116,7 @@ public final class CsvItemReader implements ItemReader {
         var columnOf = new HashMap<String, CsvColumn>();
         for (int i = 0; i < fields.size(); i++) {
             var field = fields.get(i);
-            if (field.text().isEmpty() && !field.quoted()) {
+            if (field.missing()) {
                 continue;
             }
             var column = columns.get(i);
@@ -126,74 +142,72 @@ public final class CsvItemReader implements ItemReader {
 
     /** One record, or null at the end of the input. */
     private Row readRow() throws IOException {
-        long start = line;
-        int c = read();
-        if (c == -1) {
+        if (parser == null) {
+            parser = FACTORY.createParser(in);
+            parser.setSchema(CsvSchema.emptySchema());
+        }
+        var token = next(parser.currentLocation().getLineNr());
+        if (token == null) {
             return null;
         }
+        if (token != JsonToken.START_ARRAY) {
+            throw new IllegalStateException("Jackson's CSV parser gave " + token + " where a row starts");
+        }
         var fields = new ArrayList<Field>();
-        var text = new StringBuilder();
+        long line = -1;
         while (true) {
-            boolean quoted = false;
-            text.setLength(0);
-            if (c == '"') {
-                quoted = true;
-                long quoteLine = line;
-                while (true) {
-                    c = read();
-                    if (c == -1) {
-                        return new Row(start, fields, "A quoted cell opened on line " + quoteLine + " is never closed (nothing after it is read)");
-                    }
-                    if (c == '"') {
-                        c = read();
-                        if (c != '"') {
-                            break;
-                        }
-                    }
-                    text.append((char) c);
-                }
-                // Text after the closing quote (a"b"c) is kept as RFC 4180 readers commonly do.
-                while (c != ',' && c != '\n' && c != '\r' && c != -1) {
-                    text.append((char) c);
-                    c = read();
-                }
-            } else {
-                while (c != ',' && c != '\n' && c != '\r' && c != -1) {
-                    text.append((char) c);
-                    c = read();
-                }
+            var cellLine = parser.currentLocation().getLineNr();
+            token = next(cellLine);
+            if (token == JsonToken.END_ARRAY || token == null) {
+                return new Row(line, fields);
             }
-            fields.add(new Field(text.toString(), quoted));
-            if (c == ',') {
-                c = read();
-                continue;
+            if (line < 0) {
+                line = parser.currentTokenLocation().getLineNr(); // the row's first line: where its first cell starts
             }
-            if (c == '\r') {
-                int after = read();
-                if (after != '\n' && after != -1) {
-                    pushedBack = after;
-                }
-            }
-            return new Row(start, fields, null);
+            fields.add(new Field(token == JsonToken.VALUE_NULL ? null : parser.getText()));
         }
     }
 
-    private int read() throws IOException {
-        if (pushedBack != -2) {
-            int c = pushedBack;
-            pushedBack = -2;
-            return c; // counted when it was first read
+    /** The next token; {@code cellLine} is where the cell about to be read starts, named when its quote never closes. */
+    private JsonToken next(long cellLine) throws IOException {
+        try {
+            return parser.nextToken();
+        } catch (JsonParseException e) {
+            throw new Unreadable(problem(e, cellLine));
         }
-        int c = in.read();
-        if (c == '\r' || c == '\n' && !afterCarriageReturn) {
-            line++;
+    }
+
+    private static ReadEntry.Problem problem(JsonParseException e, long cellLine) {
+        var where = e.getLocation();
+        long line = where == null ? cellLine : where.getLineNr();
+        int column = where == null ? 0 : Math.max(0, where.getColumnNr());
+        var reason = String.valueOf(e.getOriginalMessage());
+        if (reason.startsWith("Missing closing quote")) {
+            return new ReadEntry.Problem(cellLine, 0, "A quoted cell opened on line " + cellLine + " is never closed (nothing after it is read)", true);
         }
-        afterCarriageReturn = c == '\r';
-        return c;
+        if (reason.startsWith("Unexpected character") && reason.contains("column separator")) {
+            // Jackson's location is just after the character it did not expect.
+            return new ReadEntry.Problem(line, Math.max(0, column - 1), "Text follows a closing quote; a quoted cell ends at a comma or the end of "
+                    + "the line (a quote inside it is written twice: \"\"), so nothing after it is read", true);
+        }
+        return new ReadEntry.Problem(line, column, "Not readable as CSV: " + reason + " (nothing after it is read)", true);
+    }
+
+    /** A syntax error of the file; reading ends with its problem. */
+    private static final class Unreadable extends IOException {
+        private final transient ReadEntry.Problem problem;
+
+        Unreadable(ReadEntry.Problem problem) {
+            super(problem.message());
+            this.problem = problem;
+        }
     }
 
     @Override
     public void close() throws IOException {
+        if (parser != null) {
+            parser.close();
+        }
         in.close();
     }
 }

@@ -10,6 +10,7 @@ import dev.dynalens.domain.appstate.BrowserForm;
 import dev.dynalens.domain.appstate.OpenTab;
 import dev.dynalens.domain.appstate.SavedQuery;
 import dev.dynalens.domain.appstate.TableTabView;
+import dev.dynalens.domain.appstate.WindowBounds;
 import dev.dynalens.service.AppStateStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,8 +22,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Saved queries in {@code saved-queries.json} and the open tabs in {@code open-tabs.json}, each written whole and
- * atomically. An entry that cannot be read is skipped and named; the others load. An exported file has the same
+ * Saved queries in {@code saved-queries.json}, the open tabs in {@code open-tabs.json} and the main window in
+ * {@code window.json}, each written whole and atomically. An entry that cannot be read is skipped and named; the others load. An exported file has the same
  * shape as {@code saved-queries.json}, so a shared file is also a readable record of what it holds.
  */
 public final class JsonAppStateStore implements AppStateStore {
@@ -30,14 +31,17 @@ public final class JsonAppStateStore implements AppStateStore {
     static final String TABS_FORMAT = "dynalens-open-tabs";
     /** Version 2 saves a tab's inner view by its id ("scan-query"); version 1 saved the inner tab's title. */
     static final int TABS_VERSION = 2;
+    static final String WINDOW_FORMAT = "dynalens-window";
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final Path queriesFile;
     private final Path tabsFile;
+    private final Path windowFile;
 
     public JsonAppStateStore(Path configDirectory) {
         this.queriesFile = configDirectory.resolve("saved-queries.json");
         this.tabsFile = configDirectory.resolve("open-tabs.json");
+        this.windowFile = configDirectory.resolve("window.json");
     }
 
     @Override
@@ -117,6 +121,40 @@ public final class JsonAppStateStore implements AppStateStore {
             node.set("form", formJson(tab.form()));
         }
         write(tabsFile, root.toPrettyString());
+    }
+
+    /** A window file that cannot be read costs only the last size: the window opens as on a first start, and it is named. */
+    @Override
+    public SavedWindow loadWindow() {
+        if (!Files.exists(windowFile)) {
+            return new SavedWindow(Optional.empty(), Optional.empty());
+        }
+        try {
+            var root = readObject(windowFile, WINDOW_FORMAT);
+            for (var field : List.of("x", "y", "width", "height")) {
+                if (!root.path(field).isNumber()) {
+                    throw new IllegalArgumentException(windowFile + ": \"" + field + "\" is not a number");
+                }
+            }
+            return new SavedWindow(Optional.of(new WindowBounds(root.get("x").asDouble(), root.get("y").asDouble(),
+                    root.get("width").asDouble(), root.get("height").asDouble(), root.path("maximized").asBoolean(false))),
+                    Optional.empty());
+        } catch (IllegalArgumentException e) {
+            return new SavedWindow(Optional.empty(), Optional.of(e.getMessage() + "; the window opens at its first size."));
+        }
+    }
+
+    @Override
+    public void saveWindow(WindowBounds bounds) {
+        var root = MAPPER.createObjectNode();
+        root.put("format", WINDOW_FORMAT);
+        root.put("version", 1);
+        root.put("x", bounds.x());
+        root.put("y", bounds.y());
+        root.put("width", bounds.width());
+        root.put("height", bounds.height());
+        root.put("maximized", bounds.maximized());
+        write(windowFile, root.toPrettyString());
     }
 
     private static String queriesJson(List<SavedQuery> queries) {

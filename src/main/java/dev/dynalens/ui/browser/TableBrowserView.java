@@ -1,5 +1,6 @@
 package dev.dynalens.ui.browser;
 
+import dev.dynalens.ui.common.Icons;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.table.SortKeyCondition;
@@ -201,14 +202,17 @@ public final class TableBrowserView {
         run.getStyleClass().add("accent");
         run.setOnAction(e -> model.run());
         run.disableProperty().bind(model.runningProperty());
+        Icons.withIcon(run, Icons.Action.RUN, "Run the Scan or Query");
         var more = new Button("Load more");
         more.setId("loadMoreButton");
         more.setOnAction(e -> model.loadMore());
+        Icons.withIcon(more, Icons.Action.LOAD_MORE, "Read the next page");
         more.disableProperty().bind(model.hasMoreProperty().not().or(model.runningProperty()));
         var cancel = new Button("Cancel");
         cancel.setId("cancelButton");
         cancel.setOnAction(e -> model.cancel());
         cancel.disableProperty().bind(model.runningProperty().not());
+        Icons.iconOnly(cancel, Icons.Action.CANCEL, "Cancel the request in flight");
         var spinner = new ProgressIndicator();
         spinner.setPrefSize(18, 18);
         spinner.visibleProperty().bind(model.runningProperty());

@@ -1,5 +1,6 @@
 package dev.dynalens.ui.collections;
 
+import dev.dynalens.ui.common.Icons;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.table.SortKeyCondition;
@@ -40,12 +41,17 @@ import javafx.util.StringConverter;
 
 /** Entity overview, one collection grouped by entity, index meanings and adjacency lists. */
 public final class CollectionsView {
+    /** How narrow an entity group may get side by side: its title and two or three columns still show. */
+    static final double MIN_GROUP_WIDTH = 220;
+
     private final CollectionsViewModel model;
     private final TabPane tabs = new TabPane();
     private final TextField partitionField = new TextField();
     /** The stale copies found by the table's staleness view, marked in the collection; null when not shown. */
     private javafx.beans.value.ObservableValue<StaleCells> staleCells;
     private Runnable rebuildCollection = () -> { };
+    /** Whether reading the table costs nothing (a workspace file): its overview runs as it opens. */
+    private boolean readingIsFree;
     /** Editing of the collection's items, staged; null when not offered. */
     private dev.dynalens.ui.editor.ItemActions editing;
 
@@ -72,6 +78,12 @@ public final class CollectionsView {
         return this;
     }
 
+    /** A table read for free (a workspace file) is analysed as it opens; the header says so instead of a cost. */
+    public CollectionsView readingIsFree(boolean free) {
+        this.readingIsFree = free;
+        return this;
+    }
+
     public Node createView() {
         var root = new BorderPane();
         root.setTop(header());
@@ -93,9 +105,12 @@ public final class CollectionsView {
         analyse.setId("analyseButton");
         analyse.getStyleClass().add("accent");
         analyse.setOnAction(e -> model.runOverview());
+        Icons.withIcon(analyse, Icons.Action.ANALYSE, "Scan every page and infer the entity types");
         analyse.disableProperty().bind(model.overviewRunningProperty().or(Bindings.isNull(model.descriptionProperty())));
         var cancel = new Button("Cancel");
+        cancel.setId("cancelOverview");
         cancel.setOnAction(e -> model.cancelOverview());
+        Icons.iconOnly(cancel, Icons.Action.CANCEL, "Cancel the overview's scan");
         cancel.disableProperty().bind(model.overviewRunningProperty().not());
         var spinner = new ProgressIndicator();
         spinner.setPrefSize(16, 16);
@@ -103,7 +118,10 @@ public final class CollectionsView {
         var status = new Label();
         status.setId("overviewStatus");
         status.textProperty().bind(model.overviewStatusProperty());
-        var hint = new Label("Scans every page and infers entity types from the keys; no schema needed.");
+        var hint = new Label();
+        hint.setId("overviewCost");
+        hint.textProperty().bind(Bindings.createStringBinding(() -> overviewHint(model.descriptionProperty().get()),
+                model.descriptionProperty()));
         hint.getStyleClass().addAll("text-muted", "text-small");
         var example = new Button();
         example.setId("exampleCollection");
@@ -115,11 +133,26 @@ public final class CollectionsView {
             tabs.getSelectionModel().select(0);
             model.openExampleCollection();
         });
+        // The title and the buttons keep their size in a narrow window; the status gives way (its tooltip has it whole).
+        for (var fixed : List.of(title, analyse, cancel, example)) {
+            fixed.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        status.setMinWidth(0);
         var row = new HBox(10, title, analyse, cancel, spinner, status, example);
         row.setAlignment(Pos.CENTER_LEFT);
         var box = new VBox(2, row, hint);
         box.setPadding(new Insets(10, 12, 6, 12));
         return box;
+    }
+
+    /** What Analyse reads, and for a live table what that costs by DynamoDB's own figures. */
+    private String overviewHint(dev.dynalens.domain.table.TableDescription table) {
+        var what = "Scans every page and infers entity types from the keys; no schema needed.";
+        if (readingIsFree) {
+            return what + " A file costs nothing to read, so it was analysed as it opened.";
+        }
+        return table == null ? what : what + " By DynamoDB's figures (updated about every six hours) that is "
+                + dev.dynalens.domain.capacity.ScanEstimate.of(table.itemCount(), table.sizeBytes()).text() + ".";
     }
 
     private Node entitiesPane() {
@@ -287,12 +320,16 @@ public final class CollectionsView {
         open.setId("openCollection");
         open.getStyleClass().add("accent");
         open.setOnAction(e -> model.runCollection());
+        Icons.withIcon(open, Icons.Action.RUN, "Query this partition and group its items by entity type");
         open.disableProperty().bind(model.collectionRunningProperty());
         var more = new Button("Load more");
         more.setOnAction(e -> model.loadMoreCollection());
+        Icons.withIcon(more, Icons.Action.LOAD_MORE, "Read the partition's next page");
         more.disableProperty().bind(model.hasMoreProperty().not().or(model.collectionRunningProperty()));
         var cancel = new Button("Cancel");
+        cancel.setId("cancelCollection");
         cancel.setOnAction(e -> model.cancelCollection());
+        Icons.iconOnly(cancel, Icons.Action.CANCEL, "Cancel the Query in flight");
         cancel.disableProperty().bind(model.collectionRunningProperty().not());
         var sideBySide = new ToggleButton("Side by side");
         sideBySide.setSelected(true);
@@ -301,14 +338,16 @@ public final class CollectionsView {
         bar.setPadding(new Insets(6));
 
         var scroll = new ScrollPane();
-        scroll.setFitToHeight(true);
+        scroll.setId("collectionScroll");
+        scroll.setFitToWidth(true);
         Runnable rebuild = () -> {
             var panes = model.groups().stream().map(this::groupPane).toList();
-            Pane container = sideBySide.isSelected() ? new HBox(10) : new VBox(10);
+            // Side by side, the groups share the view's width, wrapping to a further row rather than running off to
+            // the right; stacked, each takes the whole width.
+            Pane container = sideBySide.isSelected() ? new GroupRows(MIN_GROUP_WIDTH, 10) : new VBox(10);
+            container.setId("collectionGroups");
             container.getChildren().setAll(panes);
             container.setPadding(new Insets(6));
-            scroll.setFitToHeight(sideBySide.isSelected());
-            scroll.setFitToWidth(!sideBySide.isSelected());
             scroll.setContent(panes.isEmpty() ? placeholder() : container);
         };
         rebuildCollection = rebuild;
@@ -373,6 +412,8 @@ public final class CollectionsView {
         table.setPrefHeight(height);
         table.setMinHeight(Math.min(height, 160));
         table.setPrefWidth(Math.min(520, table.getColumns().stream().mapToDouble(TableColumn::getPrefWidth).sum() + 16));
+        table.setMinWidth(0);
+        table.setMaxWidth(Double.MAX_VALUE);
         var pane = new VBox(4, heading, table);
         pane.getStyleClass().add("entity-group-pane");
         pane.setStyle("-fx-border-color: " + group.colour() + " transparent transparent transparent; -fx-border-width: 3 0 0 0;");

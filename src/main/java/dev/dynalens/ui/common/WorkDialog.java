@@ -68,6 +68,7 @@ public final class WorkDialog {
         });
         var cancelButton = (Button) dialog.getDialogPane().lookupButton(cancelType);
         cancelButton.disableProperty().bind(javafx.beans.binding.Bindings.not(running));
+        Icons.withIcon(cancelButton, Icons.Action.CANCEL, "Stop; what was done so far is reported");
         cancelButton.addEventFilter(ActionEvent.ACTION, e -> {
             e.consume();
             cancel.run();

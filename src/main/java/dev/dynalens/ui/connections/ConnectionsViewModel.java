@@ -147,6 +147,11 @@ public final class ConnectionsViewModel {
         return profile.id().startsWith(WORKSPACE_ID_PREFIX);
     }
 
+    /** A workspace's table is analysed as its tab opens (read from memory, free); a live one waits for Analyse. */
+    public static boolean analysesOnOpen(ConnectionProfile profile) {
+        return isWorkspace(profile);
+    }
+
     /**
      * Opens a file as an offline workspace: it appears in the list (not saved), selected, with its tables.
      * What could not be read is reported in the status; the rest is there.

@@ -1,5 +1,6 @@
 package dev.dynalens.ui.editor;
 
+import dev.dynalens.ui.common.Icons;
 import dev.dynalens.domain.editing.CommitOutcome;
 import dev.dynalens.domain.editing.StagedChange;
 import javafx.beans.binding.Bindings;
@@ -44,10 +45,12 @@ public final class StagedEditsView {
         commit.getStyleClass().add("accent");
         commit.disableProperty().bind(model.countProperty().isEqualTo(0).or(model.committingProperty()));
         commit.setOnAction(e -> commit(model, commit.getScene().getWindow()));
+        Icons.withIcon(commit, Icons.Action.COMMIT, "Write the staged changes, each guarded by the item as it was read");
         var undo = new Button("Undo");
         undo.setId("undoStaged");
         undo.disableProperty().bind(model.canUndoProperty().not().or(model.committingProperty()));
         undo.setOnAction(e -> model.undo());
+        Icons.withIcon(undo, Icons.Action.UNDO, "Take back the last staged change");
         var list = new ListView<>(model.changes());
         list.setId("stagedList");
         list.setPlaceholder(new Label(model.readOnly() ? "This connection is read-only: nothing can be staged."
@@ -57,6 +60,7 @@ public final class StagedEditsView {
         discard.setId("discardStaged");
         discard.disableProperty().bind(list.getSelectionModel().selectedItemProperty().isNull());
         discard.setOnAction(e -> model.discard(list.getSelectionModel().getSelectedItem()));
+        Icons.withIcon(discard, Icons.Action.DISCARD, "Drop the selected change without writing it");
         var transactional = new javafx.scene.control.CheckBox("As one transaction");
         transactional.setId("commitAsTransaction");
         transactional.selectedProperty().bindBidirectional(model.transactionalProperty());

@@ -300,6 +300,7 @@ public final class ExpressionBuilderView {
         grid.addRow(1, new Label("ConditionExpression"), condition);
         var code = new MenuButton("Copy code");
         code.setId("copyCode");
+        dev.dynalens.ui.common.Icons.withIcon(code, dev.dynalens.ui.common.Icons.Action.COPY, "Copy the UpdateItem call as code");
         for (var language : Language.values()) {
             var item = new MenuItem(switch (language) {
                 case JAVA -> "Java (SDK v2)";
@@ -346,6 +347,7 @@ public final class ExpressionBuilderView {
         var button = new Button(text);
         button.setId(id);
         button.setOnAction(e -> copy(model.copyText(what), text.replace("Copy ", "")));
+        dev.dynalens.ui.common.Icons.withIcon(button, dev.dynalens.ui.common.Icons.Action.COPY, "Copy the " + text.replace("Copy ", "") + " to the clipboard");
         return button;
     }
 

@@ -1,5 +1,6 @@
 package dev.dynalens.ui.load;
 
+import dev.dynalens.ui.common.Icons;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.ui.common.ConfirmWriteDialog;
 import dev.dynalens.ui.common.WorkDialog;
@@ -53,6 +54,7 @@ public final class LoadIntoTableDialog {
         var load = WorkDialog.show(owner, "Load into table", "Write every item of " + model.sourceTable() + " into a table", content,
                 "Load", "startLoad", "Cancel load", model.runningProperty(), () -> start(shown.get(), model), model::cancel);
         shown.set(load.getScene().getWindow());
+        Icons.withIcon(load, Icons.Action.LOAD_INTO, "Write every item into the chosen table");
         load.disableProperty().bind(model.runningProperty().or(Bindings.isNull(model.targetProperty())));
     }
 

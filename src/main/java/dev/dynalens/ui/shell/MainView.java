@@ -1,5 +1,6 @@
 package dev.dynalens.ui.shell;
 
+import dev.dynalens.ui.common.Icons;
 import dev.dynalens.domain.appstate.TableTabId;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
@@ -32,7 +33,6 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TabPane;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseButton;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -99,21 +99,25 @@ public final class MainView {
         var add = new Button("Add");
         add.setId("addConnection");
         add.setOnAction(e -> addConnection());
+        Icons.withIcon(add, Icons.Action.ADD, "Add a connection: an AWS profile, the default credentials or a local endpoint");
         var edit = new Button("Edit");
         edit.setId("editConnection");
         edit.setOnAction(e -> editSelected());
+        Icons.withIcon(edit, Icons.Action.EDIT, "Edit the selected connection");
         var remove = new Button("Remove");
         remove.setId("removeConnection");
         remove.setOnAction(e -> removeSelected());
+        Icons.withIcon(remove, Icons.Action.REMOVE, "Remove the selected connection (nothing in AWS is touched)");
         var test = new Button("Test");
         test.setId("testSelectedConnection");
+        Icons.withIcon(test, Icons.Action.TEST, "Test the selected connection with one ListTables");
         test.setOnAction(e -> {
             var selected = connections.selectedProperty().get();
             if (selected != null) connections.test(selected);
         });
         var openFile = new Button("Open file…");
         openFile.setId("openFile");
-        openFile.setTooltip(new Tooltip("Open a NoSQL Workbench model, DynamoDB JSON lines or `aws dynamodb scan` output as an offline workspace"));
+        Icons.withIcon(openFile, Icons.Action.OPEN, "Open a NoSQL Workbench model, DynamoDB JSON lines or `aws dynamodb scan` output as an offline workspace");
         openFile.setOnAction(e -> openFile());
         var noneSelected = connections.selectedProperty().isNull();
         var workspaceSelected = javafx.beans.binding.Bindings.createBooleanBinding(
@@ -142,7 +146,9 @@ public final class MainView {
         var tablesTitle = new Label("Tables");
         tablesTitle.getStyleClass().add("title-4");
         var refresh = new Button("Refresh");
+        refresh.setId("refreshTables");
         refresh.setOnAction(e -> connections.refreshTables());
+        Icons.iconOnly(refresh, Icons.Action.REFRESH, "List the connection's tables again");
         refresh.disableProperty().bind(noneSelected);
         var busy = new ProgressIndicator();
         busy.setPrefSize(16, 16);
@@ -163,20 +169,23 @@ public final class MainView {
         open.setId("openTable");
         open.disableProperty().bind(tableList.getSelectionModel().selectedItemProperty().isNull());
         open.setOnAction(e -> openTable(tableList.getSelectionModel().getSelectedItem()));
+        Icons.withIcon(open, Icons.Action.OPEN_TABLE, "Open the selected table in a tab (Enter)");
 
         var load = new Button("Load into…");
         load.setId("loadInto");
-        load.setTooltip(new Tooltip("Write every item of this table into a table on a connection"));
+        Icons.withIcon(load, Icons.Action.LOAD_INTO, "Write every item of this table into a table on a connection");
         load.disableProperty().bind(tableList.getSelectionModel().selectedItemProperty().isNull());
         load.setOnAction(e -> loadInto(tableList.getSelectionModel().getSelectedItem()));
         var export = new Button("Export…");
         export.setId("exportTable");
         export.disableProperty().bind(tableList.getSelectionModel().selectedItemProperty().isNull());
         export.setOnAction(e -> transfer(tableList.getSelectionModel().getSelectedItem(), true));
+        Icons.withIcon(export, Icons.Action.EXPORT, "Export every item of the selected table to a file");
         var importFile = new Button("Import…");
         importFile.setId("importIntoTable");
         importFile.disableProperty().bind(tableList.getSelectionModel().selectedItemProperty().isNull());
         importFile.setOnAction(e -> transfer(tableList.getSelectionModel().getSelectedItem(), false));
+        Icons.withIcon(importFile, Icons.Action.IMPORT, "Import a file's items into the selected table");
         var box = new VBox(8, title, buttons, list,
                 new javafx.scene.layout.FlowPane(6, 6, tablesTitle, refresh, open, load, export, importFile, busy), tableList);
         VBox.setVgrow(tableList, Priority.ALWAYS);
@@ -341,18 +350,19 @@ public final class MainView {
      * newcomer sees first with the samples.
      */
     public void openTableAndShowExample(String table) {
-        var collections = openTable(table);
-        if (collections != null) {
-            collections.loadDescription().thenCompose(ignored -> collections.runOverview())
+        var profile = connections.selectedProperty().get();
+        if (profile == null) return;
+        openTable(profile, table).ifPresent(tab -> {
+            var collections = tab.collections();
+            tab.analyseOnOpen().orElseGet(() -> collections.loadDescription().thenCompose(ignored -> collections.runOverview()))
                     .thenCompose(ignored -> collections.openExampleCollection())
                     .thenRun(() -> fx.execute(collections::republishEntities));
-        }
+        });
     }
 
-    private CollectionsViewModel openTable(String table) {
+    private void openTable(String table) {
         var profile = connections.selectedProperty().get();
-        if (profile == null) return null;
-        return openTable(profile, table).map(TableTabViewModel::collections).orElse(null);
+        if (profile != null) openTable(profile, table);
     }
 
     /**
@@ -368,6 +378,7 @@ public final class MainView {
             opened.tab().setOnClosed(e -> shell.close(opened.model()));
             tabs.getTabs().add(opened.tab());
             shell.opened(opened.model());
+            opened.model().analyseOnOpen();
             return java.util.Optional.of(opened.model());
         } catch (RuntimeException e) {
             var alert = new Alert(Alert.AlertType.ERROR, Problems.describe(e), ButtonType.OK);

@@ -38,18 +38,22 @@ public final class Shell {
     private final RequestHistory history;
     private final Executor fx;
     private final AppearanceViewModel appearance;
+    private final MainWindowViewModel window;
     private ShortcutsHelp help;
+    private Stage stage;
+    private javafx.beans.InvalidationListener followBounds;
     private Stage historyWindow;
     private Parent root;
 
     /** @param savedQueries and {@code appearance} loaded already: what they could not read is reported at once */
     public Shell(MainView main, ShellViewModel model, RequestHistory history, Executor fx, AppearanceViewModel appearance,
-                 SavedQueriesViewModel savedQueries) {
+                 SavedQueriesViewModel savedQueries, MainWindowViewModel window) {
         this.main = main;
         this.model = model;
         this.history = history;
         this.fx = fx;
         this.appearance = appearance;
+        this.window = window;
         model.reportProblem(savedQueries.statusProperty().get());
         model.reportProblem(appearance.statusProperty().get());
         main.notifyWith(model.notifications());
@@ -85,6 +89,39 @@ public final class Shell {
         appearance.darkProperty().addListener((obs, old, dark) -> applyTheme());
         appearance.fontSizeProperty().addListener((obs, old, size) -> applyTheme());
         applyTheme();
+    }
+
+    /**
+     * Sizes and places the main window before it is shown: where it was at the last exit if that is on a screen now,
+     * else at a share of the primary screen; its bounds are followed from then on, to be saved on exit.
+     */
+    public void placeWindow(Stage stage) {
+        this.stage = stage;
+        var screens = javafx.stage.Screen.getScreens().stream().map(screen -> area(screen.getVisualBounds())).toList();
+        var bounds = window.initial(area(javafx.stage.Screen.getPrimary().getVisualBounds()), screens);
+        model.reportProblem(window.statusProperty().get());
+        stage.setX(bounds.x());
+        stage.setY(bounds.y());
+        stage.setWidth(bounds.width());
+        stage.setHeight(bounds.height());
+        stage.setMaximized(bounds.maximized());
+        followBounds = o -> window.moved(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight(), stage.isMaximized());
+        for (var property : java.util.List.of(stage.xProperty(), stage.yProperty(), stage.widthProperty(), stage.heightProperty())) {
+            property.addListener(followBounds);
+        }
+    }
+
+    /** Writes the window's size and position; called on exit. */
+    public void saveWindow() {
+        if (stage == null) return;
+        for (var property : java.util.List.of(stage.xProperty(), stage.yProperty(), stage.widthProperty(), stage.heightProperty())) {
+            property.removeListener(followBounds);
+        }
+        window.save(stage.isMaximized());
+    }
+
+    private static dev.dynalens.domain.appstate.WindowPlacement.Screen area(javafx.geometry.Rectangle2D bounds) {
+        return new dev.dynalens.domain.appstate.WindowPlacement.Screen(bounds.getMinX(), bounds.getMinY(), bounds.getWidth(), bounds.getHeight());
     }
 
     private void followFocus(Window window) {

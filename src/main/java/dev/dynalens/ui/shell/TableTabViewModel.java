@@ -6,6 +6,7 @@ import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.ui.browser.TableBrowserViewModel;
 import dev.dynalens.ui.capacity.CapacityViewModel;
 import dev.dynalens.ui.collections.CollectionsViewModel;
+import dev.dynalens.ui.connections.ConnectionsViewModel;
 import dev.dynalens.ui.editor.StagedEditsViewModel;
 import dev.dynalens.ui.expressions.ExpressionBuilderViewModel;
 import dev.dynalens.ui.staleness.StalenessViewModel;
@@ -32,6 +33,7 @@ public final class TableTabViewModel {
     private final List<ExecutorService> executors;
     private final ObjectProperty<TableTabView> view = new SimpleObjectProperty<>(TableTabView.FIRST);
     private boolean closed;
+    private java.util.concurrent.CompletableFuture<Void> analysedOnOpen;
 
     /** @param executors the executors only this tab uses (its analyses): shut down when it closes */
     public TableTabViewModel(ConnectionProfile profile, String table, TableBrowserViewModel browser, StagedEditsViewModel staged,
@@ -66,6 +68,18 @@ public final class TableTabViewModel {
 
     /** The inner view showing; the view follows it and sets it when the person picks another. */
     public ObjectProperty<TableTabView> viewProperty() { return view; }
+
+    /**
+     * Starts the overview when reading the table costs nothing ({@link ConnectionsViewModel#analysesOnOpen}); once.
+     *
+     * @return completes when that overview ended; empty for a table that asks first
+     */
+    public java.util.Optional<java.util.concurrent.CompletableFuture<Void>> analyseOnOpen() {
+        if (analysedOnOpen == null && ConnectionsViewModel.analysesOnOpen(profile)) {
+            analysedOnOpen = collections.loadDescription().thenCompose(ignored -> collections.runOverview());
+        }
+        return java.util.Optional.ofNullable(analysedOnOpen);
+    }
 
     /** Esc: cancels the reads the person is waiting for (a Scan or Query, an overview, a collection). */
     public void cancelWork() {

@@ -76,7 +76,8 @@ public final class TableTabs {
             scanQuery.setTop(savedQueriesView.createView());
             var inner = new EnumMap<TableTabView, Tab>(TableTabView.class);
             inner.put(TableTabView.COLLECTIONS, titled(TableTabView.COLLECTIONS,
-                    new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).editableWith(staged).createView()));
+                    new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).editableWith(staged)
+                            .readingIsFree(ConnectionsViewModel.analysesOnOpen(profile)).createView()));
             inner.put(TableTabView.SCAN_QUERY, titled(TableTabView.SCAN_QUERY, scanQuery));
             inner.put(TableTabView.STALE_COPIES, titled(TableTabView.STALE_COPIES, new StalenessView(staleness, fanoutJournals).createView()));
             inner.put(TableTabView.SIZE_AND_COST, titled(TableTabView.SIZE_AND_COST, new CapacityView(capacity).createView()));

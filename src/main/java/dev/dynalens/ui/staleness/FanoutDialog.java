@@ -1,5 +1,6 @@
 package dev.dynalens.ui.staleness;
 
+import dev.dynalens.ui.common.Icons;
 import dev.dynalens.ui.common.ConfirmWriteDialog;
 import java.util.List;
 import java.util.function.Function;
@@ -112,13 +113,16 @@ public final class FanoutDialog {
         apply.getStyleClass().add("danger");
         apply.disableProperty().bind(model.readyToApplyProperty().not());
         apply.setOnAction(e -> apply(stage));
+        Icons.withIcon(apply, Icons.Action.COMMIT, "Send the reviewed plan: each update is guarded by the copy's value as read");
         var cancel = new Button("Cancel run");
         cancel.setId("fanoutCancel");
         cancel.disableProperty().bind(model.runningProperty().not());
         cancel.setOnAction(e -> model.cancel());
+        Icons.withIcon(cancel, Icons.Action.CANCEL, "Stop sending; the journal keeps what was done, so the run can be resumed");
         var save = new Button("Save report…");
         save.disableProperty().bind(model.finishedProperty().not());
         save.setOnAction(e -> saveReport(stage, error));
+        Icons.withIcon(save, Icons.Action.SAVE, "Save the run's report as a file");
         var close = new Button("Close");
         close.disableProperty().bind(model.runningProperty());
         close.setOnAction(e -> stage.close());

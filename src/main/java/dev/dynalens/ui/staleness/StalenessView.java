@@ -1,5 +1,6 @@
 package dev.dynalens.ui.staleness;
 
+import dev.dynalens.ui.common.Icons;
 import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -52,10 +53,12 @@ public final class StalenessView {
         find.setId("findStaleCopies");
         find.getStyleClass().add("accent");
         find.setOnAction(e -> model.run());
+        Icons.withIcon(find, Icons.Action.FIND, "Read the table and check every denormalized copy against its source");
         find.disableProperty().bind(model.runningProperty());
         var cancel = new Button("Cancel");
         cancel.setId("cancelStaleCopies");
         cancel.setOnAction(e -> model.cancel());
+        Icons.iconOnly(cancel, Icons.Action.CANCEL, "Cancel the check");
         cancel.disableProperty().bind(model.runningProperty().not());
         var spinner = new ProgressIndicator();
         spinner.setPrefSize(16, 16);
@@ -73,12 +76,14 @@ public final class StalenessView {
         repair.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
                 () -> model.runningProperty().get() || model.repairPlan().map(p -> p.steps().isEmpty()).orElse(true),
                 model.runningProperty(), model.lastReportProperty()));
+        Icons.withIcon(repair, Icons.Action.REPAIR, "Plan one guarded UpdateItem per stale copy, review it, then apply it");
         repair.setOnAction(e -> model.newRepair(journalDirectory).ifPresent(fanout ->
                 new FanoutDialog(fanout).show(repair.getScene().getWindow())));
         var resume = new Button("Resume unfinished repair…");
         resume.setId("resumeRepair");
         resume.setVisible(false);
         resume.setManaged(false);
+        Icons.withIcon(resume, Icons.Action.REPAIR, "A repair stopped before its end: its journal resumes it without writing anything twice");
         model.unfinishedRepair(journalDirectory).thenAcceptAsync(unfinished -> unfinished.ifPresent(fanout -> {
             resume.setVisible(true);
             resume.setManaged(true);

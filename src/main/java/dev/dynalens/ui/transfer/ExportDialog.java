@@ -1,5 +1,6 @@
 package dev.dynalens.ui.transfer;
 
+import dev.dynalens.ui.common.Icons;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.ui.common.WorkDialog;
 import javafx.beans.binding.Bindings;
@@ -45,6 +46,7 @@ public final class ExportDialog {
             }
         });
         choose.disableProperty().bind(model.runningProperty());
+        Icons.withIcon(choose, Icons.Action.OPEN, "Choose the file to write");
         var fileRow = new HBox(6, path, choose);
         HBox.setHgrow(path, Priority.ALWAYS);
         var grid = new GridPane();
@@ -64,6 +66,7 @@ public final class ExportDialog {
         var export = WorkDialog.show(owner, "Export", "Export every item of " + model.table() + " to a file", content,
                 "Export", "startExport", "Cancel export", model.runningProperty(), model::start, model::cancel);
         export.disableProperty().bind(model.runningProperty().or(Bindings.isNull(model.fileProperty())));
+        Icons.withIcon(export, Icons.Action.EXPORT, "Read every page and write the file");
     }
 
     static final class FormatCell extends ListCell<TransferFormat> {

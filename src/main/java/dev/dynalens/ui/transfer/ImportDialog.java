@@ -1,5 +1,6 @@
 package dev.dynalens.ui.transfer;
 
+import dev.dynalens.ui.common.Icons;
 import dev.dynalens.ui.common.ConfirmWriteDialog;
 import dev.dynalens.ui.common.WorkDialog;
 import javafx.beans.binding.Bindings;
@@ -32,6 +33,7 @@ public final class ImportDialog {
         path.textProperty().bind(Bindings.createStringBinding(() -> model.fileProperty().get() == null ? ""
                 : model.fileProperty().get().toString(), model.fileProperty()));
         var choose = new Button("Choose…");
+        Icons.withIcon(choose, Icons.Action.OPEN, "Choose the file to import");
         choose.setOnAction(e -> {
             var chooser = new FileChooser();
             chooser.setTitle("Import into " + model.table());
@@ -76,6 +78,7 @@ public final class ImportDialog {
         var start = WorkDialog.show(owner, "Import", "Import a file into " + model.table(), content, "Import", "startImport",
                 "Cancel import", model.runningProperty(), () -> start(shown.get(), model), model::cancel);
         shown.set(start.getScene().getWindow());
+        Icons.withIcon(start, Icons.Action.IMPORT, "Write the file's items into " + model.table());
         start.setDisable(model.readOnly());
         if (!model.readOnly()) {
             start.disableProperty().bind(model.runningProperty().or(Bindings.isNull(model.fileProperty())));

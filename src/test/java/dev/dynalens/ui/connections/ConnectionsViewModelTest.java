@@ -131,6 +131,20 @@ class ConnectionsViewModelTest {
     }
 
     @Test
+    void aWorkspaceOpened_isAnalysedOnOpen_butALiveConnectionAsksFirst() {
+        model.add(local);
+        var workspace = new FakeDynamoSession(local);
+        workspace.tables = CompletableFuture.completedFuture(List.of("OnlineShop"));
+        workspaces = (file, keys, indexes) -> CompletableFuture.completedFuture(new WorkspaceOpener.OpenedWorkspace("online-shop.json",
+                file, workspace, "NoSQL Workbench model · 1 table · 108 items", List.of(), false));
+
+        assertThat(model.openWorkspace(Path.of("samples/online-shop.json")).join()).isEqualTo(ConnectionsViewModel.OpenOutcome.OPENED);
+
+        assertThat(ConnectionsViewModel.analysesOnOpen(model.selectedProperty().get())).isTrue();
+        assertThat(ConnectionsViewModel.analysesOnOpen(local)).isFalse();
+    }
+
+    @Test
     void aFileWithoutAKeySchema_asksForOne_andOpensWithIt() {
         var requested = new java.util.ArrayList<String>();
         workspaces = (file, keys, indexes) -> {
