@@ -32,21 +32,28 @@ import java.util.function.Predicate;
 /** Where an export's pages go: straight into the file, or into a spool first (CSV, Workbench model). */
 abstract sealed class ExportSink {
     protected final Path target;
+    /** The file the output will replace: every file this sink creates takes its permissions when it exists. */
+    protected final Path replaced;
     protected final boolean gzip;
     protected final BooleanSupplier cancelled;
 
-    private ExportSink(Path target, boolean gzip, BooleanSupplier cancelled) {
+    private ExportSink(Path target, Path replaced, boolean gzip, BooleanSupplier cancelled) {
         this.target = target;
+        this.replaced = replaced;
         this.gzip = gzip;
         this.cancelled = cancelled;
     }
 
-    static ExportSink open(TransferFormat format, TableDescription table, Path target, boolean gzip, Clock clock,
+    /**
+     * @param target   the file to write (created new, beside {@code replaced})
+     * @param replaced the file the finished output is moved onto
+     */
+    static ExportSink open(TransferFormat format, TableDescription table, Path target, Path replaced, boolean gzip, Clock clock,
                            BooleanSupplier cancelled) throws IOException {
         return switch (format) {
-            case JSONL, JSON -> new Direct(format, target, gzip, cancelled);
-            case CSV -> new Csv(table, target, gzip, cancelled);
-            case WORKBENCH -> new Workbench(table, target, gzip, clock, cancelled);
+            case JSONL, JSON -> new Direct(format, target, replaced, gzip, cancelled);
+            case CSV -> new Csv(table, target, replaced, gzip, cancelled);
+            case WORKBENCH -> new Workbench(table, target, replaced, gzip, clock, cancelled);
         };
     }
 
@@ -80,9 +87,9 @@ abstract sealed class ExportSink {
         private final OutputStream out;
         private final ItemWriter writer;
 
-        Direct(TransferFormat format, Path target, boolean gzip, BooleanSupplier cancelled) throws IOException {
-            super(target, gzip, cancelled);
-            this.out = TransferFiles.newOutputStream(target, gzip);
+        Direct(TransferFormat format, Path target, Path replaced, boolean gzip, BooleanSupplier cancelled) throws IOException {
+            super(target, replaced, gzip, cancelled);
+            this.out = TransferFiles.newOutputStream(target, gzip, replaced);
             this.writer = format == TransferFormat.JSON ? new PlainJsonItemWriter(out) : new JsonLinesItemWriter(out);
         }
 
@@ -111,10 +118,10 @@ abstract sealed class ExportSink {
         private JsonLinesItemWriter spoolWriter;
         protected Writer out;
 
-        Spooling(Path target, boolean gzip, BooleanSupplier cancelled) throws IOException {
-            super(target, gzip, cancelled);
+        Spooling(Path target, Path replaced, boolean gzip, BooleanSupplier cancelled) throws IOException {
+            super(target, replaced, gzip, cancelled);
             this.spool = target.resolveSibling(target.getFileName() + ".spool.jsonl");
-            this.spoolOut = TransferFiles.newOutputStream(spool, false);
+            this.spoolOut = TransferFiles.newOutputStream(spool, false, replaced);
             this.spoolWriter = new JsonLinesItemWriter(spoolOut);
         }
 
@@ -133,7 +140,7 @@ abstract sealed class ExportSink {
             spoolWriter.finish();
             spoolOut.close();
             spoolOut = null;
-            out = TransferFiles.newWriter(target, gzip);
+            out = TransferFiles.newWriter(target, gzip, replaced);
             writeOutput();
         }
 
@@ -184,8 +191,8 @@ abstract sealed class ExportSink {
     private static final class Csv extends Spooling {
         private final CsvColumns columns;
 
-        Csv(TableDescription table, Path target, boolean gzip, BooleanSupplier cancelled) throws IOException {
-            super(target, gzip, cancelled);
+        Csv(TableDescription table, Path target, Path replaced, boolean gzip, BooleanSupplier cancelled) throws IOException {
+            super(target, replaced, gzip, cancelled);
             this.columns = new CsvColumns(table.keySchema());
         }
 
@@ -209,8 +216,8 @@ abstract sealed class ExportSink {
         private final Analyzer analyzer;
         private final Map<String, AttributeType> attributes = new LinkedHashMap<>();
 
-        Workbench(TableDescription table, Path target, boolean gzip, Clock clock, BooleanSupplier cancelled) throws IOException {
-            super(target, gzip, cancelled);
+        Workbench(TableDescription table, Path target, Path replaced, boolean gzip, Clock clock, BooleanSupplier cancelled) throws IOException {
+            super(target, replaced, gzip, cancelled);
             this.table = table;
             this.clock = clock;
             this.analyzer = new Analyzer(TableKeys.from(table));

@@ -17,9 +17,17 @@ import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPOutputStream;
 
@@ -31,8 +39,9 @@ final class TransferFiles {
     private TransferFiles() {
     }
 
-    static Writer newWriter(Path file, boolean gzip) throws IOException {
-        var out = Files.newOutputStream(file);
+    /** A writer of a file {@linkplain #createNew created new}, with the permissions of {@code like} when that exists. */
+    static Writer newWriter(Path file, boolean gzip, Path like) throws IOException {
+        var out = createNew(file, like);
         try {
             var stream = gzip ? new GZIPOutputStream(out, BUFFER) : out;
             return new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), BUFFER);
@@ -42,13 +51,110 @@ final class TransferFiles {
         }
     }
 
-    static OutputStream newOutputStream(Path file, boolean gzip) throws IOException {
-        var out = Files.newOutputStream(file);
+    /** A buffered stream into a file {@linkplain #createNew created new}, with the permissions of {@code like} when that exists. */
+    static OutputStream newOutputStream(Path file, boolean gzip, Path like) throws IOException {
+        var out = createNew(file, like);
         try {
             return gzip ? new GZIPOutputStream(out, BUFFER) : new BufferedOutputStream(out, BUFFER);
         } catch (IOException | RuntimeException e) {
             out.close();
             throw e;
+        }
+    }
+
+    /**
+     * Creates {@code file} as a new regular file and opens it: whatever has that name already (a leftover of an
+     * interrupted export, or a link planted to make the export write elsewhere) is removed first, never opened, and
+     * the file is then created with {@code CREATE_NEW}, which refuses to follow a link. When {@code like} is a file,
+     * the new one takes its POSIX permissions before anything is written, so re-exporting over a {@code 0600} file
+     * never leaves its data readable by others; otherwise the process's umask decides, as for any new file.
+     */
+    static OutputStream createNew(Path file, Path like) throws IOException {
+        var permissions = permissionsOf(like);
+        for (int attempt = 1; ; attempt++) {
+            Files.deleteIfExists(file);
+            OutputStream out;
+            try {
+                out = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt < 3) {
+                    continue;
+                }
+                throw new IOException("Cannot create " + file + ": something recreates it each time it is removed", e);
+            }
+            try {
+                if (permissions != null) {
+                    Files.setPosixFilePermissions(file, permissions);
+                }
+                return out;
+            } catch (IOException | RuntimeException e) {
+                out.close();
+                Files.deleteIfExists(file);
+                throw e;
+            }
+        }
+    }
+
+    private static Set<PosixFilePermission> permissionsOf(Path like) throws IOException {
+        if (like == null || !Files.isRegularFile(like) || !Files.getFileStore(like).supportsFileAttributeView(PosixFileAttributeView.class)) {
+            return null;
+        }
+        return Files.getPosixFilePermissions(like);
+    }
+
+    /**
+     * The file an export replaces: {@code requested} itself when it is a regular file or does not exist yet, the file it
+     * points to when it is a link to a regular file (the link stays; a shell's {@code >} writes through a link too).
+     *
+     * @throws IllegalArgumentException in words for the person when it is a folder, a named pipe, a device or a socket (or
+     *                                  a link to one, like {@code /dev/stdout}), or a link to nothing: an export writes a
+     *                                  file beside the target and moves it into place, which would replace such an entry
+     *                                  with a regular file
+     */
+    static Path exportTarget(Path requested) throws IOException {
+        BasicFileAttributes own;
+        try {
+            own = Files.readAttributes(requested, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return requested;
+        }
+        if (own.isRegularFile()) {
+            return requested;
+        }
+        if (!own.isSymbolicLink()) {
+            throw new IllegalArgumentException(requested + " is " + kind(requested, own) + ", not a file; an export writes a file: "
+                    + "give the path of a file to create or replace");
+        }
+        var pointsTo = Files.readSymbolicLink(requested);
+        BasicFileAttributes followed;
+        try {
+            followed = Files.readAttributes(requested, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(requested + " is a link to " + pointsTo + ", which does not exist; give the path "
+                    + "of the file to write instead of the link");
+        }
+        if (followed.isRegularFile()) {
+            return requested.toRealPath();
+        }
+        throw new IllegalArgumentException(requested + " is a link to " + pointsTo + ", which is " + kind(requested, followed)
+                + ", not a file; an export writes a file: give the path of a file to create or replace");
+    }
+
+    /** "a folder", "a named pipe (FIFO)", "a device", "a socket" or "a special file", from the Unix mode where the platform has one. */
+    private static String kind(Path path, BasicFileAttributes attributes) {
+        if (attributes.isDirectory()) {
+            return "a folder";
+        }
+        try {
+            int type = ((Integer) Files.getAttribute(path, "unix:mode")) & 0170000;
+            return switch (type) {
+                case 0010000 -> "a named pipe (FIFO)";
+                case 0020000, 0060000 -> "a device";
+                case 0140000 -> "a socket";
+                default -> "a special file";
+            };
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            return "a special file";
         }
     }
 
