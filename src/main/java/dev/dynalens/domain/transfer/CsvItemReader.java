@@ -1,5 +1,6 @@
 package dev.dynalens.domain.transfer;
 
+import dev.dynalens.domain.codec.Utf8Reader;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import java.io.IOException;
@@ -9,6 +10,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Reads CSV with a typed header ({@link CsvItemWriter}): RFC 4180 quoting, CRLF or LF line ends, quoted
@@ -16,7 +18,8 @@ import java.util.Map;
  * missing; a quoted empty cell ({@code ""}) is an empty string. A row that cannot be an item (a cell that
  * is not a value of its column's type, the wrong number of cells, two values for one attribute) is a
  * problem with its line, and reading goes on with the next row; a quote left open at the end of the
- * file is a fatal problem.
+ * file is a fatal problem. Read from a {@link Utf8Reader}, a row whose bytes are not UTF-8 is a problem
+ * with the line and column of the first such byte (in the header: a fatal one).
  */
 public final class CsvItemReader implements ItemReader {
     private final Reader in;
@@ -29,7 +32,7 @@ public final class CsvItemReader implements ItemReader {
     private record Field(String text, boolean quoted) {
     }
 
-    private record Row(long line, List<Field> fields, String unclosedQuote) {
+    private record Row(long line, List<Field> fields, String unclosedQuote, boolean endedByLineEnd) {
     }
 
     public CsvItemReader(Reader in) {
@@ -49,6 +52,12 @@ public final class CsvItemReader implements ItemReader {
                 done = true;
                 return null;
             }
+            var malformed = in instanceof Utf8Reader utf8 ? utf8.takeMalformedUpTo(lastLineOf(row), Integer.MAX_VALUE) : Optional.<Utf8Reader.Malformed>empty();
+            if (malformed.isPresent()) {
+                done = columns == null;
+                return new ReadEntry.Problem(malformed.get().line(), malformed.get().column(), malformed.get().message()
+                        + (done ? " (in the header: nothing after it is read)" : ""), done);
+            }
             if (row.unclosedQuote() != null) {
                 done = true;
                 return new ReadEntry.Problem(row.line(), 0, row.unclosedQuote(), true);
@@ -67,6 +76,11 @@ public final class CsvItemReader implements ItemReader {
             return item(row);
         }
         return null;
+    }
+
+    /** The line a row read last ends on: the one before {@link #line} when a line end closed it, {@link #line} at the end of the input. */
+    private long lastLineOf(Row row) {
+        return row.endedByLineEnd() ? line - 1 : line;
     }
 
     private ReadEntry.Problem header(Row row) {
@@ -142,7 +156,7 @@ public final class CsvItemReader implements ItemReader {
                 while (true) {
                     c = read();
                     if (c == -1) {
-                        return new Row(start, fields, "A quoted cell opened on line " + quoteLine + " is never closed (nothing after it is read)");
+                        return new Row(start, fields, "A quoted cell opened on line " + quoteLine + " is never closed (nothing after it is read)", false);
                     }
                     if (c == '"') {
                         c = read();
@@ -174,7 +188,7 @@ public final class CsvItemReader implements ItemReader {
                     pushedBack = after;
                 }
             }
-            return new Row(start, fields, null);
+            return new Row(start, fields, null, c != -1);
         }
     }
 

@@ -1,11 +1,9 @@
 package dev.dynalens.domain.workspace;
 
+import dev.dynalens.domain.codec.Utf8Reader;
 import java.io.BufferedInputStream;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -74,7 +72,7 @@ public final class WorkspaceReader {
                 }
                 case DYNAMODB_JSON_LINES -> {
                     var table = new TableBuilder(name, log);
-                    JsonLinesReader.read(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), BUFFER), table, log);
+                    JsonLinesReader.read(new Utf8Reader(in), table, log);
                     builders = List.of(table);
                 }
                 case AWS_CLI_OUTPUT -> {

@@ -1,5 +1,6 @@
 package dev.dynalens.service.transfer;
 
+import dev.dynalens.domain.codec.Utf8Reader;
 import dev.dynalens.domain.transfer.CsvItemReader;
 import dev.dynalens.domain.transfer.FormatDetection;
 import dev.dynalens.domain.transfer.ItemReader;
@@ -8,12 +9,10 @@ import dev.dynalens.domain.transfer.PlainJsonItemReader;
 import dev.dynalens.domain.transfer.TransferFormat;
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
-import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -171,8 +170,9 @@ final class TransferFiles {
         return dev.dynalens.domain.workspace.WorkspaceReader.gunzipIfGzipped(raw);
     }
 
-    static BufferedReader openText(Path file, AtomicLong counted) throws IOException {
-        return new BufferedReader(new InputStreamReader(open(file, counted), StandardCharsets.UTF_8), BUFFER);
+    /** The file's text, strictly UTF-8: the readers turn what is not UTF-8 into a problem with its line and column. */
+    static Utf8Reader openText(Path file, AtomicLong counted) throws IOException {
+        return new Utf8Reader(open(file, counted));
     }
 
     /** The format the content (or, for CSV, the name) says; empty file: an IllegalArgumentException that says so. */
