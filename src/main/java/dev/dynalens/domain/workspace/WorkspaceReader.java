@@ -61,7 +61,7 @@ public final class WorkspaceReader {
         try (var in = open(source)) {
             switch (format) {
                 case WORKBENCH_MODEL -> {
-                    var model = ModelReader.read(in, log);
+                    var model = readModel(in, log);
                     builders = model.tables();
                     if (model.modelName() != null && !model.modelName().isBlank()) {
                         name = model.modelName();
@@ -89,6 +89,38 @@ public final class WorkspaceReader {
         }
         long items = tables.stream().mapToLong(WorkspaceTable::size).sum();
         return new Workspace(fileName, format, name, tables, log.report(format, items));
+    }
+
+    private record Model(String modelName, List<TableBuilder> tables) {
+    }
+
+    /** A model streamed into one builder per table; each item's leniencies are one warning at the first. */
+    private static Model readModel(InputStream in, ProblemLog log) throws IOException {
+        var builders = new ArrayList<TableBuilder>();
+        try (var reader = new ModelReader(new Utf8Reader(in), log, table -> true)) {
+            for (ModelReader.ItemRead read; (read = reader.next()) != null; ) {
+                while (builders.size() <= read.table().ordinal) {
+                    builders.add(new TableBuilder("Table" + (builders.size() + 1), log));
+                }
+                if (!read.leniencies().isEmpty()) {
+                    var first = read.leniencies().getFirst();
+                    log.warn(first.line(), first.column(), "Item read leniently: " + LenientItems.describe(read.leniencies()));
+                }
+                builders.get(read.table().ordinal).add(read.item(), read.line(), read.column(), read.facet());
+            }
+            for (var table : reader.tables()) {
+                if (builders.size() <= table.ordinal) {
+                    builders.add(new TableBuilder(table.name, log));
+                }
+                var builder = builders.get(table.ordinal);
+                builder.rename(table.name);
+                if (table.keys != null) {
+                    builder.declare(table.keys, table.indexes);
+                }
+                table.facets.forEach(builder::facet);
+            }
+            return new Model(reader.modelName(), builders);
+        }
     }
 
     private static InputStream open(Source source) throws IOException {
