@@ -114,6 +114,11 @@ final class ImportCommand extends SessionCommand {
         if (report.rejected().size() > REJECTIONS_PRINTED) {
             err.println("dynalens: … and " + (report.rejected().size() - REJECTIONS_PRINTED) + " more (--json lists them all)");
         }
+        report.notes().stream().limit(REJECTIONS_PRINTED).forEach(n -> err.println("dynalens: note: " + in + ":"
+                + (n.line() > 0 ? n.position() + ": " : " ") + n.message()));
+        if (report.notes().size() > REJECTIONS_PRINTED) {
+            err.println("dynalens: … and " + (report.notes().size() - REJECTIONS_PRINTED) + " more notes (--json lists them all)");
+        }
         err.flush();
     }
 
@@ -139,6 +144,15 @@ final class ImportCommand extends SessionCommand {
                 gen.writeRawValue(DynamoJsonCodec.writeItem(new dev.dynalens.domain.item.Item(
                         rejection.item().key(keys.partitionKeyName(), keys.sortKeyName()))));
             }
+            gen.writeEndObject();
+        }
+        gen.writeEndArray();
+        gen.writeArrayFieldStart("notes");
+        for (var note : report.notes()) {
+            gen.writeStartObject();
+            if (note.line() > 0) gen.writeNumberField("line", note.line());
+            if (note.column() > 0) gen.writeNumberField("column", note.column());
+            gen.writeStringField("message", note.message());
             gen.writeEndObject();
         }
         gen.writeEndArray();
