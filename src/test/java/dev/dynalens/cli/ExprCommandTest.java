@@ -64,6 +64,18 @@ class ExprCommandTest {
     }
 
     @Test
+    void elevenHundredNestedParentheses_areAnErrorWithItsPosition_notAStackTrace() throws IOException {
+        var run = RealCli.run("expr", "--condition", "(".repeat(1_100) + "a = :s" + ")".repeat(1_100),
+                "--values", "{\":s\": {\"S\": \"x\"}}", "--json");
+
+        assertThat(run.exitCode()).isEqualTo(DynaLensCli.USAGE);
+        assertThat(run.err()).doesNotContain("StackOverflowError").doesNotContain("\tat ");
+        var out = json(run);
+        assertThat(out.at("/errors/0/kind").asText()).isEqualTo("NESTING_TOO_DEEP");
+        assertThat(out.at("/errors/0/position").asInt()).isEqualTo(301);
+    }
+
+    @Test
     void invalidExpression_reportsEachProblemWithItsPosition_andExitsTwo() throws IOException {
         var run = RealCli.run("expr", "--update", "SET status = :s", "--condition", "a = :s AND",
                 "--values", "{\":s\": {\"S\": \"x\"}}", "--json");
