@@ -19,6 +19,7 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.AbortedException;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.regions.Region;
 
 /** Any failure of a DynamoDB call to a {@link ConnectionProblem} a person can act on. Pure. */
@@ -169,6 +170,13 @@ final class ErrorMapper {
         if (chain.stream().anyMatch(t -> t instanceof ApiCallAttemptTimeoutException
                 || t instanceof ApiCallTimeoutException)) {
             return new ConnectionProblem(Kind.ENDPOINT_UNREACHABLE, endpoint + " did not answer in time.", detail);
+        }
+        if (chain.stream().anyMatch(SdkClientException.class::isInstance) && (chain.stream().anyMatch(java.io.IOException.class::isInstance)
+                || messages.stream().anyMatch(m -> m.contains("connection was closed during the request")))) {
+            // The connection broke mid-request (reset, closed by the endpoint or a proxy): worth another attempt, and if
+            // it keeps happening the endpoint is gone.
+            return new ConnectionProblem(Kind.ENDPOINT_UNREACHABLE, "The connection to " + endpoint
+                    + " broke during the request (it was closed or reset).", detail);
         }
         if (root instanceof IllegalArgumentException) {
             return new ConnectionProblem(Kind.VALIDATION, String.valueOf(root.getMessage()), detail);

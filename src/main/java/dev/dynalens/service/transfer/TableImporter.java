@@ -12,6 +12,7 @@ import dev.dynalens.service.job.Job;
 import dev.dynalens.service.load.LoadProgress;
 import dev.dynalens.service.load.LoadReport;
 import dev.dynalens.service.load.LoadRequest;
+import dev.dynalens.service.load.LoadSettings;
 import dev.dynalens.service.load.TableLoader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -35,9 +36,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * Imports a file into an existing table: reads it item by item (a Workbench model whole) and writes with
- * {@link TableLoader}, so items go in BatchWriteItem requests of 25 with unprocessed items retried after
- * exponential backoff. A malformed line, an item without the table's key and an item DynamoDB refuses
+ * Imports a file into an existing table: reads it item by item and writes with {@link TableLoader}, so items go in
+ * BatchWriteItem requests of 25, paced {@linkplain LoadSettings.Pacing#ADAPTIVE adaptively} by default: throttling
+ * halves the requests in flight, and unprocessed items fill the next batches. A malformed line, an item without the table's key and an item DynamoDB refuses
  * are rejections with their line and reason; the rest is written.
  *
  * <p>Refused on a read-only connection before the file is opened. The file is read on the loader's
@@ -51,7 +52,8 @@ public final class TableImporter {
     private final Clock clock;
 
     public TableImporter(DynamoSession session) {
-        this(session, new TableLoader(session), task -> Thread.ofVirtual().name("table-importer").start(task), Clock.systemUTC());
+        this(session, new TableLoader(session, LoadSettings.ADAPTIVE), task -> Thread.ofVirtual().name("table-importer").start(task),
+                Clock.systemUTC());
     }
 
     /** @param loader writes into {@code session}; {@code files} runs the file work before and after the load */
