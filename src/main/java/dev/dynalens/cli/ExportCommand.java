@@ -1,6 +1,7 @@
 package dev.dynalens.cli;
 
 import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.transfer.CsvStyle;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.transfer.ExportProgress;
@@ -59,6 +60,10 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--page-size", paramLabel = "N", description = "Items per Scan request (DynamoDB's Limit; default: 1 MB pages).")
     Integer pageSize;
 
+    @Option(names = "--spreadsheet-safe", description = "CSV only: guard cells a spreadsheet would run as formulas (=, +, -, @, tab, "
+            + "carriage return) with a leading apostrophe, as OWASP advises; the header records it, so import restores every value.")
+    boolean spreadsheetSafe;
+
     @Option(names = "--json", description = "Print the summary as JSON.")
     boolean json;
 
@@ -66,6 +71,9 @@ final class ExportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         var chosen = format(format, out);
         if (pageSize != null && pageSize < 1) throw new CliException("--page-size must be at least 1");
+        if (spreadsheetSafe && chosen != TransferFormat.CSV) {
+            throw new CliException("--spreadsheet-safe is a choice of CSV exports (--format csv), not of " + chosen.cliName());
+        }
         if (out.getParent() != null && !Files.isDirectory(out.getParent())) {
             throw new CliException("No such folder: " + out.getParent());
         }
@@ -105,10 +113,14 @@ final class ExportCommand implements Callable<Integer> {
                                                     Consumer<ExportProgress> progress) {
         if (partitionValue == null) {
             if (sortKey != null) throw new CliException("The sort-key options go with --pk");
-            return exports.startScan(tableName, index, pageSize, format, out, progress);
+            return exports.startScan(tableName, index, pageSize, format, csvStyle(), out, progress);
         }
         return exports.startPartition(tableName, QueryCommand.SortKeyOptions.form(sortKey, index, partitionValue, true, pageSize),
-                format, out, progress);
+                format, csvStyle(), out, progress);
+    }
+
+    private CsvStyle csvStyle() {
+        return spreadsheetSafe ? CsvStyle.SPREADSHEET_SAFE : CsvStyle.TYPED;
     }
 
     static TransferFormat format(String given, Path out) {

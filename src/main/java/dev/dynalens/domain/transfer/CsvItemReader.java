@@ -17,13 +17,16 @@ import java.util.Optional;
  * cells may span lines. The first record is the header. An unquoted empty cell means the attribute is
  * missing; a quoted empty cell ({@code ""}) is an empty string. A row that cannot be an item (a cell that
  * is not a value of its column's type, the wrong number of cells, two values for one attribute) is a
- * problem with its line, and reading goes on with the next row; a quote left open at the end of the
+ * problem with its line, and reading goes on with the next row; a column marked guarded ({@code note:S'},
+ * {@link CsvStyle#SPREADSHEET_SAFE}) loses one leading apostrophe from each cell; a quote left open at the end of the
  * file is a fatal problem. Read from a {@link Utf8Reader}, a row whose bytes are not UTF-8 is a problem
  * with the line and column of the first such byte (in the header: a fatal one).
  */
 public final class CsvItemReader implements ItemReader {
     private final Reader in;
     private List<CsvColumn> columns;
+    /** Per column: its header ended in the guard mark ({@code note:S'}), so a leading apostrophe is not part of a cell. */
+    private boolean[] guarded;
     private int pushedBack = -2;
     private long line = 1;
     private boolean done;
@@ -85,11 +88,16 @@ public final class CsvItemReader implements ItemReader {
 
     private ReadEntry.Problem header(Row row) {
         columns = new ArrayList<>(row.fields().size());
+        guarded = new boolean[row.fields().size()];
         var seen = new HashMap<CsvColumn, Integer>();
         for (int i = 0; i < row.fields().size(); i++) {
             var text = row.fields().get(i).text();
             if (i == 0 && text.startsWith("\uFEFF")) {
                 text = text.substring(1);
+            }
+            if (isGuardedHeader(text)) {
+                guarded[i] = true;
+                text = unguard(text.substring(0, text.length() - 1));
             }
             var column = CsvColumn.parse(text);
             if (column.name().isEmpty()) {
@@ -124,7 +132,7 @@ public final class CsvItemReader implements ItemReader {
                         + other + " and " + column + "; an item holds one value per attribute", false);
             }
             try {
-                attributes.put(column.name(), CsvCells.decode(field.text(), column.type()));
+                attributes.put(column.name(), CsvCells.decode(guarded[i] ? unguard(field.text()) : field.text(), column.type()));
             } catch (CsvCells.CellException e) {
                 return new ReadEntry.Problem(row.line(), 0, "Column " + column + (e.offset() > 0 ? ", character " + e.offset() : "")
                         + ": " + e.getMessage(), false);
@@ -136,6 +144,20 @@ public final class CsvItemReader implements ItemReader {
             return new ReadEntry.Problem(row.line(), 0, "The row has no values", false);
         }
         return new ReadEntry.ItemAt(new Item(attributes), row.line());
+    }
+
+    /** {@code note:S'}: a typed header cell with the guard mark of {@link CsvStyle#SPREADSHEET_SAFE}. */
+    private static boolean isGuardedHeader(String text) {
+        if (text.length() < 3 || text.charAt(text.length() - 1) != CsvStyle.GUARDED_MARK) {
+            return false;
+        }
+        // Typed once the mark is off: parsing and writing it back gives the same cell (an untyped one would gain ":S").
+        var unmarked = text.substring(0, text.length() - 1);
+        return CsvColumn.parse(unmarked).header().equals(unmarked);
+    }
+
+    private static String unguard(String text) {
+        return !text.isEmpty() && text.charAt(0) == CsvStyle.GUARDED_MARK ? text.substring(1) : text;
     }
 
     /** One record, or null at the end of the input. */

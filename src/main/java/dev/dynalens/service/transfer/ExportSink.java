@@ -7,6 +7,7 @@ import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.domain.transfer.CsvColumns;
 import dev.dynalens.domain.transfer.CsvItemWriter;
+import dev.dynalens.domain.transfer.CsvStyle;
 import dev.dynalens.domain.transfer.ItemWriter;
 import dev.dynalens.domain.transfer.JsonLinesItemReader;
 import dev.dynalens.domain.transfer.JsonLinesItemWriter;
@@ -48,11 +49,11 @@ abstract sealed class ExportSink {
      * @param target   the file to write (created new, beside {@code replaced})
      * @param replaced the file the finished output is moved onto
      */
-    static ExportSink open(TransferFormat format, TableDescription table, Path target, Path replaced, boolean gzip, Clock clock,
-                           BooleanSupplier cancelled) throws IOException {
+    static ExportSink open(TransferFormat format, CsvStyle csvStyle, TableDescription table, Path target, Path replaced, boolean gzip,
+                           Clock clock, BooleanSupplier cancelled) throws IOException {
         return switch (format) {
             case JSONL, JSON -> new Direct(format, target, replaced, gzip, cancelled);
-            case CSV -> new Csv(table, target, replaced, gzip, cancelled);
+            case CSV -> new Csv(table, csvStyle, target, replaced, gzip, cancelled);
             case WORKBENCH -> new Workbench(table, target, replaced, gzip, clock, cancelled);
         };
     }
@@ -190,10 +191,12 @@ abstract sealed class ExportSink {
 
     private static final class Csv extends Spooling {
         private final CsvColumns columns;
+        private final CsvStyle style;
 
-        Csv(TableDescription table, Path target, Path replaced, boolean gzip, BooleanSupplier cancelled) throws IOException {
+        Csv(TableDescription table, CsvStyle style, Path target, Path replaced, boolean gzip, BooleanSupplier cancelled) throws IOException {
             super(target, replaced, gzip, cancelled);
             this.columns = new CsvColumns(table.keySchema());
+            this.style = style;
         }
 
         @Override
@@ -203,7 +206,7 @@ abstract sealed class ExportSink {
 
         @Override
         void writeOutput() throws IOException {
-            var writer = new CsvItemWriter(out, columns.columns());
+            var writer = new CsvItemWriter(out, columns.columns(), style);
             replay(item -> true, writer::write);
             writer.finish();
         }

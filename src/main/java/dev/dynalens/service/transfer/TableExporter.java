@@ -135,7 +135,7 @@ public final class TableExporter {
             }
             target = TransferFiles.exportTarget(request.file());
             partial = target.resolveSibling(target.getFileName() + ".part");
-            sink = ExportSink.open(request.format(), description, partial, target, TransferFiles.isGzipName(request.file()), clock,
+            sink = ExportSink.open(request.format(), request.csvStyle(), description, partial, target, TransferFiles.isGzipName(request.file()), clock,
                     () -> cancelled);
             job.report(new ExportProgress(0, 0, estimatedTotal));
         }
