@@ -95,6 +95,7 @@ final class ExportCommand implements Callable<Integer> {
             try {
                 report = handle.result().join();
             } catch (CompletionException e) {
+                failedAsJson(Problems.unwrap(e), opened.tableName());
                 if (Problems.unwrap(e) instanceof IllegalArgumentException badKey) {
                     throw new CliException(badKey.getMessage());
                 }
@@ -159,6 +160,30 @@ final class ExportCommand implements Callable<Integer> {
         } else {
             output.printf(Locale.ROOT, "Cancelled after %,d items; %s was not written%n", report.items(), report.file());
         }
+        output.flush();
+    }
+
+    /** With --json a failed export prints JSON too: its outcome and the error (the file was not written). */
+    private void failedAsJson(Throwable cause, String table) {
+        if (!json) {
+            return;
+        }
+        var output = root.context.out();
+        try (var gen = JsonOutput.generator(output)) {
+            gen.writeStartObject();
+            gen.writeStringField("table", table);
+            if (index != null) gen.writeStringField("index", index);
+            gen.writeStringField("file", out.toString());
+            gen.writeStringField("outcome", "FAILED");
+            gen.writeStringField("error", Problems.describe(cause));
+            if (cause instanceof dev.dynalens.domain.connection.DynamoAccessException access) {
+                gen.writeStringField("kind", access.problem().kind().name());
+            }
+            gen.writeEndObject();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        output.println();
         output.flush();
     }
 

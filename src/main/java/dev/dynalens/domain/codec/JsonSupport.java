@@ -111,9 +111,7 @@ final class JsonSupport {
 
     private static CodecException malformed(JsonProcessingException e, JsonParser parser) {
         var at = e.getLocation() != null ? e.getLocation() : parser.currentLocation();
-        // Jackson names positions as "[Source: REDACTED (...); line: 1, column: 1]"; keep only the position.
-        var message = JACKSON_POSITION.matcher(String.valueOf(e.getOriginalMessage())).replaceAll("line $1, column $2");
-        return error(at, "Not valid JSON: " + message, e);
+        return error(at, "Not valid JSON: " + JsonProblems.message(e), e);
     }
 
     /** A person's description of the token the parser stands on, for "found ..." messages. */

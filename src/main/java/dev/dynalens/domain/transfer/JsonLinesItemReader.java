@@ -60,7 +60,7 @@ public final class JsonLinesItemReader implements ItemReader {
             return new ReadEntry.Problem(lineNumber, e.column(), e.problem(), false);
         } catch (JsonProcessingException e) {
             var at = e.getLocation();
-            return new ReadEntry.Problem(lineNumber, at == null ? 0 : at.getColumnNr(), "Not valid JSON: " + e.getOriginalMessage(), false);
+            return new ReadEntry.Problem(lineNumber, at == null ? 0 : at.getColumnNr(), "Not valid JSON: " + dev.dynalens.domain.codec.JsonProblems.message(e), false);
         }
     }
 

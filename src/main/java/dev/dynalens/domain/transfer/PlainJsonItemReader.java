@@ -42,7 +42,7 @@ public final class PlainJsonItemReader implements ItemReader {
             if (malformed != null) {
                 return new ReadEntry.Problem(malformed.line(), malformed.column(), malformed.message() + " (nothing after this point is read)", true);
             }
-            return new ReadEntry.Problem(at.getLineNr(), at.getColumnNr(), "Not valid JSON: " + e.getOriginalMessage()
+            return new ReadEntry.Problem(at.getLineNr(), at.getColumnNr(), "Not valid JSON: " + dev.dynalens.domain.codec.JsonProblems.message(e)
                     + " (nothing after this point is read)", true);
         }
     }

@@ -138,9 +138,52 @@ public final class WorkspaceReader {
         int second = in.read();
         in.reset();
         if (first == 0x1f && second == 0x8b) {
-            return new BufferedInputStream(new GZIPInputStream(in, BUFFER), BUFFER);
+            return new BufferedInputStream(new SaidGzip(new GZIPInputStream(in, BUFFER)), BUFFER);
         }
         return in;
+    }
+
+    /**
+     * Gzip's own errors in words: a file cut short ends with an EOFException whose message is "Unexpected end of ZLIB
+     * input stream", or none at all when only the trailer is missing ("failed: null").
+     */
+    private static final class SaidGzip extends java.io.FilterInputStream {
+        SaidGzip(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return super.read();
+            } catch (java.io.EOFException e) {
+                throw cutShort(e);
+            } catch (java.util.zip.ZipException e) {
+                throw damaged(e);
+            }
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            try {
+                return super.read(buffer, offset, length);
+            } catch (java.io.EOFException e) {
+                throw cutShort(e);
+            } catch (java.util.zip.ZipException e) {
+                throw damaged(e);
+            }
+        }
+
+        private static IOException cutShort(java.io.EOFException e) {
+            var said = new java.io.EOFException("the gzip data ends too early: the file is cut short (an interrupted download or copy?);"
+                    + " what came before was read");
+            said.initCause(e);
+            return said;
+        }
+
+        private static IOException damaged(java.util.zip.ZipException e) {
+            return new IOException("the gzip data is damaged (" + e.getMessage() + "); what came before was read", e);
+        }
     }
 
     /** "orders" for "data/orders.jsonl.gz". */

@@ -52,6 +52,8 @@ final class LoadRun {
     private DynamoAccessException failure;
     /** Failures in a row that say the endpoint is gone; any answer from it starts the count again. */
     private int endpointFailuresInARow;
+    /** Items left unwritten after a request that got no answer: they may have landed. */
+    private long uncertain;
     // Adaptive pacing (see LoadSettings.Pacing.ADAPTIVE).
     private final ArrayDeque<Retry> toRetry = new ArrayDeque<>();
     private int limit;
@@ -59,7 +61,7 @@ final class LoadRun {
     private CompletableFuture<Void> waitAtTheFloor;
 
     /** An item to send again, with the attempts it has had and why the last one did not write it. */
-    private record Retry(Item item, int attempts, String why) {
+    private record Retry(Item item, int attempts, String why, boolean unanswered) {
     }
 
     LoadRun(DynamoSession session, LoadSettings settings, SerialExecutor lane, Delayer delayer, Backoff backoff,
@@ -193,10 +195,11 @@ final class LoadRun {
                     return done();
                 }
                 report();
-                return retryLater(unprocessed, attempt, "DynamoDB left it unprocessed", this::writeBatch);
+                return retryLater(unprocessed, attempt, "DynamoDB left it unprocessed", false, this::writeBatch);
             }
             return switch (problemKind(error)) {
-                case THROTTLED, SERVER_ERROR, ENDPOINT_UNREACHABLE -> retryLater(batch, attempt, Problems.describe(error), this::writeBatch);
+                case THROTTLED, SERVER_ERROR, ENDPOINT_UNREACHABLE -> retryLater(batch, attempt, Problems.describe(error),
+                        unanswered(error), this::writeBatch);
                 // One invalid item fails the whole BatchWriteItem; alone, each tells whether it is the one.
                 case VALIDATION -> putOneByOne(batch, 0);
                 case null, default -> CompletableFuture.failedFuture(Problems.asAccessException(error));
@@ -224,7 +227,7 @@ final class LoadRun {
             }
             return switch (problemKind(error)) {
                 case THROTTLED, SERVER_ERROR, ENDPOINT_UNREACHABLE -> retryLater(List.of(item), attempt, Problems.describe(error),
-                        (items, next) -> putItem(items.getFirst(), next));
+                        unanswered(error), (items, next) -> putItem(items.getFirst(), next));
                 case VALIDATION -> {
                     reject(List.of(item), Problems.describe(error));
                     yield done();
@@ -238,9 +241,16 @@ final class LoadRun {
         CompletableFuture<Void> send(List<Item> items, int attempt);
     }
 
-    /** Waits the backoff of this attempt and sends again; after the last attempt the items are rejected. */
-    private CompletableFuture<Void> retryLater(List<Item> items, int attempt, String why, Attempt again) {
+    /**
+     * Waits the backoff of this attempt and sends again; after the last attempt the items are rejected.
+     *
+     * @param unanswered the last attempt got no answer (a 5xx, a broken connection): the items may have been written
+     */
+    private CompletableFuture<Void> retryLater(List<Item> items, int attempt, String why, boolean unanswered, Attempt again) {
         if (stopping()) {
+            if (unanswered) {
+                uncertain += items.size();
+            }
             return done();
         }
         if (attempt + 1 >= settings.maxAttempts()) {
@@ -251,8 +261,20 @@ final class LoadRun {
         pendingDelays.add(delay);
         return delay.handleAsync((ignored, error) -> {
             pendingDelays.remove(delay);
-            return stopping() ? done() : again.send(items, attempt + 1);
+            if (stopping()) {
+                if (unanswered) {
+                    uncertain += items.size();
+                }
+                return done();
+            }
+            return again.send(items, attempt + 1);
         }, lane).thenCompose(Function.identity());
+    }
+
+    /** An error after which nobody knows whether the request was applied: DynamoDB answered 5xx, or never answered. */
+    private static boolean unanswered(Throwable error) {
+        var kind = problemKind(error);
+        return kind == Kind.SERVER_ERROR || kind == Kind.ENDPOINT_UNREACHABLE;
     }
 
     private void reject(List<Item> items, String reason) {
@@ -305,7 +327,7 @@ final class LoadRun {
             var item = items.next();
             read++;
             if (fitsDepth(item)) {
-                batch.add(new Retry(item, 0, null));
+                batch.add(new Retry(item, 0, null, false));
             }
         }
         return batch;
@@ -318,7 +340,7 @@ final class LoadRun {
             answered(error);
             if (error == null) {
                 written += items.size() - unprocessed.size();
-                sendAgain(batch, unprocessed, "DynamoDB left it unprocessed");
+                sendAgain(batch, unprocessed, "DynamoDB left it unprocessed", false);
                 if (unprocessed.size() * 2 > items.size()) {
                     congested(false);
                 } else {
@@ -328,12 +350,12 @@ final class LoadRun {
             }
             return switch (problemKind(error)) {
                 case THROTTLED -> {
-                    sendAgain(batch, items, Problems.describe(error));
+                    sendAgain(batch, items, Problems.describe(error), false);
                     congested(true);
                     yield done();
                 }
                 case SERVER_ERROR, ENDPOINT_UNREACHABLE -> {
-                    sendAgain(batch, items, Problems.describe(error));
+                    sendAgain(batch, items, Problems.describe(error), true);
                     yield done();
                 }
                 case VALIDATION -> putOneByOne(items, 0);
@@ -343,7 +365,7 @@ final class LoadRun {
     }
 
     /** The batch's {@code unwritten} items, back in line with one attempt more; those out of attempts are rejected. */
-    private void sendAgain(List<Retry> batch, List<Item> unwritten, String why) {
+    private void sendAgain(List<Retry> batch, List<Item> unwritten, String why, boolean unanswered) {
         var left = new ArrayList<>(unwritten);
         for (var entry : batch) {
             if (left.remove(entry.item())) {
@@ -351,7 +373,7 @@ final class LoadRun {
                 if (attempts >= settings.maxAttempts()) {
                     reject(List.of(entry.item()), "Not written after " + settings.maxAttempts() + " attempts: " + why);
                 } else {
-                    toRetry.add(new Retry(entry.item(), attempts, why));
+                    toRetry.add(new Retry(entry.item(), attempts, why, unanswered));
                 }
             }
         }
@@ -456,8 +478,9 @@ final class LoadRun {
             var what = written == 0 ? "Nothing was loaded into " + request.tableName()
                     : "Loading into " + request.tableName() + " stopped after " + written + " items";
             var problem = failure.problem();
+            var maybe = report.uncertain() == 0 ? "" : "; up to " + report.uncertain() + " more may have landed: their requests got no answer";
             result.completeExceptionally(new LoadFailedException(new ConnectionProblem(problem.kind(),
-                    what + ": " + problem.message(), problem.detail()), failure, report));
+                    what + ": " + problem.message() + maybe, problem.detail()), failure, report));
         } else if (cancelled || job.cancelRequested()) {
             result.complete(snapshot(Outcome.CANCELLED));
         } else if (sourceExhausted) {
@@ -467,8 +490,9 @@ final class LoadRun {
     }
 
     private LoadReport snapshot(Outcome outcome) {
+        long waitingUnanswered = toRetry.stream().filter(Retry::unanswered).count();
         return new LoadReport(outcome, read, written, request.totalItems(), rejected, retries,
-                Duration.between(startedAt, clock.instant()));
+                Duration.between(startedAt, clock.instant()), uncertain + waitingUnanswered);
     }
 
     private void report() {

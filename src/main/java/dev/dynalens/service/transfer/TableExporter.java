@@ -177,6 +177,10 @@ public final class TableExporter {
             }
             if (cancelled || root instanceof CancellationException) {
                 job.result().complete(report(ExportReport.Outcome.CANCELLED));
+            } else if (root instanceof IOException io) {
+                // A full disk says only "No space left on device": name the file, and that nothing was replaced.
+                job.result().completeExceptionally(new IOException("Writing " + request.file() + " failed: " + io.getMessage()
+                        + (Files.exists(request.file()) ? "; the file there was left as it was" : "; nothing was written"), io));
             } else {
                 job.result().completeExceptionally(root);
             }

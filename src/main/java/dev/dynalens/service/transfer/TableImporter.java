@@ -154,6 +154,7 @@ public final class TableImporter {
         private Source open(TableDescription table) {
             try {
                 fileSize = Files.size(request.file());
+                TransferFiles.requireContent(request.file());
                 format = request.givenFormat().isPresent() ? request.format() : TransferFiles.detect(request.file());
                 this.keys = table.keySchema();
                 var keys = new KeyCheck(table.keySchema());
@@ -178,7 +179,7 @@ public final class TableImporter {
         }
 
         private void progress(LoadProgress p) {
-            job.report(new ImportProgress(p.written(), rejected.size() + p.rejected(), p.retries(), bytesRead.get(), fileSize));
+            job.report(new ImportProgress(p.written(), rejected.size() + p.rejected(), p.retries(), bytesRead.get(), fileSize, p.inFlight()));
         }
 
         private ImportReport report(LoadReport load) {

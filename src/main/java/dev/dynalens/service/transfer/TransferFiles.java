@@ -177,6 +177,26 @@ final class TransferFiles {
 
     /** The format the content (or, for CSV, the name) says; empty file: an IllegalArgumentException that says so. */
     static TransferFormat detect(Path file) throws IOException {
+        var name = file.getFileName().toString();
+        return FormatDetection.detect(name, head(file)).orElseThrow(() -> empty(name));
+    }
+
+    /**
+     * Refuses a file with nothing in it (or only a byte-order mark and white space), whatever its name or format says: an
+     * empty {@code .csv} is as empty as an empty {@code .jsonl}, and both exit as a mistake rather than "0 items imported".
+     */
+    static void requireContent(Path file) throws IOException {
+        var head = head(file);
+        if ((head.startsWith("\uFEFF") ? head.substring(1) : head).isBlank()) {
+            throw empty(file.getFileName().toString());
+        }
+    }
+
+    private static IllegalArgumentException empty(String name) {
+        return new IllegalArgumentException(name + " is empty: there is nothing to import");
+    }
+
+    private static String head(Path file) throws IOException {
         var head = new char[HEAD];
         int length = 0;
         try (var reader = openText(file, null)) {
@@ -185,9 +205,7 @@ final class TransferFiles {
                 length += n;
             }
         }
-        var name = file.getFileName().toString();
-        return FormatDetection.detect(name, new String(head, 0, length))
-                .orElseThrow(() -> new IllegalArgumentException(name + " is empty: there is nothing to import"));
+        return new String(head, 0, length);
     }
 
     /** A streaming reader for the line and array formats (a Workbench model is read whole, by the workspace reader). */
