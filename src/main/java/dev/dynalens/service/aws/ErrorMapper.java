@@ -1,5 +1,6 @@
 package dev.dynalens.service.aws;
 
+import dev.dynalens.domain.connection.CallTimeouts;
 import dev.dynalens.domain.connection.ConnectionProblem;
 import dev.dynalens.domain.connection.ConnectionProblem.Kind;
 import dev.dynalens.domain.connection.ConnectionProfile;
@@ -169,7 +170,12 @@ final class ErrorMapper {
         }
         if (chain.stream().anyMatch(t -> t instanceof ApiCallAttemptTimeoutException
                 || t instanceof ApiCallTimeoutException)) {
-            return new ConnectionProblem(Kind.ENDPOINT_UNREACHABLE, endpoint + " did not answer in time.", detail);
+            var timeouts = profile.timeouts();
+            return new ConnectionProblem(Kind.ENDPOINT_UNREACHABLE, endpoint + " did not answer in time ("
+                    + CallTimeouts.seconds(timeouts.attempt()) + " s a request, " + CallTimeouts.seconds(timeouts.total())
+                    + " s with retries: the timeouts of connection '" + profile.name() + "'). "
+                    + (profile.endpoint().isPresent() ? "Is the endpoint running?" : "Check your network and proxy.")
+                    + " A slow link needs longer timeouts, in the connection's settings.", detail);
         }
         if (chain.stream().anyMatch(SdkClientException.class::isInstance) && (chain.stream().anyMatch(java.io.IOException.class::isInstance)
                 || messages.stream().anyMatch(m -> m.contains("connection was closed during the request")))) {
