@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /** The JSON plumbing both codecs share: one factory, the pretty printer, error positions. */
 final class JsonSupport {
@@ -34,7 +33,6 @@ final class JsonSupport {
             .withArrayIndenter(new DefaultIndenter("  ", "\n"));
 
     private static final int QUOTE_LIMIT = 60;
-    private static final Pattern JACKSON_POSITION = Pattern.compile("\\[Source: [^;]*; line: (\\d+), column: (\\d+)]");
 
     private JsonSupport() {
     }
