@@ -38,6 +38,11 @@ public final class ConnectionOptions {
                 throw new CliException("--connection cannot be combined with --endpoint, --region or --profile");
             }
             var loaded = context.connections().load();
+            // A hand-edited file's mistakes make connections read-only; say why before a write is refused for it.
+            loaded.problem().ifPresent(problem -> {
+                context.err().println("dynalens: " + context.connections().location() + ": " + problem);
+                context.err().flush();
+            });
             return loaded.connections().stream().filter(c -> c.name().equals(connection)).findFirst()
                     .orElseThrow(() -> new CliException("No saved connection named '" + connection + "'"
                             + loaded.problem().map(p -> " (" + p + ")").orElse("")

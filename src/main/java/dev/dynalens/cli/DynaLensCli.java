@@ -1,5 +1,6 @@
 package dev.dynalens.cli;
 
+import dev.dynalens.domain.codec.JsonProblems;
 import dev.dynalens.domain.connection.DynamoAccessException;
 import dev.dynalens.domain.connection.Problems;
 import picocli.CommandLine;
@@ -34,13 +35,15 @@ public final class DynaLensCli implements Runnable {
         commandLine.setErr(context.err());
         commandLine.setExecutionExceptionHandler((error, cmd, parsed) -> {
             var root = Problems.unwrap(error);
+            // Messages may quote a file (a key, a cell): its control characters are shown by code, never sent to the terminal.
             if (root instanceof CliException) {
-                context.err().println("dynalens: " + root.getMessage());
+                context.err().println("dynalens: " + JsonProblems.printable(root.getMessage()));
                 context.err().flush();
                 return USAGE;
             }
-            context.err().println("dynalens: " + Problems.describe(root));
-            if (!(root instanceof DynamoAccessException) && !(root instanceof IllegalArgumentException)) {
+            context.err().println("dynalens: " + JsonProblems.printable(Problems.describe(root)));
+            if (!(root instanceof DynamoAccessException) && !(root instanceof IllegalArgumentException)
+                    && !(root instanceof java.io.IOException)) {
                 context.err().println("  (" + root.getClass().getName() + ")");
             }
             context.err().flush();

@@ -1,6 +1,7 @@
 package dev.dynalens.cli;
 
 import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.transfer.CsvStyle;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.transfer.ExportProgress;
@@ -59,6 +60,10 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--page-size", paramLabel = "N", description = "Items per Scan request (DynamoDB's Limit; default: 1 MB pages).")
     Integer pageSize;
 
+    @Option(names = "--spreadsheet-safe", description = "CSV only: guard cells a spreadsheet would run as formulas (=, +, -, @, tab, "
+            + "carriage return) with a leading apostrophe, as OWASP advises; the header records it, so import restores every value.")
+    boolean spreadsheetSafe;
+
     @Option(names = "--json", description = "Print the summary as JSON.")
     boolean json;
 
@@ -66,6 +71,9 @@ final class ExportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         var chosen = format(format, out);
         if (pageSize != null && pageSize < 1) throw new CliException("--page-size must be at least 1");
+        if (spreadsheetSafe && chosen != TransferFormat.CSV) {
+            throw new CliException("--spreadsheet-safe is a choice of CSV exports (--format csv), not of " + chosen.cliName());
+        }
         if (out.getParent() != null && !Files.isDirectory(out.getParent())) {
             throw new CliException("No such folder: " + out.getParent());
         }
@@ -87,6 +95,7 @@ final class ExportCommand implements Callable<Integer> {
             try {
                 report = handle.result().join();
             } catch (CompletionException e) {
+                failedAsJson(Problems.unwrap(e), opened.tableName());
                 if (Problems.unwrap(e) instanceof IllegalArgumentException badKey) {
                     throw new CliException(badKey.getMessage());
                 }
@@ -105,10 +114,14 @@ final class ExportCommand implements Callable<Integer> {
                                                     Consumer<ExportProgress> progress) {
         if (partitionValue == null) {
             if (sortKey != null) throw new CliException("The sort-key options go with --pk");
-            return exports.startScan(tableName, index, pageSize, format, out, progress);
+            return exports.startScan(tableName, index, pageSize, format, csvStyle(), out, progress);
         }
         return exports.startPartition(tableName, QueryCommand.SortKeyOptions.form(sortKey, index, partitionValue, true, pageSize),
-                format, out, progress);
+                format, csvStyle(), out, progress);
+    }
+
+    private CsvStyle csvStyle() {
+        return spreadsheetSafe ? CsvStyle.SPREADSHEET_SAFE : CsvStyle.TYPED;
     }
 
     static TransferFormat format(String given, Path out) {
@@ -147,6 +160,30 @@ final class ExportCommand implements Callable<Integer> {
         } else {
             output.printf(Locale.ROOT, "Cancelled after %,d items; %s was not written%n", report.items(), report.file());
         }
+        output.flush();
+    }
+
+    /** With --json a failed export prints JSON too: its outcome and the error (the file was not written). */
+    private void failedAsJson(Throwable cause, String table) {
+        if (!json) {
+            return;
+        }
+        var output = root.context.out();
+        try (var gen = JsonOutput.generator(output)) {
+            gen.writeStartObject();
+            gen.writeStringField("table", table);
+            if (index != null) gen.writeStringField("index", index);
+            gen.writeStringField("file", out.toString());
+            gen.writeStringField("outcome", "FAILED");
+            gen.writeStringField("error", Problems.describe(cause));
+            if (cause instanceof dev.dynalens.domain.connection.DynamoAccessException access) {
+                gen.writeStringField("kind", access.problem().kind().name());
+            }
+            gen.writeEndObject();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        output.println();
         output.flush();
     }
 

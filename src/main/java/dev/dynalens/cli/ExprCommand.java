@@ -176,7 +176,8 @@ final class ExprCommand implements Callable<Integer> {
 
     private Item item() {
         try {
-            return DynamoJsonCodec.readItem(Files.readString(itemFile));
+            // Strict UTF-8 (a byte that is not UTF-8 is an error with its position, never U+FFFD); a byte-order mark is skipped.
+            return DynamoJsonCodec.readItem(dev.dynalens.domain.codec.Utf8Reader.decode(Files.readAllBytes(itemFile)));
         } catch (CodecException e) {
             throw new CliException("--item " + itemFile + " (DynamoDB JSON): " + e.getMessage());
         } catch (IOException e) {

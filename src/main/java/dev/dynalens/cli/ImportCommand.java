@@ -2,10 +2,13 @@ package dev.dynalens.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dynalens.domain.codec.DynamoJsonCodec;
+import dev.dynalens.domain.codec.JsonProblems;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.connection.WriteNotConfirmedException;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.load.LoadFailedException;
+import dev.dynalens.service.load.LoadSettings;
 import dev.dynalens.service.transfer.ImportProgress;
 import dev.dynalens.service.transfer.ImportReport;
 import dev.dynalens.service.transfer.ImportRequest;
@@ -16,6 +19,9 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -62,14 +68,32 @@ final class ImportCommand extends SessionCommand {
         }
         var context = root.context;
         var bar = new ProgressLine(context.err(), json);
-        var handle = new ImportFile(session).start(new ImportRequest(table, in, given),
-                confirmation.confirmer("import"), p -> bar.show(progressText(p)));
+        var last = new AtomicReference<ImportProgress>();
+        var handle = new ImportFile(session).start(new ImportRequest(table, in, given), confirmation.confirmer("import"), p -> {
+            last.set(p);
+            bar.show(progressText(p));
+        });
+        // Whoever ends first says how it ended, once: the command, or the shutdown hook of a Ctrl-C (the JVM does not wait
+        // for the command's thread once the hooks are done, so the hook prints the report itself).
+        var told = new AtomicBoolean();
         var stopOnInterrupt = new Thread(() -> {
             handle.cancel();
             try {
-                handle.result().get(10, TimeUnit.SECONDS);
-            } catch (Exception ignored) {
-                // Exiting anyway; requests in flight have had their chance to finish.
+                var report = handle.result().get(10, TimeUnit.SECONDS);
+                if (told.compareAndSet(false, true)) {
+                    bar.clear();
+                    print(report);
+                }
+            } catch (TimeoutException e) {
+                if (told.compareAndSet(false, true)) {
+                    bar.clear();
+                    interrupted(last.get());
+                }
+            } catch (Exception e) {
+                if (told.compareAndSet(false, true)) {
+                    bar.clear();
+                    failed(Problems.unwrap(e));
+                }
             }
         }, "import-cancel");
         Runtime.getRuntime().addShutdownHook(stopOnInterrupt);
@@ -77,23 +101,100 @@ final class ImportCommand extends SessionCommand {
         try {
             report = handle.result().join();
         } catch (CompletionException e) {
-            if (Problems.unwrap(e) instanceof WriteNotConfirmedException notConfirmed) {
+            var cause = Problems.unwrap(e);
+            if (!told.compareAndSet(false, true)) {
+                return DynaLensCli.FAILED; // the hook said it
+            }
+            if (cause instanceof WriteNotConfirmedException notConfirmed) {
+                // A usage mistake, found before anything was read: said on stderr like any other, no report.
                 throw new CliException(notConfirmed.getMessage());
             }
+            failedAsJson(cause);
             throw e;
         } finally {
             bar.clear();
             ExportCommand.removeHook(stopOnInterrupt);
         }
-        print(report);
+        if (told.compareAndSet(false, true)) {
+            print(report);
+        }
         return report.outcome() == ImportReport.Outcome.COMPLETED && report.rejected().isEmpty() ? 0 : DynaLensCli.FAILED;
+    }
+
+    /** The hook gave up waiting: what DynamoDB confirmed is known, what was in flight is not. */
+    private void interrupted(ImportProgress progress) {
+        long confirmed = progress == null ? 0 : progress.written();
+        long inFlight = progress == null ? 0 : (long) progress.inFlight() * LoadSettings.MAX_BATCH_SIZE;
+        var out = root.context.out();
+        if (json) {
+            try (var gen = JsonOutput.generator(out)) {
+                gen.writeStartObject();
+                gen.writeStringField("table", table);
+                gen.writeStringField("file", in.toString());
+                gen.writeStringField("outcome", "INTERRUPTED");
+                gen.writeNumberField("written", confirmed);
+                gen.writeNumberField("inFlightAtMost", inFlight);
+                gen.writeEndObject();
+            } catch (IOException e) {
+                // the terminal is going away with the process
+            }
+            out.println();
+        } else {
+            out.printf(Locale.ROOT, "Interrupted: %,d items confirmed written into %s%s%n", confirmed, table, inFlight == 0 ? ""
+                    : String.format(Locale.ROOT, "; up to %,d more were in flight and may have landed", inFlight));
+        }
+        out.flush();
+    }
+
+    /** A failure the hook saw (the command's thread may be gone): said on stderr, and as JSON with --json. */
+    private void failed(Throwable cause) {
+        failedAsJson(cause);
+        var err = root.context.err();
+        err.println("dynalens: " + JsonProblems.printable(Problems.describe(cause)));
+        err.flush();
+    }
+
+    /** With --json a failed import prints JSON too: its outcome, the error, and what was written before it stopped. */
+    private void failedAsJson(Throwable cause) {
+        if (!json) {
+            return;
+        }
+        var out = root.context.out();
+        try (var gen = JsonOutput.generator(out)) {
+            gen.writeStartObject();
+            gen.writeStringField("table", table);
+            gen.writeStringField("file", in.toString());
+            gen.writeStringField("outcome", "FAILED");
+            gen.writeStringField("error", Problems.describe(cause));
+            if (cause instanceof dev.dynalens.domain.connection.DynamoAccessException access) {
+                gen.writeStringField("kind", access.problem().kind().name());
+            }
+            if (cause instanceof LoadFailedException stopped && stopped.report() != null) {
+                gen.writeNumberField("read", stopped.report().read());
+                gen.writeNumberField("written", stopped.report().written());
+                gen.writeNumberField("uncertain", stopped.report().uncertain());
+            }
+            gen.writeEndObject();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        out.println();
+        out.flush();
     }
 
     private static String progressText(ImportProgress p) {
         return String.format(Locale.ROOT, "Imported %,d items, %,d rejected %s", p.written(), p.rejected(), ProgressLine.bar(p.fraction()));
     }
 
-    private void print(ImportReport report) throws IOException {
+    private void print(ImportReport report) {
+        try {
+            printReport(report);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private void printReport(ImportReport report) throws IOException {
         var out = root.context.out();
         if (json) {
             try (var gen = JsonOutput.generator(out)) {
@@ -109,10 +210,16 @@ final class ImportCommand extends SessionCommand {
                 report.retries() > 0 ? ", " + report.retries() + " retries" : "");
         out.flush();
         var err = root.context.err();
+        // Reasons quote the file (a cell, a key): its control characters are shown by code, never sent to the terminal.
         report.rejected().stream().limit(REJECTIONS_PRINTED).forEach(r -> err.println("dynalens: rejected: " + in + ":"
-                + (r.line() > 0 ? r.position() + ": " : " ") + r.reason()));
+                + (r.line() > 0 ? r.position() + ": " : " ") + JsonProblems.printable(r.reason())));
         if (report.rejected().size() > REJECTIONS_PRINTED) {
             err.println("dynalens: … and " + (report.rejected().size() - REJECTIONS_PRINTED) + " more (--json lists them all)");
+        }
+        report.notes().stream().limit(REJECTIONS_PRINTED).forEach(n -> err.println("dynalens: note: " + in + ":"
+                + (n.line() > 0 ? n.position() + ": " : " ") + JsonProblems.printable(n.message())));
+        if (report.notes().size() > REJECTIONS_PRINTED) {
+            err.println("dynalens: … and " + (report.notes().size() - REJECTIONS_PRINTED) + " more notes (--json lists them all)");
         }
         err.flush();
     }
@@ -139,6 +246,15 @@ final class ImportCommand extends SessionCommand {
                 gen.writeRawValue(DynamoJsonCodec.writeItem(new dev.dynalens.domain.item.Item(
                         rejection.item().key(keys.partitionKeyName(), keys.sortKeyName()))));
             }
+            gen.writeEndObject();
+        }
+        gen.writeEndArray();
+        gen.writeArrayFieldStart("notes");
+        for (var note : report.notes()) {
+            gen.writeStartObject();
+            if (note.line() > 0) gen.writeNumberField("line", note.line());
+            if (note.column() > 0) gen.writeNumberField("column", note.column());
+            gen.writeStringField("message", note.message());
             gen.writeEndObject();
         }
         gen.writeEndArray();

@@ -3,6 +3,7 @@ package dev.dynalens.cli;
 import dev.dynalens.domain.capacity.ItemReport;
 import dev.dynalens.domain.codec.CodecException;
 import dev.dynalens.domain.codec.DynamoJsonCodec;
+import dev.dynalens.domain.codec.Utf8Reader;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.workspace.KeySpec;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
@@ -84,11 +85,14 @@ final class SizeCommand implements Callable<Integer> {
     private static Item readItem(Path file) {
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            // As import reads a file: strictly UTF-8 (an error with its position, never U+FFFD), a byte-order mark skipped.
+            text = Utf8Reader.decode(Files.readAllBytes(file));
         } catch (NoSuchFileException e) {
             throw new CliException("No such file: " + file);
         } catch (IOException e) {
             throw new CliException("Cannot read " + file + ": " + e.getMessage());
+        } catch (CodecException e) {
+            throw new CliException(file + ": " + e.getMessage());
         }
         try {
             return DynamoJsonCodec.readItem(text);

@@ -2,6 +2,7 @@ package dev.dynalens.usecase;
 
 import dev.dynalens.domain.table.QueryForm;
 import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.transfer.CsvStyle;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.job.Job;
@@ -43,7 +44,13 @@ public final class ExportTable {
      */
     public Job<ExportProgress, ExportReport> startScan(String tableName, String indexName, Integer pageSize, TransferFormat format,
                                                        Path file, Consumer<ExportProgress> progress) {
-        return start(new ExportRequest(new ReadRequest.Scan(tableName, indexName, pageSize, null), format, file), progress);
+        return startScan(tableName, indexName, pageSize, format, CsvStyle.TYPED, file, progress);
+    }
+
+    /** As {@link #startScan(String, String, Integer, TransferFormat, Path, Consumer)}, a CSV written in {@code csvStyle}. */
+    public Job<ExportProgress, ExportReport> startScan(String tableName, String indexName, Integer pageSize, TransferFormat format,
+                                                       CsvStyle csvStyle, Path file, Consumer<ExportProgress> progress) {
+        return start(new ExportRequest(new ReadRequest.Scan(tableName, indexName, pageSize, null), format, file, csvStyle), progress);
     }
 
     /**
@@ -53,10 +60,16 @@ public final class ExportTable {
      */
     public Job<ExportProgress, ExportReport> startPartition(String tableName, QueryForm partition, TransferFormat format, Path file,
                                                             Consumer<ExportProgress> progress) {
+        return startPartition(tableName, partition, format, CsvStyle.TYPED, file, progress);
+    }
+
+    /** As {@link #startPartition(String, QueryForm, TransferFormat, Path, Consumer)}, a CSV written in {@code csvStyle}. */
+    public Job<ExportProgress, ExportReport> startPartition(String tableName, QueryForm partition, TransferFormat format, CsvStyle csvStyle,
+                                                            Path file, Consumer<ExportProgress> progress) {
         Objects.requireNonNull(partition, "partition");
         var query = Jobs.call(() -> session.describeTable(tableName)).thenApply(partition::toQuery);
-        return Jobs.startAfter(query, (read, listener) -> exporter.start(new ExportRequest(read, format, file), listener::accept),
-                progress);
+        return Jobs.startAfter(query, (read, listener) -> exporter.start(new ExportRequest(read, format, file, csvStyle),
+                listener::accept), progress);
     }
 
     /** The format a file's name asks for: {@code .csv} and {@code .json} (gzipped or not) theirs, DynamoDB JSON lines otherwise. */

@@ -48,6 +48,34 @@ class ExprCommandTest {
     }
 
     @Test
+    void anItemThatIsNotUtf8_isAUsageErrorWithItsPosition_andAByteOrderMarkIsSkipped() throws IOException {
+        var latin1 = dir.resolve("latin1.json");
+        Files.write(latin1, "{\"pk\": {\"S\": \"K\u00ff\"}}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        var bom = Files.writeString(dir.resolve("bom.json"), "\uFEFF{\"pk\": {\"S\": \"K\"}}");
+
+        var bad = RealCli.run("expr", "--condition", "attribute_exists(pk)", "--item", latin1.toString());
+        var good = RealCli.run("expr", "--condition", "attribute_exists(pk)", "--item", bom.toString(), "--json");
+
+        assertThat(bad.exitCode()).isEqualTo(DynaLensCli.USAGE);
+        assertThat(bad.err()).contains("--item " + latin1 + " (DynamoDB JSON): Not valid UTF-8: byte 0xFF is not a character here")
+                .contains("at line 1, column 16");
+        assertThat(good.exitCode()).as(good.err()).isZero();
+        assertThat(json(good).at("/evaluation/conditionPassed").asBoolean()).isTrue();
+    }
+
+    @Test
+    void elevenHundredNestedParentheses_areAnErrorWithItsPosition_notAStackTrace() throws IOException {
+        var run = RealCli.run("expr", "--condition", "(".repeat(1_100) + "a = :s" + ")".repeat(1_100),
+                "--values", "{\":s\": {\"S\": \"x\"}}", "--json");
+
+        assertThat(run.exitCode()).isEqualTo(DynaLensCli.USAGE);
+        assertThat(run.err()).doesNotContain("StackOverflowError").doesNotContain("\tat ");
+        var out = json(run);
+        assertThat(out.at("/errors/0/kind").asText()).isEqualTo("NESTING_TOO_DEEP");
+        assertThat(out.at("/errors/0/position").asInt()).isEqualTo(301);
+    }
+
+    @Test
     void invalidExpression_reportsEachProblemWithItsPosition_andExitsTwo() throws IOException {
         var run = RealCli.run("expr", "--update", "SET status = :s", "--condition", "a = :s AND",
                 "--values", "{\":s\": {\"S\": \"x\"}}", "--json");

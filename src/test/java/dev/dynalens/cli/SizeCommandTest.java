@@ -116,6 +116,27 @@ class SizeCommandTest {
     }
 
     @Test
+    void anItemWithAByteOrderMark_isReadAsImportReadsIt() throws IOException {
+        var run = RealCli.run("size", "--item", file("bom.json", "\uFEFF" + ORDER).toString(), "--json");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(MAPPER.readTree(run.out()).path("items").get(0).path("size").asLong()).isEqualTo(ORDER_BYTES);
+    }
+
+    @Test
+    void anItemThatIsNotUtf8_isAUsageErrorWithItsPosition_notAReplacedCharacter() throws IOException {
+        var file = dir.resolve("latin1.json");
+        Files.write(file, "{\n  \"PK\": {\"S\": \"K\u00ff\"}\n}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+
+        var run = RealCli.run("size", "--item", file.toString(), "--json");
+
+        assertThat(run.exitCode()).isEqualTo(DynaLensCli.USAGE);
+        assertThat(run.err()).isEqualTo("dynalens: " + file + ": Not valid UTF-8: byte 0xFF is not a character here; the file must be UTF-8"
+                + " at line 2, column 17" + System.lineSeparator());
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
     void itemAndFileTogether_areRefused() throws IOException {
         var item = file("order.json", ORDER).toString();
         var run = RealCli.run("size", "--item", item, "--file", item);

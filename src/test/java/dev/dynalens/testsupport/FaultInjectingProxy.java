@@ -21,7 +21,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A loopback HTTP proxy in front of a DynamoDB-compatible endpoint that misbehaves on purpose: it answers a share of
  * requests with a throttling error without forwarding them, forwards a share and then answers 500 (so the request was
- * applied but the client cannot know), and can slow every request down. It counts the UpdateItem requests the
+ * applied but the client cannot know), leaves a share of each BatchWriteItem's items unprocessed (forwarding the others
+ * and answering the rest in {@code UnprocessedItems}, as DynamoDB does when partitions are throttled), and can slow
+ * every request down. It counts the UpdateItem requests the
  * endpoint answered with 200, which is how a test proves no update was applied twice.
  */
 public final class FaultInjectingProxy implements AutoCloseable {
@@ -38,6 +40,10 @@ public final class FaultInjectingProxy implements AutoCloseable {
     private volatile double throttleShare;
     private volatile double serverErrorAfterForwardShare;
     private volatile Duration delay = Duration.ZERO;
+    private volatile double unprocessedShare;
+    private volatile String faultyOperation;
+    private final AtomicInteger leftUnprocessed = new AtomicInteger();
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
     private final AtomicInteger throttled = new AtomicInteger();
     private final AtomicInteger serverErrors = new AtomicInteger();
     private final AtomicInteger updatesApplied = new AtomicInteger();
@@ -60,6 +66,23 @@ public final class FaultInjectingProxy implements AutoCloseable {
         this.throttleShare = throttleShare;
         this.serverErrorAfterForwardShare = serverErrorAfterForwardShare;
         return this;
+    }
+
+    /** Injects the faults into this operation only ("BatchWriteItem"), the others pass untouched; null: into every one. */
+    public FaultInjectingProxy onlyFor(String operation) {
+        this.faultyOperation = operation;
+        return this;
+    }
+
+    /** The share in [0, 1] of each BatchWriteItem's items left unprocessed (each item drawn on its own). */
+    public FaultInjectingProxy unprocessed(double share) {
+        this.unprocessedShare = share;
+        return this;
+    }
+
+    /** Items of BatchWriteItem requests answered as unprocessed. */
+    public int leftUnprocessed() {
+        return leftUnprocessed.get();
     }
 
     public FaultInjectingProxy delay(Duration delay) {
@@ -92,11 +115,24 @@ public final class FaultInjectingProxy implements AutoCloseable {
                 Thread.sleep(delay.toMillis());
             }
             var random = ThreadLocalRandom.current();
-            if (random.nextDouble() < throttleShare) {
+            var faulty = faultyOperation == null || operation.endsWith("." + faultyOperation);
+            if (faulty && random.nextDouble() < throttleShare) {
                 throttled.incrementAndGet();
                 error(exchange, 400, "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException",
                         "Injected: the level of configured provisioned throughput for the table was exceeded");
                 return;
+            }
+            com.fasterxml.jackson.databind.node.ObjectNode unprocessed = null;
+            if (unprocessedShare > 0 && operation.endsWith(".BatchWriteItem")) {
+                var split = leaveUnprocessed(body, random);
+                if (split != null) {
+                    body = split.forwarded();
+                    unprocessed = split.unprocessed();
+                    if (split.nothingForwarded()) {
+                        answer(exchange, JSON.createObjectNode().set("UnprocessedItems", unprocessed));
+                        return;
+                    }
+                }
             }
             var request = HttpRequest.newBuilder(target.resolve(exchange.getRequestURI().getRawPath()))
                     .method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(body));
@@ -110,9 +146,15 @@ public final class FaultInjectingProxy implements AutoCloseable {
             if (response.statusCode() == 200 && operation.endsWith(".UpdateItem")) {
                 updatesApplied.incrementAndGet();
             }
-            if (random.nextDouble() < serverErrorAfterForwardShare) {
+            if (faulty && random.nextDouble() < serverErrorAfterForwardShare) {
                 serverErrors.incrementAndGet();
                 error(exchange, 500, "com.amazon.coral.service#InternalFailure", "Injected: failed after the request was applied");
+                return;
+            }
+            if (unprocessed != null && response.statusCode() == 200) {
+                var answered = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(response.body());
+                answered.set("UnprocessedItems", unprocessed);
+                answer(exchange, answered);
                 return;
             }
             response.headers().map().forEach((name, values) -> {
@@ -127,7 +169,59 @@ public final class FaultInjectingProxy implements AutoCloseable {
             Thread.currentThread().interrupt();
         } catch (IOException e) {
             // The client went away (or the endpoint did); nothing to answer.
+        } catch (RuntimeException e) {
+            System.err.println("fault-proxy: " + e);
+            e.printStackTrace();
+            throw e;
         }
+    }
+
+    private record Split(byte[] forwarded, com.fasterxml.jackson.databind.node.ObjectNode unprocessed, boolean nothingForwarded) {
+    }
+
+    /** The request with a share of its puts taken out, and those puts as UnprocessedItems; null when none was taken. */
+    private Split leaveUnprocessed(byte[] body, ThreadLocalRandom random) throws IOException {
+        var request = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(body);
+        var tables = (com.fasterxml.jackson.databind.node.ObjectNode) request.get("RequestItems");
+        var unprocessed = JSON.createObjectNode();
+        boolean anyForwarded = false;
+        int taken = 0;
+        for (var names = tables.fieldNames(); names.hasNext(); ) {
+            var table = names.next();
+            var kept = JSON.createArrayNode();
+            var left = JSON.createArrayNode();
+            for (var write : tables.get(table)) {
+                (random.nextDouble() < unprocessedShare ? left : kept).add(write);
+            }
+            taken += left.size();
+            anyForwarded |= !kept.isEmpty();
+            tables.set(table, kept);
+            if (!left.isEmpty()) {
+                unprocessed.set(table, left);
+            }
+        }
+        if (taken == 0) {
+            return null;
+        }
+        leftUnprocessed.addAndGet(taken);
+        var forwarded = JSON.createObjectNode();
+        var nonEmpty = JSON.createObjectNode();
+        tables.fields().forEachRemaining(e -> {
+            if (!e.getValue().isEmpty()) {
+                nonEmpty.set(e.getKey(), e.getValue());
+            }
+        });
+        forwarded.set("RequestItems", nonEmpty);
+        return new Split(JSON.writeValueAsBytes(forwarded), unprocessed, !anyForwarded);
+    }
+
+    /** A 200 answer with this body (no CRC32 header: the body is not the endpoint's, and the SDK checks one only when given). */
+    private static void answer(HttpExchange exchange, com.fasterxml.jackson.databind.JsonNode body) throws IOException {
+        var bytes = JSON.writeValueAsBytes(body);
+        exchange.getResponseHeaders().set("Content-Type", "application/x-amz-json-1.0");
+        exchange.getResponseHeaders().set("x-amzn-RequestId", "fault-" + System.nanoTime());
+        exchange.sendResponseHeaders(200, bytes.length);
+        exchange.getResponseBody().write(bytes);
     }
 
     private static void error(HttpExchange exchange, int status, String type, String message) throws IOException {

@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /** The JSON plumbing both codecs share: one factory, the pretty printer, error positions. */
 final class JsonSupport {
@@ -34,7 +33,6 @@ final class JsonSupport {
             .withArrayIndenter(new DefaultIndenter("  ", "\n"));
 
     private static final int QUOTE_LIMIT = 60;
-    private static final Pattern JACKSON_POSITION = Pattern.compile("\\[Source: [^;]*; line: (\\d+), column: (\\d+)]");
 
     private JsonSupport() {
     }
@@ -111,9 +109,7 @@ final class JsonSupport {
 
     private static CodecException malformed(JsonProcessingException e, JsonParser parser) {
         var at = e.getLocation() != null ? e.getLocation() : parser.currentLocation();
-        // Jackson names positions as "[Source: REDACTED (...); line: 1, column: 1]"; keep only the position.
-        var message = JACKSON_POSITION.matcher(String.valueOf(e.getOriginalMessage())).replaceAll("line $1, column $2");
-        return error(at, "Not valid JSON: " + message, e);
+        return error(at, "Not valid JSON: " + JsonProblems.message(e), e);
     }
 
     /** A person's description of the token the parser stands on, for "found ..." messages. */

@@ -5,7 +5,11 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 
-/** A saved connection: how to reach DynamoDB, never a secret. */
+/**
+ * A saved connection: how to reach DynamoDB, never a secret.
+ *
+ * @param timeouts how long a call may take before the endpoint is reported unreachable
+ */
 public record ConnectionProfile(
         String id,
         String name,
@@ -13,12 +17,20 @@ public record ConnectionProfile(
         String region,
         URI endpointOverride,
         boolean readOnly,
-        ConnectionTag tag) {
+        ConnectionTag tag,
+        CallTimeouts timeouts) {
+
+    /** A connection with the {@linkplain CallTimeouts#DEFAULT default timeouts}. */
+    public ConnectionProfile(String id, String name, CredentialsSource credentials, String region, URI endpointOverride,
+                             boolean readOnly, ConnectionTag tag) {
+        this(id, name, credentials, region, endpointOverride, readOnly, tag, CallTimeouts.DEFAULT);
+    }
 
     public ConnectionProfile {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(credentials, "credentials");
         Objects.requireNonNull(tag, "tag");
+        Objects.requireNonNull(timeouts, "timeouts");
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("A connection needs a name");
         }
@@ -50,6 +62,10 @@ public record ConnectionProfile(
     }
 
     public ConnectionProfile withName(String newName) {
-        return new ConnectionProfile(id, newName, credentials, region, endpointOverride, readOnly, tag);
+        return new ConnectionProfile(id, newName, credentials, region, endpointOverride, readOnly, tag, timeouts);
+    }
+
+    public ConnectionProfile withTimeouts(CallTimeouts newTimeouts) {
+        return new ConnectionProfile(id, name, credentials, region, endpointOverride, readOnly, tag, newTimeouts);
     }
 }

@@ -59,6 +59,8 @@ public record ExpressionError(Kind kind, Field field, String message, int positi
         TOO_MANY_OPERATORS("exceeds the maximum number of operators or functions"),
         TOO_MANY_IN_OPERANDS("The IN operator has more than 100 operands"),
         PATH_TOO_DEEP("Nesting Levels have exceeded supported limits"),
+        /** Our bound on the parser's recursion ({@link ExpressionLimits#MAX_NESTING}); nesting that deep breaks DynamoDB's operator limit. */
+        NESTING_TOO_DEEP("exceeds the maximum number of operators or functions"),
         INVALID_KEY_CONDITION("KeyConditionExpression"),
         KEY_ATTRIBUTE_UPDATE("This attribute is part of the key"),
         // --- found while applying an update to an item ---

@@ -14,8 +14,39 @@ public final class ExpressionLimits {
     public static final int MAX_OPERATORS = 300;
     public static final int MAX_IN_OPERANDS = 100;
     public static final int MAX_PATH_DEPTH = 32;
+    /**
+     * Not a DynamoDB limit: how deep the parser lets parentheses, NOT and function calls nest. Deeper nesting needs more
+     * than {@link #MAX_OPERATORS} operators, or redundant parentheses, which DynamoDB refuses either way.
+     */
+    public static final int MAX_NESTING = MAX_OPERATORS + 1;
+    /**
+     * A document (a map or list attribute) nests at most 32 levels deep (Developer Guide, "Supported data types and
+     * naming rules": "DynamoDB supports nested attributes up to 32 levels deep"); a top-level map of scalars is one level.
+     */
+    public static final int MAX_DOCUMENT_DEPTH = 32;
 
     private ExpressionLimits() {
+    }
+
+    /**
+     * How deep the item's documents nest: 0 for an item of scalars and sets, 1 for a top-level map or list of scalars.
+     * DynamoDB refuses a write of an item deeper than {@link #MAX_DOCUMENT_DEPTH} ("Nesting Levels have exceeded
+     * supported limits").
+     */
+    public static int documentDepth(dev.dynalens.domain.item.Item item) {
+        int deepest = 0;
+        for (var value : item.attributes().values()) {
+            deepest = Math.max(deepest, depth(value));
+        }
+        return deepest;
+    }
+
+    private static int depth(dev.dynalens.domain.item.AttributeValue value) {
+        return switch (value) {
+            case dev.dynalens.domain.item.AttributeValue.MapValue m -> 1 + m.values().values().stream().mapToInt(ExpressionLimits::depth).max().orElse(0);
+            case dev.dynalens.domain.item.AttributeValue.ListValue l -> 1 + l.values().stream().mapToInt(ExpressionLimits::depth).max().orElse(0);
+            default -> 0;
+        };
     }
 
     /** The expression's size as DynamoDB counts it: bytes of UTF-8, not characters. */

@@ -40,6 +40,8 @@ final class Parser {
     private final List<Token> tokens;
     private int index;
     private int operators;
+    /** Parentheses, NOTs and function calls open at the current token. */
+    private int nesting;
     private final Set<Condition> parenthesized = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
     /** Where each condition node starts, for checks made after parsing (key conditions). */
     private final Map<Object, Integer> positions = new IdentityHashMap<>();
@@ -104,7 +106,10 @@ final class Parser {
         if (peek().isKeyword("NOT")) {
             var not = next();
             countOperator(not);
-            return at(new Condition.Not(parseNot()), not.start());
+            enter(not);
+            var negated = at(new Condition.Not(parseNot()), not.start());
+            nesting--;
+            return negated;
         }
         return parsePrimary();
     }
@@ -113,15 +118,30 @@ final class Parser {
         var token = peek();
         if (token.is(Token.Type.LEFT_PAREN)) {
             next();
+            enter(token);
             var inner = parseOr();
             if (parenthesized.contains(inner)) {
                 throw error(Kind.REDUNDANT_PARENTHESES, "The expression has redundant parentheses", token.start());
             }
             expect(Token.Type.RIGHT_PAREN, "')'");
+            nesting--;
             parenthesized.add(inner);
             return inner;
         }
         return parsePredicate();
+    }
+
+    /**
+     * One more level of parentheses, NOT or function call. The parser descends recursively, so nesting is bounded before
+     * it could exhaust the thread's stack (1,100 parentheses fit in DynamoDB's 4 KB). The bound rejects nothing DynamoDB
+     * accepts: every level beyond the first needs an operator of its own (AND, OR, NOT or a function) or is a redundant
+     * pair of parentheses, and an expression has at most {@link ExpressionLimits#MAX_OPERATORS} operators.
+     */
+    private void enter(Token token) {
+        if (++nesting > ExpressionLimits.MAX_NESTING) {
+            throw error(Kind.NESTING_TOO_DEEP, "The expression nests parentheses, NOT and functions more than "
+                    + ExpressionLimits.MAX_NESTING + " levels deep", token.start());
+        }
     }
 
     private Condition parsePredicate() {
@@ -232,6 +252,7 @@ final class Parser {
     }
 
     private List<Operand> parseConditionArguments() {
+        enter(peek());
         expect(Token.Type.LEFT_PAREN, "'('");
         var args = new ArrayList<Operand>();
         if (!peek().is(Token.Type.RIGHT_PAREN)) {
@@ -242,6 +263,7 @@ final class Parser {
             }
         }
         expect(Token.Type.RIGHT_PAREN, "')' or ','");
+        nesting--;
         return args;
     }
 
@@ -390,6 +412,7 @@ final class Parser {
             }
             next();
             countOperator(token);
+            enter(token);
             expect(Token.Type.LEFT_PAREN, "'('");
             var args = new ArrayList<UpdateOperand>();
             if (!peek().is(Token.Type.RIGHT_PAREN)) {
@@ -400,6 +423,7 @@ final class Parser {
                 }
             }
             expect(Token.Type.RIGHT_PAREN, "')' or ','");
+            nesting--;
             if (args.size() != 2) {
                 throw error(Kind.OPERAND_COUNT, "Incorrect number of operands for operator or function; operator or function: "
                         + name + ", number of operands: " + args.size(), token.start());

@@ -60,6 +60,11 @@ final class CsvCells {
         };
     }
 
+    /** Whether a value's cell can start like a formula: a string, or binary (base64 may start with {@code +}). */
+    static boolean maySpellAFormula(AttributeValue value) {
+        return value instanceof Str || value instanceof Bin;
+    }
+
     static AttributeValue decode(String cell, AttributeType type) throws CellException {
         return switch (type) {
             case S -> new Str(cell);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.csv.CsvFactory;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.dynalens.domain.codec.Utf8Reader;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import java.io.IOException;
@@ -13,14 +14,17 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Reads CSV with a typed header ({@link CsvItemWriter}): RFC 4180 quoting, CRLF or LF line ends, quoted
  * cells may span lines. The first record is the header. An unquoted empty cell means the attribute is
  * missing; a quoted empty cell ({@code ""}) is an empty string. A row that cannot be an item (a cell that
  * is not a value of its column's type, the wrong number of cells, two values for one attribute) is a
- * problem with its line, and reading goes on with the next row; a quote left open at the end of the
- * file, or text after a closing quote, is a fatal problem.
+ * problem with its line, and reading goes on with the next row; a column marked guarded ({@code note:S'},
+ * {@link CsvStyle#SPREADSHEET_SAFE}) loses one leading apostrophe from each cell; a quote left open at the end of the
+ * file, or text after a closing quote, is a fatal problem. Read from a {@link Utf8Reader}, a row whose bytes are not
+ * UTF-8 is a problem with the line and column of the first such byte (in the header: a fatal one).
  *
  * <p>The tokenizing is Jackson's CSV parser (decision 0007): with {@code EMPTY_UNQUOTED_STRING_AS_NULL} an
  * unquoted empty cell comes as a null and a quoted one as an empty string, which is the one distinction the
@@ -34,6 +38,8 @@ public final class CsvItemReader implements ItemReader {
     private final Reader in;
     private CsvParser parser;
     private List<CsvColumn> columns;
+    /** Per column: its header ended in the guard mark ({@code note:S'}), so a leading apostrophe is not part of a cell. */
+    private boolean[] guarded;
     private boolean done;
 
     /** A cell: {@code text} is null for an unquoted empty cell. */
@@ -43,7 +49,8 @@ public final class CsvItemReader implements ItemReader {
         }
     }
 
-    private record Row(long line, List<Field> fields) {
+    /** A record; {@code endLine} and {@code endColumn} are where the parser stood after it (1-based). */
+    private record Row(long line, List<Field> fields, long endLine, int endColumn) {
     }
 
     public CsvItemReader(Reader in) {
@@ -69,6 +76,12 @@ public final class CsvItemReader implements ItemReader {
                 done = true;
                 return null;
             }
+            var malformed = malformedIn(row);
+            if (malformed.isPresent()) {
+                done = columns == null;
+                return new ReadEntry.Problem(malformed.get().line(), malformed.get().column(), malformed.get().message()
+                        + (done ? " (in the header: nothing after it is read)" : ""), done);
+            }
             if (row.fields().size() == 1 && row.fields().getFirst().missing()) {
                 continue; // a blank line
             }
@@ -85,13 +98,29 @@ public final class CsvItemReader implements ItemReader {
         return null;
     }
 
+    /**
+     * The first byte sequence that is not UTF-8 among the characters the parser has consumed for this row. Jackson
+     * reads ahead of the row, so the reader's record is cut at the parser's position, not at what was read.
+     */
+    private Optional<Utf8Reader.Malformed> malformedIn(Row row) {
+        if (!(in instanceof Utf8Reader utf8)) {
+            return Optional.empty();
+        }
+        return utf8.takeMalformedUpTo(row.endLine(), row.endColumn() - 1);
+    }
+
     private ReadEntry.Problem header(Row row) {
         columns = new ArrayList<>(row.fields().size());
+        guarded = new boolean[row.fields().size()];
         var seen = new HashMap<CsvColumn, Integer>();
         for (int i = 0; i < row.fields().size(); i++) {
             var text = row.fields().get(i).missing() ? "" : row.fields().get(i).text();
             if (i == 0 && text.startsWith("\uFEFF")) {
                 text = text.substring(1);
+            }
+            if (isGuardedHeader(text)) {
+                guarded[i] = true;
+                text = unguard(text.substring(0, text.length() - 1));
             }
             var column = CsvColumn.parse(text);
             if (column.name().isEmpty()) {
@@ -126,7 +155,7 @@ public final class CsvItemReader implements ItemReader {
                         + other + " and " + column + "; an item holds one value per attribute", false);
             }
             try {
-                attributes.put(column.name(), CsvCells.decode(field.text(), column.type()));
+                attributes.put(column.name(), CsvCells.decode(guarded[i] ? unguard(field.text()) : field.text(), column.type()));
             } catch (CsvCells.CellException e) {
                 return new ReadEntry.Problem(row.line(), 0, "Column " + column + (e.offset() > 0 ? ", character " + e.offset() : "")
                         + ": " + e.getMessage(), false);
@@ -138,6 +167,20 @@ public final class CsvItemReader implements ItemReader {
             return new ReadEntry.Problem(row.line(), 0, "The row has no values", false);
         }
         return new ReadEntry.ItemAt(new Item(attributes), row.line());
+    }
+
+    /** {@code note:S'}: a typed header cell with the guard mark of {@link CsvStyle#SPREADSHEET_SAFE}. */
+    private static boolean isGuardedHeader(String text) {
+        if (text.length() < 3 || text.charAt(text.length() - 1) != CsvStyle.GUARDED_MARK) {
+            return false;
+        }
+        // Typed once the mark is off: parsing and writing it back gives the same cell (an untyped one would gain ":S").
+        var unmarked = text.substring(0, text.length() - 1);
+        return CsvColumn.parse(unmarked).header().equals(unmarked);
+    }
+
+    private static String unguard(String text) {
+        return !text.isEmpty() && text.charAt(0) == CsvStyle.GUARDED_MARK ? text.substring(1) : text;
     }
 
     /** One record, or null at the end of the input. */
@@ -159,7 +202,8 @@ public final class CsvItemReader implements ItemReader {
             var cellLine = parser.currentLocation().getLineNr();
             token = next(cellLine);
             if (token == JsonToken.END_ARRAY || token == null) {
-                return new Row(line, fields);
+                var end = parser.currentLocation();
+                return new Row(line, fields, end.getLineNr(), end.getColumnNr());
             }
             if (line < 0) {
                 line = parser.currentTokenLocation().getLineNr(); // the row's first line: where its first cell starts

@@ -12,15 +12,22 @@ import java.util.Map;
  * attribute name and type, {@code name:TYPE} ({@link CsvColumn}); the cells as {@link CsvCells} writes
  * them. A missing attribute is an empty cell; an empty string is a quoted empty cell ({@code ""}), so
  * the two stay apart. The columns must be known before the first row: collect them with {@link CsvColumns}.
+ * {@link CsvStyle#SPREADSHEET_SAFE} guards the cells a spreadsheet would evaluate, and marks every column as guarded.
  */
 public final class CsvItemWriter implements ItemWriter {
     private final Writer out;
     private final List<CsvColumn> columns;
     private final Map<CsvColumn, Integer> positions = new HashMap<>();
     private final String[] row;
+    private final boolean guarded;
 
     public CsvItemWriter(Writer out, List<CsvColumn> columns) throws IOException {
+        this(out, columns, CsvStyle.TYPED);
+    }
+
+    public CsvItemWriter(Writer out, List<CsvColumn> columns, CsvStyle style) throws IOException {
         this.out = out;
+        this.guarded = style == CsvStyle.SPREADSHEET_SAFE;
         this.columns = List.copyOf(columns);
         this.row = new String[this.columns.size()];
         for (int i = 0; i < this.columns.size(); i++) {
@@ -30,9 +37,15 @@ public final class CsvItemWriter implements ItemWriter {
             if (i > 0) {
                 out.write(',');
             }
-            writeField(this.columns.get(i).header(), false);
+            var header = this.columns.get(i).header();
+            writeField(guarded ? guard(header) + CsvStyle.GUARDED_MARK : header, false);
         }
         out.write("\r\n");
+    }
+
+    /** {@code "'=1+1"} for a cell a spreadsheet would evaluate (or that starts with the guard itself); the text itself otherwise. */
+    private static String guard(String text) {
+        return CsvStyle.needsGuard(text) ? CsvStyle.GUARDED_MARK + text : text;
     }
 
     @Override
@@ -44,7 +57,8 @@ public final class CsvItemWriter implements ItemWriter {
                 throw new IllegalArgumentException("No column for attribute " + attribute.getKey() + " of type "
                         + attribute.getValue().type() + "; collect the columns of every item first");
             }
-            row[position] = CsvCells.encode(attribute.getValue());
+            var cell = CsvCells.encode(attribute.getValue());
+            row[position] = guarded && CsvCells.maySpellAFormula(attribute.getValue()) ? guard(cell) : cell;
         }
         for (int i = 0; i < row.length; i++) {
             if (i > 0) {
@@ -58,7 +72,7 @@ public final class CsvItemWriter implements ItemWriter {
     }
 
     private void writeField(String text, boolean value) throws IOException {
-        if (value && text.isEmpty() || needsQuotes(text)) {
+        if (value && text.isEmpty() || needsQuotes(text) || guarded && text.startsWith("'")) {
             out.write('"');
             out.write(text.replace("\"", "\"\""));
             out.write('"');

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.dynalens.domain.codec.CodecException;
 import dev.dynalens.domain.codec.DynamoJsonCodec;
+import dev.dynalens.domain.codec.Utf8Reader;
 import dev.dynalens.domain.item.Item;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -11,25 +12,39 @@ import java.io.IOException;
 /**
  * Reads DynamoDB JSON lines: {@code {"Item": {...}}} per line as DynamoDB's export to S3 writes them, or
  * a bare item ({@code {"PK": {"S": "a"}}}) per line. Blank lines are skipped; a line that is not a valid
- * item is a problem with its line and column, and reading goes on with the next line.
+ * item is a problem with its line and column, and reading goes on with the next line. Read from a
+ * {@link Utf8Reader}, a line whose bytes are not UTF-8 is such a problem too, never an item with U+FFFD in it.
  */
 public final class JsonLinesItemReader implements ItemReader {
     static final String WRAPPER = "Item";
 
     private final BufferedReader in;
+    private final Utf8Reader utf8;
     private long lineNumber;
 
+    /** Text already decoded (from a string, or by a decoder that replaced what was not UTF-8). */
     public JsonLinesItemReader(BufferedReader in) {
         this.in = in;
+        this.utf8 = null;
+    }
+
+    /** A file's bytes: a line that is not UTF-8 is a problem with its line and column. */
+    public JsonLinesItemReader(Utf8Reader in) {
+        this.in = null;
+        this.utf8 = in;
     }
 
     @Override
     public ReadEntry next() throws IOException {
         String line;
-        while ((line = in.readLine()) != null) {
+        while ((line = utf8 != null ? utf8.readLine() : in.readLine()) != null) {
             lineNumber++;
             if (lineNumber == 1 && line.startsWith("\uFEFF")) {
                 line = line.substring(1);
+            }
+            if (utf8 != null && utf8.lineMalformed() != null) {
+                var malformed = utf8.lineMalformed();
+                return new ReadEntry.Problem(lineNumber, malformed.column(), malformed.message(), false);
             }
             if (!line.isBlank()) {
                 return read(line);
@@ -45,7 +60,7 @@ public final class JsonLinesItemReader implements ItemReader {
             return new ReadEntry.Problem(lineNumber, e.column(), e.problem(), false);
         } catch (JsonProcessingException e) {
             var at = e.getLocation();
-            return new ReadEntry.Problem(lineNumber, at == null ? 0 : at.getColumnNr(), "Not valid JSON: " + e.getOriginalMessage(), false);
+            return new ReadEntry.Problem(lineNumber, at == null ? 0 : at.getColumnNr(), "Not valid JSON: " + dev.dynalens.domain.codec.JsonProblems.message(e), false);
         }
     }
 
@@ -85,6 +100,10 @@ public final class JsonLinesItemReader implements ItemReader {
 
     @Override
     public void close() throws IOException {
-        in.close();
+        if (utf8 != null) {
+            utf8.close();
+        } else {
+            in.close();
+        }
     }
 }

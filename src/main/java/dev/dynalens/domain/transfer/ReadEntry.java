@@ -3,7 +3,10 @@ package dev.dynalens.domain.transfer;
 import dev.dynalens.domain.item.Item;
 import java.util.Objects;
 
-/** What an {@link ItemReader} yields: an item with where it starts, or a problem that cost one item (or ended the file). */
+/**
+ * What an {@link ItemReader} yields: an item with where it starts, a problem that cost one item (or ended the file), or
+ * a note about input read otherwise than it was written (a NoSQL Workbench model's coerced values), which costs nothing.
+ */
 public sealed interface ReadEntry {
 
     /** 1-based line where the item or the problem starts. */
@@ -36,6 +39,22 @@ public sealed interface ReadEntry {
         @Override
         public String toString() {
             return position() + ": " + message;
+        }
+    }
+
+    /**
+     * Input that was read, but not as it was written: {@code {"S": 5}} read as the string "5". The item it is in follows.
+     *
+     * @param column 1-based column, or 0
+     */
+    record Note(long line, int column, String message) implements ReadEntry {
+        public Note {
+            Objects.requireNonNull(message, "message");
+        }
+
+        @Override
+        public String toString() {
+            return (column > 0 ? "line " + line + ", column " + column : "line " + line) + ": " + message;
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.dynalens.domain.workspace;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.dynalens.domain.codec.Utf8Reader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -10,7 +11,8 @@ import java.util.ArrayList;
 /**
  * Reads what {@code aws dynamodb scan} and {@code aws dynamodb query} print:
  * {@code {"Items": [item, …], "Count": n, "ScannedCount": n, "ConsumedCapacity": null}}. The items
- * stream one at a time; malformed JSON stops the reading where it is, keeping the items before it.
+ * stream one at a time; malformed JSON stops the reading where it is, keeping the items before it. An item
+ * whose bytes are not UTF-8 is left out with the line and column of the first such byte.
  */
 final class CliOutputReader {
     private CliOutputReader() {
@@ -19,7 +21,8 @@ final class CliOutputReader {
     static void read(InputStream in, TableBuilder table, ProblemLog log) throws IOException {
         long itemsSeen = 0;
         Long count = null;
-        try (JsonParser parser = JsonTree.FACTORY.createParser(in)) {
+        var text = new Utf8Reader(in);
+        try (JsonParser parser = JsonTree.FACTORY.createParser(text)) {
             try {
                 if (parser.nextToken() != JsonToken.START_OBJECT) {
                     var at = parser.currentTokenLocation();
@@ -39,7 +42,7 @@ final class CliOutputReader {
                             }
                             while (parser.nextToken() != JsonToken.END_ARRAY) {
                                 itemsSeen++;
-                                if (!item(parser, table, log)) {
+                                if (!item(parser, text, table, log)) {
                                     return;
                                 }
                             }
@@ -56,7 +59,13 @@ final class CliOutputReader {
                 }
             } catch (JsonProcessingException e) {
                 var at = e.getLocation() != null ? e.getLocation() : parser.currentLocation();
-                log.error(at.getLineNr(), at.getColumnNr(), JsonTree.describe(e, 0) + " (the items before this point are loaded)");
+                var malformed = text.takeMalformedUpTo(at.getLineNr(), at.getColumnNr());
+                if (malformed.isPresent()) {
+                    log.error((int) malformed.get().line(), malformed.get().column(), malformed.get().message()
+                            + " (the items before this point are loaded)");
+                } else {
+                    log.error(at.getLineNr(), at.getColumnNr(), JsonTree.describe(e, 0) + " (the items before this point are loaded)");
+                }
                 return;
             }
         }
@@ -66,8 +75,15 @@ final class CliOutputReader {
     }
 
     /** Reads one element of Items; false when malformed JSON ends the reading. */
-    private static boolean item(JsonParser parser, TableBuilder table, ProblemLog log) throws IOException {
+    private static boolean item(JsonParser parser, Utf8Reader text, TableBuilder table, ProblemLog log) throws IOException {
         var read = JsonTree.read(parser, 0);
+        var end = parser.currentLocation();
+        var malformed = text.takeMalformedUpTo(end.getLineNr(), end.getColumnNr());
+        if (malformed.isPresent()) {
+            log.error((int) malformed.get().line(), malformed.get().column(), "Item left out: " + malformed.get().message()
+                    + (read.error() != null ? " (the items before this point are loaded)" : ""));
+            return read.error() == null;
+        }
         if (read.error() != null) {
             log.error(read.error().line(), read.error().column(), read.error().message() + " (the items before this point are loaded)");
             return false;

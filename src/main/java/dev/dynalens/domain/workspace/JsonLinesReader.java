@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.dynalens.domain.codec.CodecException;
 import dev.dynalens.domain.codec.DynamoJsonCodec;
 import dev.dynalens.domain.item.Item;
-import java.io.BufferedReader;
+import dev.dynalens.domain.codec.Utf8Reader;
 import java.io.IOException;
 import java.util.ArrayList;
 
@@ -13,6 +13,10 @@ import java.util.ArrayList;
  * Reads DynamoDB JSON lines as DynamoDB's export to S3 writes them, {@code {"Item": {...}}} on each
  * line, or one bare item per line. One line at a time, so a file of any size streams and a bad line
  * costs only itself: it is reported with its line and column, and the next line is read.
+ *
+ * <p>The bytes are read as UTF-8 strictly ({@link Utf8Reader}): a line with bytes that are not UTF-8 is left out with
+ * the line and column of the first one, never read with U+FFFD in their place (two keys that differ only there
+ * would collapse into one item).
  *
  * <p>Each line is first read strictly ({@link DynamoJsonCodec}); only a line that fails is read again
  * leniently ({@link LenientItems}), so well-formed files pay for no second reading.
@@ -23,10 +27,14 @@ final class JsonLinesReader {
     private JsonLinesReader() {
     }
 
-    static void read(BufferedReader reader, TableBuilder table, ProblemLog log) throws IOException {
+    static void read(Utf8Reader reader, TableBuilder table, ProblemLog log) throws IOException {
         int lineNumber = 0;
         for (var line = reader.readLine(); line != null; line = reader.readLine()) {
             lineNumber++;
+            if (reader.lineMalformed() != null) {
+                log.error(lineNumber, reader.lineMalformed().column(), "Line left out: " + reader.lineMalformed().message());
+                continue;
+            }
             line = content(line, lineNumber);
             if (line == null) {
                 continue;

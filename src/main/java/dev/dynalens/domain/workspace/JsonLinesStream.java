@@ -1,12 +1,10 @@
 package dev.dynalens.domain.workspace;
 
+import dev.dynalens.domain.codec.Utf8Reader;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.KeySchema;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -22,7 +20,7 @@ import java.util.function.Consumer;
  * <p>It hands out exactly what a Scan of the file opened as a workspace ({@link WorkspaceReader}) would, in the same
  * order, and only for a file whose load would report nothing: so it gives up, and says so by returning empty, when
  * the file is not DynamoDB JSON lines, when no key schema is given or a key is not a string, at the first line that
- * is not strictly valid, at the first item whose keys are missing, empty or of another type, at the first key seen
+ * is not strictly valid (or not UTF-8), at the first item whose keys are missing, empty or of another type, at the first key seen
  * twice (by the strings' hash codes: a collision only means giving up), or at the end when an index holds no item, an
  * item holds an index's keys with another type, or an index key is not a string. The items handed out until then
  * must be discarded, and the file read as a workspace, which reports what it finds.
@@ -67,11 +65,13 @@ public final class JsonLinesStream {
         var members = new long[indexSchemas.length];
         var seen = new KeyHashes();
         Consumer<Item> each = null;
-        try (var reader = new BufferedReader(new InputStreamReader(WorkspaceReader.gunzipIfGzipped(Files.newInputStream(file)),
-                StandardCharsets.UTF_8), WorkspaceReader.BUFFER)) {
+        try (var reader = new Utf8Reader(WorkspaceReader.gunzipIfGzipped(Files.newInputStream(file)))) {
             int lineNumber = 0;
             for (var line = reader.readLine(); line != null; line = reader.readLine()) {
                 lineNumber++;
+                if (reader.lineMalformed() != null) {
+                    return Optional.empty(); // not UTF-8: the workspace reports the line
+                }
                 line = JsonLinesReader.content(line, lineNumber);
                 if (line == null) {
                     continue;

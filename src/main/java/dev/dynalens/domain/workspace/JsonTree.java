@@ -133,7 +133,7 @@ sealed interface JsonTree {
      * "line L, column C" of the file.
      */
     static String describe(JsonProcessingException e, int lineOffset) {
-        var matcher = JACKSON_POSITION.matcher(String.valueOf(e.getOriginalMessage()));
+        var matcher = JACKSON_POSITION.matcher(dev.dynalens.domain.codec.JsonProblems.message(e));
         var text = new StringBuilder();
         while (matcher.find()) {
             matcher.appendReplacement(text, "line " + (Integer.parseInt(matcher.group(1)) + lineOffset) + ", column " + matcher.group(2));
@@ -142,7 +142,8 @@ sealed interface JsonTree {
         return "Not valid JSON: " + text.toString().strip();
     }
 
-    Pattern JACKSON_POSITION = Pattern.compile("\\[Source: [^;\\]]*; line: (\\d+), column: (\\d+)]");
+    /** "line L, column C" as {@link dev.dynalens.domain.codec.JsonProblems#message} writes a position inside a message. */
+    Pattern JACKSON_POSITION = Pattern.compile("line (\\d+), column (\\d+)");
 
     final class Builder {
         final boolean object;

@@ -42,17 +42,38 @@ final class LenientItems {
         BAD_BASE64("a binary value that is not base64, read as a string"),
         EMPTY_SET("an empty set, left out (DynamoDB has no empty sets)"),
         SET_DUPLICATES("a set with repeated elements, each kept once"),
-        DUPLICATE_NAME("a name given twice, the last value kept");
+        DUPLICATE_NAME("a name given twice, the last value kept"),
+        WRONG_CONTENT("a type descriptor whose content is not of that type, read as plain JSON");
 
         final String description;
 
         Kind(String description) {
             this.description = description;
         }
+
+        /**
+         * Whether reading a key attribute this way would change what the file says the key is: its type ({"N": "notnum"}
+         * read as a string, {"S": 5} as the string "5"), or which of two values it is. An import refuses such an item.
+         */
+        boolean changesAKey() {
+            return switch (this) {
+                case NOT_A_STRING, BOOL_AS_STRING, NULL_NOT_TRUE, BAD_NUMBER, BAD_BASE64, DUPLICATE_NAME, WRONG_CONTENT -> true;
+                case PLAIN, DOUBLE_MAP, JSON_NUMBER, EMPTY_SET, SET_DUPLICATES -> false;
+            };
+        }
+
+        /** What was read, in a sentence's words. */
+        String description() {
+            return description;
+        }
     }
 
-    /** One place where the reading was lenient. */
-    record Leniency(Kind kind, String path, int line, int column) {
+    /**
+     * One place where the reading was lenient.
+     *
+     * @param attribute the top-level attribute it is in, or null for the item as a whole
+     */
+    record Leniency(Kind kind, String path, String attribute, int line, int column) {
     }
 
     private final List<Leniency> leniencies = new ArrayList<>();
@@ -124,6 +145,8 @@ final class LenientItems {
             if (read != NOT_TYPED) {
                 return read;
             }
+            note(Kind.WRONG_CONTENT, path, node);
+            return plain(node, path);
         }
         note(Kind.PLAIN, path, node);
         return plain(node, path);
@@ -318,7 +341,19 @@ final class LenientItems {
     }
 
     private void note(Kind kind, Trail path, JsonTree node) {
-        leniencies.add(new Leniency(kind, path.isRoot() ? "(item)" : path.toString(), node.line(), node.column()));
+        leniencies.add(new Leniency(kind, path.isRoot() ? "(item)" : path.toString(), attributeOf(path), node.line(), node.column()));
+    }
+
+    /** The top-level attribute a path is in, or null for the item itself. */
+    private static String attributeOf(Trail path) {
+        if (path.isRoot()) {
+            return null;
+        }
+        var step = path;
+        while (!step.parent().isRoot()) {
+            step = step.parent();
+        }
+        return step.name();
     }
 
 }

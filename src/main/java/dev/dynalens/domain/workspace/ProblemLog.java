@@ -10,9 +10,18 @@ final class ProblemLog {
     private final List<LoadProblem> errors = new ArrayList<>();
     private long warningCount;
     private long errorCount;
+    private final java.util.function.Consumer<LoadProblem> onWarning;
+    private final java.util.function.Consumer<LoadProblem> onError;
 
     ProblemLog(String file) {
+        this(file, p -> { }, p -> { });
+    }
+
+    /** A log that also tells each problem as it happens (an import turns them into entries of its own, in file order). */
+    ProblemLog(String file, java.util.function.Consumer<LoadProblem> onWarning, java.util.function.Consumer<LoadProblem> onError) {
         this.file = file;
+        this.onWarning = onWarning;
+        this.onError = onError;
     }
 
     String file() {
@@ -21,16 +30,20 @@ final class ProblemLog {
 
     void warn(int line, int column, String message) {
         warningCount++;
+        var problem = new LoadProblem(file, line, column, message);
         if (warnings.size() < WorkspaceReport.MAX_LISTED) {
-            warnings.add(new LoadProblem(file, line, column, message));
+            warnings.add(problem);
         }
+        onWarning.accept(problem);
     }
 
     void error(int line, int column, String message) {
         errorCount++;
+        var problem = new LoadProblem(file, line, column, message);
         if (errors.size() < WorkspaceReport.MAX_LISTED) {
-            errors.add(new LoadProblem(file, line, column, message));
+            errors.add(problem);
         }
+        onError.accept(problem);
     }
 
     long errorCount() {

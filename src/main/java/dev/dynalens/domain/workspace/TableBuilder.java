@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * key string) and lets a later item replace an earlier one with the same key, as a second put would.
  */
 final class TableBuilder {
-    private final String name;
+    private String name;
     private final ProblemLog log;
     private KeySchema declaredKeys;
     private List<IndexDescription> declaredIndexes;
@@ -36,6 +36,11 @@ final class TableBuilder {
 
     String name() {
         return name;
+    }
+
+    /** A model may name its table after listing its items: the name it has once the table was read. */
+    void rename(String newName) {
+        this.name = newName;
     }
 
     /** The key schema and indexes a model declares; null keys leave them to the options or a guess. */

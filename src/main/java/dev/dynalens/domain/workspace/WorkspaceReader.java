@@ -1,11 +1,9 @@
 package dev.dynalens.domain.workspace;
 
+import dev.dynalens.domain.codec.Utf8Reader;
 import java.io.BufferedInputStream;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,7 +61,7 @@ public final class WorkspaceReader {
         try (var in = open(source)) {
             switch (format) {
                 case WORKBENCH_MODEL -> {
-                    var model = ModelReader.read(in, log);
+                    var model = readModel(in, log);
                     builders = model.tables();
                     if (model.modelName() != null && !model.modelName().isBlank()) {
                         name = model.modelName();
@@ -74,7 +72,7 @@ public final class WorkspaceReader {
                 }
                 case DYNAMODB_JSON_LINES -> {
                     var table = new TableBuilder(name, log);
-                    JsonLinesReader.read(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), BUFFER), table, log);
+                    JsonLinesReader.read(new Utf8Reader(in), table, log);
                     builders = List.of(table);
                 }
                 case AWS_CLI_OUTPUT -> {
@@ -93,6 +91,38 @@ public final class WorkspaceReader {
         return new Workspace(fileName, format, name, tables, log.report(format, items));
     }
 
+    private record Model(String modelName, List<TableBuilder> tables) {
+    }
+
+    /** A model streamed into one builder per table; each item's leniencies are one warning at the first. */
+    private static Model readModel(InputStream in, ProblemLog log) throws IOException {
+        var builders = new ArrayList<TableBuilder>();
+        try (var reader = new ModelReader(new Utf8Reader(in), log, table -> true)) {
+            for (ModelReader.ItemRead read; (read = reader.next()) != null; ) {
+                while (builders.size() <= read.table().ordinal) {
+                    builders.add(new TableBuilder("Table" + (builders.size() + 1), log));
+                }
+                if (!read.leniencies().isEmpty()) {
+                    var first = read.leniencies().getFirst();
+                    log.warn(first.line(), first.column(), "Item read leniently: " + LenientItems.describe(read.leniencies()));
+                }
+                builders.get(read.table().ordinal).add(read.item(), read.line(), read.column(), read.facet());
+            }
+            for (var table : reader.tables()) {
+                if (builders.size() <= table.ordinal) {
+                    builders.add(new TableBuilder(table.name, log));
+                }
+                var builder = builders.get(table.ordinal);
+                builder.rename(table.name);
+                if (table.keys != null) {
+                    builder.declare(table.keys, table.indexes);
+                }
+                table.facets.forEach(builder::facet);
+            }
+            return new Model(reader.modelName(), builders);
+        }
+    }
+
     private static InputStream open(Source source) throws IOException {
         return gunzipIfGzipped(source.open());
     }
@@ -108,9 +138,52 @@ public final class WorkspaceReader {
         int second = in.read();
         in.reset();
         if (first == 0x1f && second == 0x8b) {
-            return new BufferedInputStream(new GZIPInputStream(in, BUFFER), BUFFER);
+            return new BufferedInputStream(new SaidGzip(new GZIPInputStream(in, BUFFER)), BUFFER);
         }
         return in;
+    }
+
+    /**
+     * Gzip's own errors in words: a file cut short ends with an EOFException whose message is "Unexpected end of ZLIB
+     * input stream", or none at all when only the trailer is missing ("failed: null").
+     */
+    private static final class SaidGzip extends java.io.FilterInputStream {
+        SaidGzip(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return super.read();
+            } catch (java.io.EOFException e) {
+                throw cutShort(e);
+            } catch (java.util.zip.ZipException e) {
+                throw damaged(e);
+            }
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            try {
+                return super.read(buffer, offset, length);
+            } catch (java.io.EOFException e) {
+                throw cutShort(e);
+            } catch (java.util.zip.ZipException e) {
+                throw damaged(e);
+            }
+        }
+
+        private static IOException cutShort(java.io.EOFException e) {
+            var said = new java.io.EOFException("the gzip data ends too early: the file is cut short (an interrupted download or copy?);"
+                    + " what came before was read");
+            said.initCause(e);
+            return said;
+        }
+
+        private static IOException damaged(java.util.zip.ZipException e) {
+            return new IOException("the gzip data is damaged (" + e.getMessage() + "); what came before was read", e);
+        }
     }
 
     /** "orders" for "data/orders.jsonl.gz". */

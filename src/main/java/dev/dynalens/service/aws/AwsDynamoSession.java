@@ -26,6 +26,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.SdkPlugin;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.IndexStatus;
@@ -189,8 +193,22 @@ final class AwsDynamoSession implements DynamoSession {
         if (profile.readOnly()) {
             return refused("BatchWriteItem on " + tableName);
         }
-        return call(tableName, call -> call.track(client.batchWriteItem(cancellation.tag(RequestMapper.batchPut(tableName, items), call)))
-                .thenApply(response -> RequestMapper.unprocessedPuts(response, tableName)));
+        return call(tableName, call -> call.track(client.batchWriteItem(withoutSdkRetries(cancellation.tag(RequestMapper.batchPut(tableName,
+                items), call)))).thenApply(response -> RequestMapper.unprocessedPuts(response, tableName)));
+    }
+
+    /**
+     * BatchWriteItem's caller paces itself (the loader retries throttled requests and unprocessed items, and halves its
+     * requests in flight on throttling), so the SDK does not retry it as well: its own backoff would hide every throttle
+     * from the loader for up to a few seconds, and the loader could not adapt its rate.
+     */
+    private static final SdkPlugin NO_SDK_RETRIES = config -> config.overrideConfiguration(
+            config.overrideConfiguration().toBuilder().retryStrategy(AwsRetryStrategy.doNotRetry()).build());
+
+    private static BatchWriteItemRequest withoutSdkRetries(BatchWriteItemRequest request) {
+        var override = request.overrideConfiguration().map(AwsRequestOverrideConfiguration::toBuilder)
+                .orElseGet(AwsRequestOverrideConfiguration::builder);
+        return request.toBuilder().overrideConfiguration(override.addPlugin(NO_SDK_RETRIES).build()).build();
     }
 
     @Override

@@ -24,9 +24,6 @@ public final class AwsDynamoSessionFactory implements DynamoSessionFactory {
     static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(5);
     /** A desktop client needs few: one connection's requests are mostly sequential pages. */
     static final int EVENT_LOOP_THREADS = 2;
-    /** One attempt of a 1 MB Scan page answers in well under this; a stuck endpoint is given up on. */
-    static final Duration API_CALL_ATTEMPT_TIMEOUT = Duration.ofSeconds(30);
-    static final Duration API_CALL_TIMEOUT = Duration.ofMinutes(2);
 
     private final AwsDynamoSession.Settings settings;
 
@@ -47,7 +44,10 @@ public final class AwsDynamoSessionFactory implements DynamoSessionFactory {
             // Our own event loop group: the SDK would shut its own down with Netty's 2 s quiet period, which
             // made closing a connection (and every CLI command) wait 2 s. Nothing is in flight when we close.
             var eventLoops = SdkEventLoopGroup.builder().numberOfThreads(EVENT_LOOP_THREADS).build();
-            http = cancellation.wrap(NettyNioAsyncHttpClient.builder().connectionTimeout(CONNECTION_TIMEOUT)
+            // The connection's timeouts (CallTimeouts): an endpoint that is dead or hung is reported in seconds, naming it.
+            var timeouts = profile.timeouts();
+            var connect = CONNECTION_TIMEOUT.compareTo(timeouts.attempt()) < 0 ? CONNECTION_TIMEOUT : timeouts.attempt();
+            http = cancellation.wrap(NettyNioAsyncHttpClient.builder().connectionTimeout(connect)
                     .eventLoopGroup(eventLoops).build());
             var builder = DynamoDbAsyncClient.builder()
                     .region(Region.of(profile.region()))
@@ -55,8 +55,8 @@ public final class AwsDynamoSessionFactory implements DynamoSessionFactory {
                     .httpClient(http)
                     .overrideConfiguration(c -> c.retryStrategy(RetryMode.STANDARD)
                             .addExecutionInterceptor(cancellation)
-                            .apiCallAttemptTimeout(API_CALL_ATTEMPT_TIMEOUT)
-                            .apiCallTimeout(API_CALL_TIMEOUT));
+                            .apiCallAttemptTimeout(timeouts.attempt())
+                            .apiCallTimeout(timeouts.total()));
             profile.endpoint().ifPresent(builder::endpointOverride);
             var toClose = new ArrayList<AutoCloseable>();
             // The SDK closes neither an HTTP client nor a credentials provider it was given, nor an event loop group.

@@ -1,5 +1,6 @@
 package dev.dynalens.service.aws;
 
+import dev.dynalens.domain.connection.CallTimeouts;
 import dev.dynalens.domain.connection.ConnectionProblem;
 import dev.dynalens.domain.connection.ConnectionProblem.Kind;
 import dev.dynalens.domain.connection.ConnectionProfile;
@@ -19,6 +20,7 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.AbortedException;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.regions.Region;
 
 /** Any failure of a DynamoDB call to a {@link ConnectionProblem} a person can act on. Pure. */
@@ -168,7 +170,19 @@ final class ErrorMapper {
         }
         if (chain.stream().anyMatch(t -> t instanceof ApiCallAttemptTimeoutException
                 || t instanceof ApiCallTimeoutException)) {
-            return new ConnectionProblem(Kind.ENDPOINT_UNREACHABLE, endpoint + " did not answer in time.", detail);
+            var timeouts = profile.timeouts();
+            return new ConnectionProblem(Kind.ENDPOINT_UNREACHABLE, endpoint + " did not answer in time ("
+                    + CallTimeouts.seconds(timeouts.attempt()) + " s a request, " + CallTimeouts.seconds(timeouts.total())
+                    + " s with retries: the timeouts of connection '" + profile.name() + "'). "
+                    + (profile.endpoint().isPresent() ? "Is the endpoint running?" : "Check your network and proxy.")
+                    + " A slow link needs longer timeouts, in the connection's settings.", detail);
+        }
+        if (chain.stream().anyMatch(SdkClientException.class::isInstance) && (chain.stream().anyMatch(java.io.IOException.class::isInstance)
+                || messages.stream().anyMatch(m -> m.contains("connection was closed during the request")))) {
+            // The connection broke mid-request (reset, closed by the endpoint or a proxy): worth another attempt, and if
+            // it keeps happening the endpoint is gone.
+            return new ConnectionProblem(Kind.ENDPOINT_UNREACHABLE, "The connection to " + endpoint
+                    + " broke during the request (it was closed or reset).", detail);
         }
         if (root instanceof IllegalArgumentException) {
             return new ConnectionProblem(Kind.VALIDATION, String.valueOf(root.getMessage()), detail);

@@ -122,6 +122,8 @@ public final class FanoutRunner {
         int inFlight;
         int limit = settings.maxConcurrency();
         int successesSinceGrowth;
+        /** Failures in a row that say the endpoint is gone; any answer from it starts the count again. */
+        int endpointFailuresInARow;
         boolean cancelled;
         DynamoAccessException fatal;
 
@@ -175,6 +177,7 @@ public final class FanoutRunner {
                 sent = CompletableFuture.failedFuture(e);
             }
             sent.whenCompleteAsync((written, error) -> guarded(() -> {
+                answered(error);
                 if (error == null && written.applied()) {
                     settle(index, RepairOutcome.UPDATED, null, true);
                 } else if (error == null) {
@@ -209,6 +212,10 @@ public final class FanoutRunner {
         }
 
         private void retryLater(int index, int attempt, boolean ambiguous, String why) {
+            if (fatal != null) {
+                settle(index, RepairOutcome.FAILED, "stopped before retrying: " + why, false);
+                return;
+            }
             if (attempt + 1 >= settings.maxAttempts()) {
                 settle(index, RepairOutcome.FAILED, "gave up after " + settings.maxAttempts() + " attempts: " + why, false);
                 return;
@@ -232,6 +239,7 @@ public final class FanoutRunner {
                 read = CompletableFuture.failedFuture(e);
             }
             read.whenCompleteAsync((got, error) -> guarded(() -> {
+                answered(error);
                 if (error != null) {
                     var kind = kindOf(error);
                     if (kind == Kind.THROTTLED || kind == Kind.SERVER_ERROR || kind == Kind.ENDPOINT_UNREACHABLE) {
@@ -251,6 +259,27 @@ public final class FanoutRunner {
                     settle(index, RepairOutcome.SKIPPED_CHANGED, describeCurrent(got.item(), current), false);
                 }
             }), lane);
+        }
+
+        /**
+         * Counts failures that say the endpoint is gone (connection refused, timed out, a 5xx); any other answer starts the
+         * count again. After {@link FanoutSettings#maxEndpointFailures()} in a row the run stops with its journal intact:
+         * no more steps are sent, those in flight settle, and a resumed run picks up every step not done.
+         */
+        private void answered(Throwable error) {
+            var kind = error == null ? null : kindOf(error);
+            if (kind != Kind.SERVER_ERROR && kind != Kind.ENDPOINT_UNREACHABLE) {
+                endpointFailuresInARow = 0;
+                return;
+            }
+            if (++endpointFailuresInARow >= settings.maxEndpointFailures() && fatal == null) {
+                var cause = Problems.asAccessException(error);
+                fatal = new DynamoAccessException(new ConnectionProblem(Kind.ENDPOINT_UNREACHABLE, "the last "
+                        + endpointFailuresInARow + " requests failed, so the endpoint seems to be gone (" + cause.problem().message()
+                        + "). " + (journal == null ? "Steps not done are listed as pending or failed"
+                        : "The journal " + journal.file() + " keeps every step done: apply the repair again with it to resume (nothing done is sent twice)"),
+                        cause.problem().detail()), cause);
+            }
         }
 
         private static String describeCurrent(Optional<Item> item, Optional<dev.dynalens.domain.item.AttributeValue> current) {

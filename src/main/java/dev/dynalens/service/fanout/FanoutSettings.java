@@ -10,9 +10,15 @@ import java.util.Objects;
  * @param baseDelay      backoff before the first retry of a step; it doubles with every further attempt (full jitter)
  * @param maxDelay       the backoff ceiling
  * @param maxAttempts    attempts per step before it is recorded as failed (a later run retries failed steps)
+ * @param maxEndpointFailures failures in a row that say the endpoint is gone (connection refused, timed out, 5xx) after
+ *                       which the run stops, its journal intact, instead of failing every step into a dead endpoint
  */
-public record FanoutSettings(int maxConcurrency, Duration baseDelay, Duration maxDelay, int maxAttempts) {
-    public static final FanoutSettings DEFAULTS = new FanoutSettings(16, Duration.ofMillis(25), Duration.ofSeconds(5), 10);
+public record FanoutSettings(int maxConcurrency, Duration baseDelay, Duration maxDelay, int maxAttempts, int maxEndpointFailures) {
+    public static final FanoutSettings DEFAULTS = new FanoutSettings(16, Duration.ofMillis(25), Duration.ofSeconds(5), 10, 10);
+
+    public FanoutSettings(int maxConcurrency, Duration baseDelay, Duration maxDelay, int maxAttempts) {
+        this(maxConcurrency, baseDelay, maxDelay, maxAttempts, 10);
+    }
 
     public FanoutSettings {
         if (maxConcurrency < 1 || maxConcurrency > 256) {
@@ -26,17 +32,24 @@ public record FanoutSettings(int maxConcurrency, Duration baseDelay, Duration ma
         if (maxAttempts < 1) {
             throw new IllegalArgumentException("maxAttempts must be at least 1: " + maxAttempts);
         }
+        if (maxEndpointFailures < 1) {
+            throw new IllegalArgumentException("maxEndpointFailures must be at least 1: " + maxEndpointFailures);
+        }
     }
 
     public FanoutSettings withMaxConcurrency(int value) {
-        return new FanoutSettings(value, baseDelay, maxDelay, maxAttempts);
+        return new FanoutSettings(value, baseDelay, maxDelay, maxAttempts, maxEndpointFailures);
     }
 
     public FanoutSettings withDelays(Duration base, Duration max) {
-        return new FanoutSettings(maxConcurrency, base, max, maxAttempts);
+        return new FanoutSettings(maxConcurrency, base, max, maxAttempts, maxEndpointFailures);
     }
 
     public FanoutSettings withMaxAttempts(int value) {
-        return new FanoutSettings(maxConcurrency, baseDelay, maxDelay, value);
+        return new FanoutSettings(maxConcurrency, baseDelay, maxDelay, value, maxEndpointFailures);
+    }
+
+    public FanoutSettings withMaxEndpointFailures(int value) {
+        return new FanoutSettings(maxConcurrency, baseDelay, maxDelay, maxAttempts, value);
     }
 }

@@ -13,9 +13,15 @@ import java.util.Objects;
  * @param total    items the source announced, or -1
  * @param rejected items not written, each with the reason
  * @param retries  requests sent again after unprocessed items or throttling
+ * @param uncertain items not confirmed whose last request got no answer (a 5xx, a broken connection) before the load
+ *                 stopped: they may have been written; at most this many more than {@code written} landed
  */
 public record LoadReport(Outcome outcome, long read, long written, long total, List<RejectedItem> rejected, long retries,
-                         Duration elapsed) {
+                         Duration elapsed, long uncertain) {
+
+    public LoadReport(Outcome outcome, long read, long written, long total, List<RejectedItem> rejected, long retries, Duration elapsed) {
+        this(outcome, read, written, total, rejected, retries, elapsed, 0);
+    }
 
     public LoadReport {
         Objects.requireNonNull(outcome, "outcome");

@@ -5,6 +5,7 @@ import dev.dynalens.domain.connection.ConnectionProblem.Kind;
 import dev.dynalens.domain.connection.DynamoAccessException;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.connection.ReadOnlyConnectionException;
+import dev.dynalens.domain.expression.ExpressionLimits;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.job.Job;
@@ -14,6 +15,7 @@ import dev.dynalens.service.load.LoadReport.RejectedItem;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -48,6 +50,19 @@ final class LoadRun {
     private final Set<CompletableFuture<Void>> pendingDelays = new HashSet<>();
     private boolean cancelled;
     private DynamoAccessException failure;
+    /** Failures in a row that say the endpoint is gone; any answer from it starts the count again. */
+    private int endpointFailuresInARow;
+    /** Items left unwritten after a request that got no answer: they may have landed. */
+    private long uncertain;
+    // Adaptive pacing (see LoadSettings.Pacing.ADAPTIVE).
+    private final ArrayDeque<Retry> toRetry = new ArrayDeque<>();
+    private int limit;
+    private int congestedAtTheFloor;
+    private CompletableFuture<Void> waitAtTheFloor;
+
+    /** An item to send again, with the attempts it has had and why the last one did not write it. */
+    private record Retry(Item item, int attempts, String why, boolean unanswered) {
+    }
 
     LoadRun(DynamoSession session, LoadSettings settings, SerialExecutor lane, Delayer delayer, Backoff backoff,
             Clock clock, LoadRequest request, Job<LoadProgress, LoadReport> job) {
@@ -60,6 +75,11 @@ final class LoadRun {
         this.request = request;
         this.job = job;
         this.result = job.result();
+        this.limit = settings.maxInFlight();
+    }
+
+    private boolean adaptive() {
+        return settings.pacing() == LoadSettings.Pacing.ADAPTIVE;
     }
 
     void start() {
@@ -115,8 +135,15 @@ final class LoadRun {
 
     /** Sends batches from the source while a slot is free. */
     private void sendMore() {
+        if (adaptive()) {
+            sendMoreAdaptively();
+            return;
+        }
         while (!stopping() && !sourceExhausted && inFlight < settings.maxInFlight()) {
             var batch = nextBatch();
+            if (batch.isEmpty() && request.items().hasNext()) {
+                continue; // every item of this batch was refused before sending
+            }
             if (batch.isEmpty()) {
                 sourceExhausted = true;
                 break;
@@ -143,8 +170,11 @@ final class LoadRun {
         var batch = new ArrayList<Item>(settings.batchSize());
         var items = request.items();
         while (batch.size() < settings.batchSize() && items.hasNext()) {
-            batch.add(items.next());
+            var item = items.next();
             read++;
+            if (fitsDepth(item)) {
+                batch.add(item);
+            }
         }
         return batch;
     }
@@ -158,16 +188,18 @@ final class LoadRun {
             retries++;
         }
         return onLaneAfter(() -> session.batchPut(request.tableName(), batch), (unprocessed, error) -> {
+            answered(error);
             if (error == null) {
                 written += batch.size() - unprocessed.size();
                 if (unprocessed.isEmpty()) {
                     return done();
                 }
                 report();
-                return retryLater(unprocessed, attempt, "DynamoDB left it unprocessed", this::writeBatch);
+                return retryLater(unprocessed, attempt, "DynamoDB left it unprocessed", false, this::writeBatch);
             }
             return switch (problemKind(error)) {
-                case THROTTLED, SERVER_ERROR -> retryLater(batch, attempt, Problems.describe(error), this::writeBatch);
+                case THROTTLED, SERVER_ERROR, ENDPOINT_UNREACHABLE -> retryLater(batch, attempt, Problems.describe(error),
+                        unanswered(error), this::writeBatch);
                 // One invalid item fails the whole BatchWriteItem; alone, each tells whether it is the one.
                 case VALIDATION -> putOneByOne(batch, 0);
                 case null, default -> CompletableFuture.failedFuture(Problems.asAccessException(error));
@@ -187,14 +219,15 @@ final class LoadRun {
             retries++;
         }
         return onLaneAfter(() -> session.putItem(request.tableName(), item), (ignored, error) -> {
+            answered(error);
             if (error == null) {
                 written++;
                 report();
                 return done();
             }
             return switch (problemKind(error)) {
-                case THROTTLED, SERVER_ERROR -> retryLater(List.of(item), attempt, Problems.describe(error),
-                        (items, next) -> putItem(items.getFirst(), next));
+                case THROTTLED, SERVER_ERROR, ENDPOINT_UNREACHABLE -> retryLater(List.of(item), attempt, Problems.describe(error),
+                        unanswered(error), (items, next) -> putItem(items.getFirst(), next));
                 case VALIDATION -> {
                     reject(List.of(item), Problems.describe(error));
                     yield done();
@@ -208,9 +241,16 @@ final class LoadRun {
         CompletableFuture<Void> send(List<Item> items, int attempt);
     }
 
-    /** Waits the backoff of this attempt and sends again; after the last attempt the items are rejected. */
-    private CompletableFuture<Void> retryLater(List<Item> items, int attempt, String why, Attempt again) {
+    /**
+     * Waits the backoff of this attempt and sends again; after the last attempt the items are rejected.
+     *
+     * @param unanswered the last attempt got no answer (a 5xx, a broken connection): the items may have been written
+     */
+    private CompletableFuture<Void> retryLater(List<Item> items, int attempt, String why, boolean unanswered, Attempt again) {
         if (stopping()) {
+            if (unanswered) {
+                uncertain += items.size();
+            }
             return done();
         }
         if (attempt + 1 >= settings.maxAttempts()) {
@@ -221,8 +261,20 @@ final class LoadRun {
         pendingDelays.add(delay);
         return delay.handleAsync((ignored, error) -> {
             pendingDelays.remove(delay);
-            return stopping() ? done() : again.send(items, attempt + 1);
+            if (stopping()) {
+                if (unanswered) {
+                    uncertain += items.size();
+                }
+                return done();
+            }
+            return again.send(items, attempt + 1);
         }, lane).thenCompose(Function.identity());
+    }
+
+    /** An error after which nobody knows whether the request was applied: DynamoDB answered 5xx, or never answered. */
+    private static boolean unanswered(Throwable error) {
+        var kind = problemKind(error);
+        return kind == Kind.SERVER_ERROR || kind == Kind.ENDPOINT_UNREACHABLE;
     }
 
     private void reject(List<Item> items, String reason) {
@@ -231,6 +283,170 @@ final class LoadRun {
             failure = new DynamoAccessException(new ConnectionProblem(Kind.VALIDATION, "More than " + settings.maxRejected()
                     + " items were rejected; the first: " + rejected.getFirst().reason(), null), null);
         }
+    }
+
+    // --- adaptive pacing ---
+
+    /** Sends full batches, items to retry first, while the adaptive limit allows and no backoff wait holds the load. */
+    private void sendMoreAdaptively() {
+        while (!stopping() && waitAtTheFloor == null && inFlight < limit) {
+            var batch = nextAdaptiveBatch();
+            if (batch.isEmpty()) {
+                if (toRetry.isEmpty()) {
+                    sourceExhausted = true;
+                }
+                break;
+            }
+            if (stopping()) {
+                toRetry.addAll(batch); // read while cancelled (a blocking source): kept unsent, counted unwritten
+                break;
+            }
+            inFlight++;
+            if (batch.stream().anyMatch(r -> r.attempts() > 0)) {
+                retries++;
+            }
+            writeAdaptively(batch).whenCompleteAsync((ignored, error) -> guarded(() -> {
+                inFlight--;
+                if (error != null) {
+                    fail(Problems.asAccessException(error));
+                }
+                report();
+                sendMoreAdaptively();
+            }), lane);
+        }
+        finishIfIdle();
+    }
+
+    private List<Retry> nextAdaptiveBatch() {
+        var batch = new ArrayList<Retry>(settings.batchSize());
+        while (batch.size() < settings.batchSize() && !toRetry.isEmpty()) {
+            batch.add(toRetry.poll());
+        }
+        var items = request.items();
+        while (batch.size() < settings.batchSize() && !sourceExhausted && items.hasNext()) {
+            var item = items.next();
+            read++;
+            if (fitsDepth(item)) {
+                batch.add(new Retry(item, 0, null, false));
+            }
+        }
+        return batch;
+    }
+
+    /** One BatchWriteItem; what it leaves unwritten goes back to be sent in a later batch. Completes when its slot is free. */
+    private CompletableFuture<Void> writeAdaptively(List<Retry> batch) {
+        var items = batch.stream().map(Retry::item).toList();
+        return onLaneAfter(() -> session.batchPut(request.tableName(), items), (unprocessed, error) -> {
+            answered(error);
+            if (error == null) {
+                written += items.size() - unprocessed.size();
+                sendAgain(batch, unprocessed, "DynamoDB left it unprocessed", false);
+                if (unprocessed.size() * 2 > items.size()) {
+                    congested(false);
+                } else {
+                    wrote();
+                }
+                return done();
+            }
+            return switch (problemKind(error)) {
+                case THROTTLED -> {
+                    sendAgain(batch, items, Problems.describe(error), false);
+                    congested(true);
+                    yield done();
+                }
+                case SERVER_ERROR, ENDPOINT_UNREACHABLE -> {
+                    sendAgain(batch, items, Problems.describe(error), true);
+                    yield done();
+                }
+                case VALIDATION -> putOneByOne(items, 0);
+                case null, default -> CompletableFuture.failedFuture(Problems.asAccessException(error));
+            };
+        });
+    }
+
+    /** The batch's {@code unwritten} items, back in line with one attempt more; those out of attempts are rejected. */
+    private void sendAgain(List<Retry> batch, List<Item> unwritten, String why, boolean unanswered) {
+        var left = new ArrayList<>(unwritten);
+        for (var entry : batch) {
+            if (left.remove(entry.item())) {
+                int attempts = entry.attempts() + 1;
+                if (attempts >= settings.maxAttempts()) {
+                    reject(List.of(entry.item()), "Not written after " + settings.maxAttempts() + " attempts: " + why);
+                } else {
+                    toRetry.add(new Retry(entry.item(), attempts, why, unanswered));
+                }
+            }
+        }
+    }
+
+    /**
+     * Most of a request was written: one more request may be in flight. Growing by one a request (rather than by one a
+     * window of them, as the fan-out of single updates does) climbs back from a throttle within a few requests: a load
+     * has at most a handful in flight, and a request that wrote most of its batch says there is room.
+     */
+    private void wrote() {
+        congestedAtTheFloor = 0;
+        if (limit < settings.maxInFlight()) {
+            limit++;
+        }
+    }
+
+    /**
+     * DynamoDB could not take the rate: half as many requests in flight. At one, a request throttled as a whole waits a
+     * backoff before the next, growing with every one in a row; one that wrote some of its items does not (the table
+     * took part of it, and the items left go again first).
+     */
+    private void congested(boolean throttled) {
+        if (limit > 1) {
+            limit = Math.max(1, limit / 2);
+            return;
+        }
+        if (!throttled || waitAtTheFloor != null) {
+            return;
+        }
+        var delay = delayer.delay(backoff.delay(congestedAtTheFloor++));
+        waitAtTheFloor = delay;
+        pendingDelays.add(delay);
+        delay.whenCompleteAsync((ignored, error) -> guarded(() -> {
+            pendingDelays.remove(delay);
+            waitAtTheFloor = null;
+            sendMoreAdaptively();
+        }), lane);
+    }
+
+    // --- the endpoint and the items' depth ---
+
+    /**
+     * Counts failures that say the endpoint is gone (connection refused, timed out, a 5xx); any answer from the endpoint
+     * starts the count again. After {@link LoadSettings#maxEndpointFailures()} in a row the load stops, instead of
+     * retrying every batch into a dead endpoint for hours.
+     */
+    private void answered(Throwable error) {
+        var kind = error == null ? null : problemKind(error);
+        if (kind != Kind.SERVER_ERROR && kind != Kind.ENDPOINT_UNREACHABLE) {
+            endpointFailuresInARow = 0;
+            return;
+        }
+        if (++endpointFailuresInARow >= settings.maxEndpointFailures() && failure == null) {
+            var cause = Problems.asAccessException(error);
+            failure = new DynamoAccessException(new ConnectionProblem(Kind.ENDPOINT_UNREACHABLE, "the last "
+                    + endpointFailuresInARow + " requests failed, so the endpoint seems to be gone (" + cause.problem().message()
+                    + "). What DynamoDB confirmed stays written; run it again to finish, which writes those items again"
+                    + " with the same values", cause.problem().detail()), cause);
+            // Batches waiting to retry give up now; those in flight finish.
+            List.copyOf(pendingDelays).forEach(delay -> delay.complete(null));
+        }
+    }
+
+    /** DynamoDB refuses an item nested deeper than 32 levels; refused here, the rest of its batch still goes. */
+    private boolean fitsDepth(Item item) {
+        int depth = ExpressionLimits.documentDepth(item);
+        if (depth <= ExpressionLimits.MAX_DOCUMENT_DEPTH) {
+            return true;
+        }
+        reject(List.of(item), "The item nests " + depth + " levels deep; DynamoDB allows " + ExpressionLimits.MAX_DOCUMENT_DEPTH
+                + " (Nesting Levels have exceeded supported limits), so it was not sent");
+        return false;
     }
 
     // --- ending ---
@@ -254,13 +470,17 @@ final class LoadRun {
         if (inFlight > 0 || result.isDone() || startedAt == null) {
             return;
         }
+        if (!stopping() && (waitAtTheFloor != null || !toRetry.isEmpty())) {
+            return; // items wait to be sent again
+        }
         if (failure != null) {
             var report = snapshot(Outcome.FAILED);
             var what = written == 0 ? "Nothing was loaded into " + request.tableName()
                     : "Loading into " + request.tableName() + " stopped after " + written + " items";
             var problem = failure.problem();
+            var maybe = report.uncertain() == 0 ? "" : "; up to " + report.uncertain() + " more may have landed: their requests got no answer";
             result.completeExceptionally(new LoadFailedException(new ConnectionProblem(problem.kind(),
-                    what + ": " + problem.message(), problem.detail()), failure, report));
+                    what + ": " + problem.message() + maybe, problem.detail()), failure, report));
         } else if (cancelled || job.cancelRequested()) {
             result.complete(snapshot(Outcome.CANCELLED));
         } else if (sourceExhausted) {
@@ -270,8 +490,9 @@ final class LoadRun {
     }
 
     private LoadReport snapshot(Outcome outcome) {
+        long waitingUnanswered = toRetry.stream().filter(Retry::unanswered).count();
         return new LoadReport(outcome, read, written, request.totalItems(), rejected, retries,
-                Duration.between(startedAt, clock.instant()));
+                Duration.between(startedAt, clock.instant()), uncertain + waitingUnanswered);
     }
 
     private void report() {

@@ -7,6 +7,7 @@ import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.domain.transfer.CsvColumns;
 import dev.dynalens.domain.transfer.CsvItemWriter;
+import dev.dynalens.domain.transfer.CsvStyle;
 import dev.dynalens.domain.transfer.ItemWriter;
 import dev.dynalens.domain.transfer.JsonLinesItemReader;
 import dev.dynalens.domain.transfer.JsonLinesItemWriter;
@@ -32,21 +33,28 @@ import java.util.function.Predicate;
 /** Where an export's pages go: straight into the file, or into a spool first (CSV, Workbench model). */
 abstract sealed class ExportSink {
     protected final Path target;
+    /** The file the output will replace: every file this sink creates takes its permissions when it exists. */
+    protected final Path replaced;
     protected final boolean gzip;
     protected final BooleanSupplier cancelled;
 
-    private ExportSink(Path target, boolean gzip, BooleanSupplier cancelled) {
+    private ExportSink(Path target, Path replaced, boolean gzip, BooleanSupplier cancelled) {
         this.target = target;
+        this.replaced = replaced;
         this.gzip = gzip;
         this.cancelled = cancelled;
     }
 
-    static ExportSink open(TransferFormat format, TableDescription table, Path target, boolean gzip, Clock clock,
-                           BooleanSupplier cancelled) throws IOException {
+    /**
+     * @param target   the file to write (created new, beside {@code replaced})
+     * @param replaced the file the finished output is moved onto
+     */
+    static ExportSink open(TransferFormat format, CsvStyle csvStyle, TableDescription table, Path target, Path replaced, boolean gzip,
+                           Clock clock, BooleanSupplier cancelled) throws IOException {
         return switch (format) {
-            case JSONL, JSON -> new Direct(format, target, gzip, cancelled);
-            case CSV -> new Csv(table, target, gzip, cancelled);
-            case WORKBENCH -> new Workbench(table, target, gzip, clock, cancelled);
+            case JSONL, JSON -> new Direct(format, target, replaced, gzip, cancelled);
+            case CSV -> new Csv(table, csvStyle, target, replaced, gzip, cancelled);
+            case WORKBENCH -> new Workbench(table, target, replaced, gzip, clock, cancelled);
         };
     }
 
@@ -80,9 +88,9 @@ abstract sealed class ExportSink {
         private final OutputStream out;
         private final ItemWriter writer;
 
-        Direct(TransferFormat format, Path target, boolean gzip, BooleanSupplier cancelled) throws IOException {
-            super(target, gzip, cancelled);
-            this.out = TransferFiles.newOutputStream(target, gzip);
+        Direct(TransferFormat format, Path target, Path replaced, boolean gzip, BooleanSupplier cancelled) throws IOException {
+            super(target, replaced, gzip, cancelled);
+            this.out = TransferFiles.newOutputStream(target, gzip, replaced);
             this.writer = format == TransferFormat.JSON ? new PlainJsonItemWriter(out) : new JsonLinesItemWriter(out);
         }
 
@@ -111,10 +119,10 @@ abstract sealed class ExportSink {
         private JsonLinesItemWriter spoolWriter;
         protected Writer out;
 
-        Spooling(Path target, boolean gzip, BooleanSupplier cancelled) throws IOException {
-            super(target, gzip, cancelled);
+        Spooling(Path target, Path replaced, boolean gzip, BooleanSupplier cancelled) throws IOException {
+            super(target, replaced, gzip, cancelled);
             this.spool = target.resolveSibling(target.getFileName() + ".spool.jsonl");
-            this.spoolOut = TransferFiles.newOutputStream(spool, false);
+            this.spoolOut = TransferFiles.newOutputStream(spool, false, replaced);
             this.spoolWriter = new JsonLinesItemWriter(spoolOut);
         }
 
@@ -133,7 +141,7 @@ abstract sealed class ExportSink {
             spoolWriter.finish();
             spoolOut.close();
             spoolOut = null;
-            out = TransferFiles.newWriter(target, gzip);
+            out = TransferFiles.newWriter(target, gzip, replaced);
             writeOutput();
         }
 
@@ -183,10 +191,12 @@ abstract sealed class ExportSink {
 
     private static final class Csv extends Spooling {
         private final CsvColumns columns;
+        private final CsvStyle style;
 
-        Csv(TableDescription table, Path target, boolean gzip, BooleanSupplier cancelled) throws IOException {
-            super(target, gzip, cancelled);
+        Csv(TableDescription table, CsvStyle style, Path target, Path replaced, boolean gzip, BooleanSupplier cancelled) throws IOException {
+            super(target, replaced, gzip, cancelled);
             this.columns = new CsvColumns(table.keySchema());
+            this.style = style;
         }
 
         @Override
@@ -196,7 +206,7 @@ abstract sealed class ExportSink {
 
         @Override
         void writeOutput() throws IOException {
-            var writer = new CsvItemWriter(out, columns.columns());
+            var writer = new CsvItemWriter(out, columns.columns(), style);
             replay(item -> true, writer::write);
             writer.finish();
         }
@@ -209,8 +219,8 @@ abstract sealed class ExportSink {
         private final Analyzer analyzer;
         private final Map<String, AttributeType> attributes = new LinkedHashMap<>();
 
-        Workbench(TableDescription table, Path target, boolean gzip, Clock clock, BooleanSupplier cancelled) throws IOException {
-            super(target, gzip, cancelled);
+        Workbench(TableDescription table, Path target, Path replaced, boolean gzip, Clock clock, BooleanSupplier cancelled) throws IOException {
+            super(target, replaced, gzip, cancelled);
             this.table = table;
             this.clock = clock;
             this.analyzer = new Analyzer(TableKeys.from(table));

@@ -18,6 +18,15 @@ final class KeyCheck {
         this.schema = schema;
     }
 
+    KeySchema schema() {
+        return schema;
+    }
+
+    /** The item's key as a person reads it: {@code PK="a", SK="b"}. */
+    String keyText(Item item) {
+        return dev.dynalens.domain.item.KeyText.named(item, schema.partitionKeyName(), schema.sortKeyName());
+    }
+
     /** Why the item cannot be written, or empty when its key is fine. */
     Optional<String> problem(Item item) {
         var partition = problem(item, schema.partitionKey(), "partition key");

@@ -68,8 +68,10 @@ public final class TableExporter {
     private final class Run {
         private final ExportRequest request;
         private final Job<ExportProgress, ExportReport> job;
-        private final Path partial;
         private final Instant startedAt;
+        /** The file replaced at the end, and the one written until then beside it: set once the output is opened. */
+        private Path target;
+        private Path partial;
         private volatile boolean cancelled;
         private volatile CompletableFuture<?> describing;
         private volatile Job<Pager.Summary, Pager.Summary> pages;
@@ -82,7 +84,6 @@ public final class TableExporter {
         Run(ExportRequest request, Job<ExportProgress, ExportReport> job) {
             this.request = request;
             this.job = job;
-            this.partial = request.file().resolveSibling(request.file().getFileName() + ".part");
             this.startedAt = clock.instant();
         }
 
@@ -132,7 +133,9 @@ public final class TableExporter {
             if (request.read() instanceof ReadRequest.Scan scan && scan.indexName() == null) {
                 estimatedTotal = description.itemCount();
             }
-            sink = ExportSink.open(request.format(), description, partial, TransferFiles.isGzipName(request.file()), clock,
+            target = TransferFiles.exportTarget(request.file());
+            partial = target.resolveSibling(target.getFileName() + ".part");
+            sink = ExportSink.open(request.format(), request.csvStyle(), description, partial, target, TransferFiles.isGzipName(request.file()), clock,
                     () -> cancelled);
             job.report(new ExportProgress(0, 0, estimatedTotal));
         }
@@ -158,9 +161,9 @@ public final class TableExporter {
             sink.close();
             sink = null;
             try {
-                Files.move(partial, request.file(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (java.nio.file.AtomicMoveNotSupportedException e) {
-                Files.move(partial, request.file(), StandardCopyOption.REPLACE_EXISTING);
+                Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
             }
             job.result().complete(report(ExportReport.Outcome.COMPLETED));
         }
@@ -174,6 +177,10 @@ public final class TableExporter {
             }
             if (cancelled || root instanceof CancellationException) {
                 job.result().complete(report(ExportReport.Outcome.CANCELLED));
+            } else if (root instanceof IOException io) {
+                // A full disk says only "No space left on device": name the file, and that nothing was replaced.
+                job.result().completeExceptionally(new IOException("Writing " + request.file() + " failed: " + io.getMessage()
+                        + (Files.exists(request.file()) ? "; the file there was left as it was" : "; nothing was written"), io));
             } else {
                 job.result().completeExceptionally(root);
             }
@@ -185,7 +192,9 @@ public final class TableExporter {
                 sink = null;
             }
             try {
-                Files.deleteIfExists(partial);
+                if (partial != null) {
+                    Files.deleteIfExists(partial);
+                }
             } catch (IOException ignored) {
                 // Nothing more to do: the partial file is named .part and never replaces the output.
             }

@@ -6,14 +6,13 @@ import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.domain.transfer.ItemReader;
 import dev.dynalens.domain.transfer.ReadEntry;
 import dev.dynalens.domain.transfer.TransferFormat;
-import dev.dynalens.domain.workspace.WorkspaceOptions;
-import dev.dynalens.domain.workspace.WorkspaceReader;
-import dev.dynalens.domain.workspace.WorkspaceTable;
+import dev.dynalens.domain.workspace.ModelItemReader;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.load.LoadProgress;
 import dev.dynalens.service.load.LoadReport;
 import dev.dynalens.service.load.LoadRequest;
+import dev.dynalens.service.load.LoadSettings;
 import dev.dynalens.service.load.TableLoader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,9 +36,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * Imports a file into an existing table: reads it item by item (a Workbench model whole) and writes with
- * {@link TableLoader}, so items go in BatchWriteItem requests of 25 with unprocessed items retried after
- * exponential backoff. A malformed line, an item without the table's key and an item DynamoDB refuses
+ * Imports a file into an existing table: reads it item by item and writes with {@link TableLoader}, so items go in
+ * BatchWriteItem requests of 25, paced {@linkplain LoadSettings.Pacing#ADAPTIVE adaptively} by default: throttling
+ * halves the requests in flight, and unprocessed items fill the next batches. A malformed line, an item without the table's key and an item DynamoDB refuses
  * are rejections with their line and reason; the rest is written.
  *
  * <p>Refused on a read-only connection before the file is opened. The file is read on the loader's
@@ -53,7 +52,8 @@ public final class TableImporter {
     private final Clock clock;
 
     public TableImporter(DynamoSession session) {
-        this(session, new TableLoader(session), task -> Thread.ofVirtual().name("table-importer").start(task), Clock.systemUTC());
+        this(session, new TableLoader(session, LoadSettings.ADAPTIVE), task -> Thread.ofVirtual().name("table-importer").start(task),
+                Clock.systemUTC());
     }
 
     /** @param loader writes into {@code session}; {@code files} runs the file work before and after the load */
@@ -102,12 +102,14 @@ public final class TableImporter {
         private final Job<ImportProgress, ImportReport> job;
         private final Instant startedAt = clock.instant();
         private final List<ImportReport.Rejection> rejected = new ArrayList<>();
+        private final List<ImportReport.Notice> notes = new ArrayList<>();
         private final AtomicLong bytesRead = new AtomicLong();
         private volatile boolean cancelled;
         private volatile Job<LoadProgress, LoadReport> load;
         private TransferFormat format;
         private long fileSize;
         private Source source;
+        private TableDescription table;
         private dev.dynalens.domain.table.KeySchema keys;
 
         Run(ImportRequest request, Job<ImportProgress, ImportReport> job) {
@@ -152,12 +154,13 @@ public final class TableImporter {
         private Source open(TableDescription table) {
             try {
                 fileSize = Files.size(request.file());
+                TransferFiles.requireContent(request.file());
                 format = request.givenFormat().isPresent() ? request.format() : TransferFiles.detect(request.file());
                 this.keys = table.keySchema();
                 var keys = new KeyCheck(table.keySchema());
-                source = format == TransferFormat.WORKBENCH
-                        ? new Source(null, modelItems(table).iterator(), keys)
-                        : new Source(TransferFiles.reader(format, request.file(), bytesRead), null, keys);
+                this.table = table;
+                source = new Source(format == TransferFormat.WORKBENCH ? modelReader(table, bytesRead)
+                        : TransferFiles.reader(format, request.file(), bytesRead), keys);
                 source.stopped = cancelled;
                 return source;
             } catch (NoSuchFileException e) {
@@ -167,25 +170,16 @@ public final class TableImporter {
             }
         }
 
-        private List<Item> modelItems(TableDescription target) throws IOException {
-            var workspace = WorkspaceReader.read(request.file(), WorkspaceOptions.NONE);
-            bytesRead.set(fileSize);
-            for (var problem : workspace.report().errors()) {
-                rejected.add(new ImportReport.Rejection(problem.line(), problem.column(), problem.message(), null));
-            }
-            var tables = workspace.tables();
-            if (tables.isEmpty()) {
-                throw new IllegalArgumentException(request.file() + " holds no table that could be read"
-                        + workspace.report().errors().stream().findFirst().map(p -> " (" + p + ")").orElse(""));
-            }
-            WorkspaceTable table = tables.size() == 1 ? tables.getFirst() : workspace.table(target.name()).orElseThrow(() ->
-                    new IllegalArgumentException("The model has several tables (" + String.join(", ", workspace.tableNames())
-                            + ") and none is called " + target.name()));
-            return table.items();
+        /** The model's table named as the target (or its only one), streamed; its coercions come as notes. */
+        private ItemReader modelReader(TableDescription target, AtomicLong counted) throws IOException {
+            var opened = new java.util.concurrent.atomic.AtomicBoolean();
+            // The model is read twice (its tables' names first); the progress counts the second reading.
+            return ModelItemReader.open(() -> TransferFiles.open(request.file(), opened.getAndSet(true) ? counted : null),
+                    request.file().toString(), target.name(), target.keySchema());
         }
 
         private void progress(LoadProgress p) {
-            job.report(new ImportProgress(p.written(), rejected.size() + p.rejected(), p.retries(), bytesRead.get(), fileSize));
+            job.report(new ImportProgress(p.written(), rejected.size() + p.rejected(), p.retries(), bytesRead.get(), fileSize, p.inFlight()));
         }
 
         private ImportReport report(LoadReport load) {
@@ -203,7 +197,7 @@ public final class TableImporter {
             }
             all.sort(Comparator.comparingLong(ImportReport.Rejection::line));
             return new ImportReport(outcome, format, source == null ? 0 : source.read, written, all, retries,
-                    Duration.between(startedAt, clock.instant()), keys);
+                    Duration.between(startedAt, clock.instant()), keys, notes);
         }
 
         /** The lines of the items DynamoDB refused, from a second reading of the file (items are compared by value). */
@@ -214,20 +208,19 @@ public final class TableImporter {
             Map<Item, ArrayDeque<LoadReport.RejectedItem>> waiting = new HashMap<>();
             refused.forEach(r -> waiting.computeIfAbsent(r.item(), k -> new ArrayDeque<>()).add(r));
             var located = new ArrayList<ImportReport.Rejection>();
-            if (format != TransferFormat.WORKBENCH) {
-                try (var reader = TransferFiles.reader(format, request.file(), null)) {
-                    ReadEntry entry;
-                    while (!waiting.isEmpty() && (entry = reader.next()) != null) {
-                        if (entry instanceof ReadEntry.ItemAt at && waiting.get(at.item()) instanceof ArrayDeque<LoadReport.RejectedItem> queue) {
-                            located.add(new ImportReport.Rejection(at.line(), 0, queue.poll().reason(), at.item()));
-                            if (queue.isEmpty()) {
-                                waiting.remove(at.item());
-                            }
+            try (var reader = format == TransferFormat.WORKBENCH ? modelReader(table, null)
+                    : TransferFiles.reader(format, request.file(), null)) {
+                ReadEntry entry;
+                while (!waiting.isEmpty() && (entry = reader.next()) != null) {
+                    if (entry instanceof ReadEntry.ItemAt at && waiting.get(at.item()) instanceof ArrayDeque<LoadReport.RejectedItem> queue) {
+                        located.add(new ImportReport.Rejection(at.line(), 0, queue.poll().reason(), at.item()));
+                        if (queue.isEmpty()) {
+                            waiting.remove(at.item());
                         }
                     }
-                } catch (IOException | RuntimeException e) {
-                    // The items are still reported below, without their lines.
                 }
+            } catch (IOException | RuntimeException e) {
+                // The items are still reported below, without their lines.
             }
             waiting.values().forEach(queue -> queue.forEach(r -> located.add(new ImportReport.Rejection(0, 0, r.reason(), r.item()))));
             return located;
@@ -239,20 +232,23 @@ public final class TableImporter {
             }
         }
 
-        /** The items for the loader, read as it asks; malformed input and unkeyed items become rejections on the way. */
+        /**
+         * The items for the loader, read as it asks; malformed input and unkeyed items become rejections on the way, values
+         * read otherwise than written and keys seen before become notes.
+         */
         private final class Source implements Iterator<Item> {
             private final ItemReader reader;
-            private final Iterator<Item> items;
             private final KeyCheck keys;
+            private final KeyLines seen;
             private volatile boolean stopped;
             private Item next;
             private boolean done;
             private long read;
 
-            Source(ItemReader reader, Iterator<Item> items, KeyCheck keys) {
+            Source(ItemReader reader, KeyCheck keys) {
                 this.reader = reader;
-                this.items = items;
                 this.keys = keys;
+                this.seen = new KeyLines(keys.schema());
             }
 
             @Override
@@ -268,19 +264,21 @@ public final class TableImporter {
                             rejected.add(new ImportReport.Rejection(at.line(), 0, problem.get(), at.item()));
                         } else {
                             next = at.item();
+                            seen.add(at.item(), at.line()).ifPresent(earlier -> notes.add(new ImportReport.Notice(at.line(), 0,
+                                    "The same key as the item at line " + earlier + " (" + keys.keyText(at.item())
+                                            + "): written after it, it replaces it, as a second put does")));
                         }
                     } else if (entry instanceof ReadEntry.Problem problem) {
                         rejected.add(new ImportReport.Rejection(problem.line(), problem.column(), problem.message(), null));
                         done = problem.fatal();
+                    } else if (entry instanceof ReadEntry.Note note) {
+                        notes.add(new ImportReport.Notice(note.line(), note.column(), note.message()));
                     }
                 }
                 return next != null;
             }
 
             private ReadEntry nextEntry() {
-                if (items != null) {
-                    return items.hasNext() ? new ReadEntry.ItemAt(items.next(), 0) : null;
-                }
                 try {
                     return reader.next();
                 } catch (IOException e) {
@@ -299,12 +297,10 @@ public final class TableImporter {
             }
 
             void close() {
-                if (reader != null) {
-                    try {
-                        reader.close();
-                    } catch (IOException ignored) {
-                        // Read-only file: nothing is lost by a failed close.
-                    }
+                try {
+                    reader.close();
+                } catch (IOException ignored) {
+                    // Read-only file: nothing is lost by a failed close.
                 }
             }
         }

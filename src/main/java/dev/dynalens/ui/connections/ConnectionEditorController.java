@@ -19,6 +19,8 @@ public final class ConnectionEditorController {
     @FXML private TextField endpointField;
     @FXML private ComboBox<ConnectionTag> tagBox;
     @FXML private CheckBox readOnlyBox;
+    @FXML private TextField attemptTimeoutField;
+    @FXML private TextField totalTimeoutField;
     @FXML private Label hintLabel;
     @FXML private Label problemLabel;
     @FXML private Label testResultLabel;
@@ -40,6 +42,8 @@ public final class ConnectionEditorController {
         tagBox.getItems().setAll(java.util.Arrays.stream(ConnectionTag.values()).filter(t -> t != ConnectionTag.FILE).toList());
         tagBox.valueProperty().bindBidirectional(model.tagProperty());
         readOnlyBox.selectedProperty().bindBidirectional(model.readOnlyProperty());
+        attemptTimeoutField.textProperty().bindBidirectional(model.attemptTimeoutProperty());
+        totalTimeoutField.textProperty().bindBidirectional(model.totalTimeoutProperty());
         hintLabel.textProperty().bind(model.hintProperty());
         problemLabel.textProperty().bind(model.problemProperty());
     }

@@ -1,6 +1,7 @@
 package dev.dynalens.ui.connections;
 
 import dev.dynalens.domain.connection.AwsProfileSummary;
+import dev.dynalens.domain.connection.CallTimeouts;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.ConnectionTag;
 import dev.dynalens.domain.connection.CredentialsSource;
@@ -50,6 +51,9 @@ public final class ConnectionEditorViewModel {
     private final StringProperty endpoint = new SimpleStringProperty("");
     private final BooleanProperty readOnly = new SimpleBooleanProperty(false);
     private final ObjectProperty<ConnectionTag> tag = new SimpleObjectProperty<>(ConnectionTag.NONE);
+    /** Seconds, as typed: one attempt of a call, and the whole call with its retries. */
+    private final StringProperty attemptTimeout = new SimpleStringProperty(CallTimeouts.seconds(CallTimeouts.DEFAULT.attempt()));
+    private final StringProperty totalTimeout = new SimpleStringProperty(CallTimeouts.seconds(CallTimeouts.DEFAULT.total()));
     private final ObservableList<AwsProfileSummary> profiles = FXCollections.observableArrayList();
     private final ObservableList<String> regions = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper("");
@@ -77,7 +81,7 @@ public final class ConnectionEditorViewModel {
         tag.addListener((obs, old, now) -> {
             if (now == ConnectionTag.PRODUCTION) readOnly.set(true);
         });
-        for (var property : new javafx.beans.Observable[] {name, credentialsMode, profileName, region, endpoint}) {
+        for (var property : new javafx.beans.Observable[] {name, credentialsMode, profileName, region, endpoint, attemptTimeout, totalTimeout}) {
             property.addListener(o -> validate());
         }
         validate();
@@ -99,6 +103,8 @@ public final class ConnectionEditorViewModel {
         endpoint.set(profile.endpoint().map(URI::toString).orElse(""));
         tag.set(profile.tag());
         readOnly.set(profile.readOnly());
+        attemptTimeout.set(CallTimeouts.seconds(profile.timeouts().attempt()));
+        totalTimeout.set(CallTimeouts.seconds(profile.timeouts().total()));
         validate();
     }
 
@@ -122,8 +128,31 @@ public final class ConnectionEditorViewModel {
         if (credentialsMode.get() == CredentialsMode.LOCAL && endpoint.get().isBlank()) {
             return Optional.of("A local connection needs an endpoint, for example " + LOCAL_ENDPOINT_EXAMPLE + ".");
         }
-        return parseEndpoint().isPresent() || endpoint.get().isBlank() ? Optional.empty()
-                : Optional.of("The endpoint must be an http:// or https:// URL with a host, like " + LOCAL_ENDPOINT_EXAMPLE + ".");
+        if (parseEndpoint().isEmpty() && !endpoint.get().isBlank()) {
+            return Optional.of("The endpoint must be an http:// or https:// URL with a host, like " + LOCAL_ENDPOINT_EXAMPLE + ".");
+        }
+        try {
+            timeouts();
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.of(e.getMessage() + ".");
+        }
+    }
+
+    private CallTimeouts timeouts() {
+        return CallTimeouts.ofSeconds(seconds(attemptTimeout.get(), "attempt"), seconds(totalTimeout.get(), "total"));
+    }
+
+    private static double seconds(String text, String which) {
+        try {
+            var value = Double.parseDouble(text == null ? "" : text.strip());
+            if (Double.isFinite(value)) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException("The " + which + " timeout is a number of seconds, like 10");
     }
 
     private Optional<URI> parseEndpoint() {
@@ -154,7 +183,7 @@ public final class ConnectionEditorViewModel {
         };
         var id = editingId == null ? java.util.UUID.randomUUID().toString() : editingId;
         return Optional.of(new ConnectionProfile(id, name.get(), credentials, region.get(), parseEndpoint().orElse(null),
-                readOnly.get(), tag.get()));
+                readOnly.get(), tag.get(), timeouts()));
     }
 
     public BooleanBinding validBinding() {
@@ -168,6 +197,8 @@ public final class ConnectionEditorViewModel {
     public StringProperty endpointProperty() { return endpoint; }
     public BooleanProperty readOnlyProperty() { return readOnly; }
     public ObjectProperty<ConnectionTag> tagProperty() { return tag; }
+    public StringProperty attemptTimeoutProperty() { return attemptTimeout; }
+    public StringProperty totalTimeoutProperty() { return totalTimeout; }
     public ObservableList<AwsProfileSummary> profiles() { return profiles; }
     public ObservableList<String> regions() { return regions; }
     public ReadOnlyStringProperty problemProperty() { return problem.getReadOnlyProperty(); }

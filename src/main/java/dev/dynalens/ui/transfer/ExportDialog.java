@@ -55,6 +55,14 @@ public final class ExportDialog {
         grid.addRow(0, new Label("Format"), format);
         grid.addRow(1, new Label("File"), fileRow);
         GridPane.setHgrow(fileRow, Priority.ALWAYS);
+        var safe = new javafx.scene.control.CheckBox("Spreadsheet-safe: guard cells a spreadsheet would run as formulas (=, +, -, @)");
+        safe.setId("exportSpreadsheetSafe");
+        safe.selectedProperty().bindBidirectional(model.spreadsheetSafeProperty());
+        var csv = Bindings.equal(model.formatProperty(), dev.dynalens.domain.transfer.TransferFormat.CSV);
+        safe.visibleProperty().bind(csv);
+        safe.managedProperty().bind(csv);
+        safe.disableProperty().bind(model.runningProperty());
+        grid.add(safe, 1, 2);
         var bar = WorkDialog.progressBar(model.progressProperty(), model.runningProperty());
         var status = WorkDialog.status("exportStatus", model.statusProperty());
         var hint = WorkDialog.hint("Every format keeps every DynamoDB type; see docs/import-export.md. The file is written only when "

@@ -1,6 +1,7 @@
 package dev.dynalens.ui.transfer;
 
 import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.transfer.CsvStyle;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.transfer.ExportProgress;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -20,6 +22,7 @@ import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -36,6 +39,8 @@ public final class ExportViewModel {
     private final ObservableList<TransferFormat> formats = FXCollections.observableArrayList(TransferFormat.values());
     private final ObjectProperty<TransferFormat> format = new SimpleObjectProperty<>(TransferFormat.JSONL);
     private final ObjectProperty<Path> file = new SimpleObjectProperty<>();
+    /** CSV only: guard the cells a spreadsheet would run as formulas ({@link CsvStyle#SPREADSHEET_SAFE}). */
+    private final BooleanProperty spreadsheetSafe = new SimpleBooleanProperty(false);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyLongWrapper items = new ReadOnlyLongWrapper(0);
@@ -73,7 +78,8 @@ public final class ExportViewModel {
         progress.set(-1);
         items.set(0);
         status.set("Reading " + table + "…");
-        var started = exports.startScan(table, null, null, chosen, target,
+        var style = chosen == TransferFormat.CSV && spreadsheetSafe.get() ? CsvStyle.SPREADSHEET_SAFE : CsvStyle.TYPED;
+        var started = exports.startScan(table, null, null, chosen, style, target,
                 p -> fx.execute(() -> show(p)));
         handle = started;
         return started.result().handleAsync((report, failure) -> {
@@ -124,6 +130,7 @@ public final class ExportViewModel {
     public ObservableList<TransferFormat> formats() { return formats; }
     public ObjectProperty<TransferFormat> formatProperty() { return format; }
     public ObjectProperty<Path> fileProperty() { return file; }
+    public BooleanProperty spreadsheetSafeProperty() { return spreadsheetSafe; }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     public ReadOnlyDoubleProperty progressProperty() { return progress.getReadOnlyProperty(); }
     public ReadOnlyLongProperty itemsProperty() { return items.getReadOnlyProperty(); }

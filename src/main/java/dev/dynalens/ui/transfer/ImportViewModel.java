@@ -109,10 +109,14 @@ public final class ImportViewModel {
             }
             progress.set(report.outcome() == ImportReport.Outcome.COMPLETED ? 1 : progress.get());
             report.rejected().forEach(r -> rejected.add(r.toString()));
+            // Values coerced and keys given twice were written, but a person should see them: after the rejections.
+            report.notes().forEach(n -> rejected.add("Note — " + n));
             status.set(String.format(Locale.ROOT, "%s %,d of %,d items written (%s) in %.1f s; %,d rejected%s.",
                     report.outcome() == ImportReport.Outcome.COMPLETED ? "Done:" : "Cancelled:", report.written(), report.read(),
                     report.format().label(), report.elapsed().toMillis() / 1000.0, report.rejected().size(),
-                    report.rejected().isEmpty() ? "" : " (listed below)"));
+                    report.rejected().isEmpty() && report.notes().isEmpty() ? ""
+                            : report.notes().isEmpty() ? " (listed below)" : String.format(Locale.ROOT, ", %,d notes (listed below)",
+                            report.notes().size())));
             var completed = report.outcome() == ImportReport.Outcome.COMPLETED;
             notifier.workEnded(completed ? "Import finished" : "Import cancelled", String.format(Locale.ROOT,
                     "Import of %s into %s%s: %,d items written, %,d rejected.", source.getFileName(), table,

@@ -90,6 +90,29 @@ class ExportViewModelTest {
     }
 
     @Test
+    void spreadsheetSafe_guardsFormulaCells_andOnlyForCsv() throws Exception {
+        var file = dir.resolve("shop.csv");
+        model.formatProperty().set(TransferFormat.CSV);
+        model.spreadsheetSafeProperty().set(true);
+        model.fileProperty().set(file);
+
+        model.start();
+        session.pendingReads.get(0).complete(new Page(List.of(new Item(Map.of("PK", AttributeValue.s("=1+1")))), null, 1,
+                ConsumedCapacity.NOT_REPORTED));
+
+        assertThat(Files.readAllLines(file)).containsExactly("PK:S'", "\"'=1+1\"");
+
+        // The choice belongs to CSV: another format with it still set exports as it always does.
+        var json = dir.resolve("shop.jsonl");
+        model.formatProperty().set(TransferFormat.JSONL);
+        model.fileProperty().set(json);
+        model.start();
+        session.pendingReads.get(1).complete(new Page(List.of(new Item(Map.of("PK", AttributeValue.s("=1+1")))), null, 1,
+                ConsumedCapacity.NOT_REPORTED));
+        assertThat(Files.readString(json)).contains("\"=1+1\"");
+    }
+
+    @Test
     void cancel_stopsTheExport_andSaysTheFileWasNotWritten() {
         var file = dir.resolve("shop.jsonl");
         model.fileProperty().set(file);
