@@ -1,0 +1,192 @@
+package dev.dynalens.service.sql;
+
+import dev.dynalens.domain.expression.Condition;
+import dev.dynalens.domain.sql.AccessPlan;
+import dev.dynalens.domain.sql.AccessPlanner;
+import dev.dynalens.domain.sql.ReadShape;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.RelOptRuleCall;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelCollations;
+import org.apache.calcite.rel.RelFieldCollation;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.convert.ConverterRule;
+import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.logical.LogicalFilter;
+import org.apache.calcite.rel.logical.LogicalProject;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.util.ImmutableBitSet;
+
+/**
+ * The planner rules of the DynamoDB adapter, one per thing pushed into a read (the model: Calcite's
+ * {@code CassandraRules}): a filter's conditions, a projection's columns, a sort on the sort key and a limit. Each fires
+ * only when the push-down is exact; what it cannot push stays above the read, on the desktop.
+ */
+final class DynamoRules {
+    private DynamoRules() {
+    }
+
+    static List<RelOptRule> all() {
+        return List.of(FilterRule.INSTANCE, ProjectRule.INSTANCE, SortRule.INSTANCE, ToEnumerableRule.INSTANCE);
+    }
+
+    /** Pushes every conjunct DynamoDB evaluates as SQL does into the read; the others stay in a filter above it. */
+    @SuppressWarnings("deprecation")
+    static final class FilterRule extends RelOptRule {
+        static final FilterRule INSTANCE = new FilterRule();
+
+        private FilterRule() {
+            super(operand(LogicalFilter.class, operand(DynamoScan.class, none())), "DynamoFilterRule");
+        }
+
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+            LogicalFilter filter = call.rel(0);
+            DynamoScan scan = call.rel(1);
+            var rexBuilder = filter.getCluster().getRexBuilder();
+            var condition = RexUtil.expandSearch(rexBuilder, null, filter.getCondition());
+            var pushed = new ArrayList<Condition>();
+            var kept = new ArrayList<RexNode>();
+            for (var conjunct : RelOptUtil.conjunctions(condition)) {
+                PredicateTranslator.translate(conjunct, scan).ifPresentOrElse(pushed::add, () -> kept.add(conjunct));
+            }
+            if (pushed.isEmpty()) {
+                return;
+            }
+            RelNode read = scan.with(scan.spec().withConditions(pushed));
+            call.transformTo(kept.isEmpty() ? read : LogicalFilter.create(read, RexUtil.composeConjunction(rexBuilder, kept)));
+        }
+    }
+
+    /** Reads only the columns a projection uses (a ProjectionExpression); the projection's expressions stay above. */
+    @SuppressWarnings("deprecation")
+    static final class ProjectRule extends RelOptRule {
+        static final ProjectRule INSTANCE = new ProjectRule();
+
+        private ProjectRule() {
+            super(operand(LogicalProject.class, operand(DynamoScan.class, none())), "DynamoProjectRule");
+        }
+
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+            LogicalProject project = call.rel(0);
+            DynamoScan scan = call.rel(1);
+            var used = RelOptUtil.InputFinder.bits(project.getProjects(), null);
+            var fieldCount = scan.getRowType().getFieldCount();
+            if (used.cardinality() == fieldCount && scan.spec().projected()) {
+                return;
+            }
+            var kept = new ArrayList<Integer>();
+            var positions = new int[fieldCount];
+            for (int field : used) {
+                positions[field] = kept.size();
+                kept.add(scan.spec().columns().get(field));
+            }
+            if (kept.isEmpty()) {
+                // COUNT(*) reads no attribute, but a read has to return something: the partition key
+                kept.add(0);
+            }
+            var read = scan.with(scan.spec().withColumns(kept));
+            var remapped = new ArrayList<RexNode>();
+            var shuttle = new RexShuttle() {
+                @Override
+                public RexNode visitInputRef(RexInputRef ref) {
+                    return new RexInputRef(positions[ref.getIndex()], ref.getType());
+                }
+            };
+            for (var expression : project.getProjects()) {
+                remapped.add(expression.accept(shuttle));
+            }
+            var identity = remapped.size() == kept.size() && used.equals(ImmutableBitSet.range(remapped.size()))
+                    && RexUtil.isIdentity(remapped, read.getRowType())
+                    && project.getRowType().getFieldNames().equals(read.getRowType().getFieldNames());
+            call.transformTo(identity ? read : LogicalProject.create(read, project.getHints(), remapped, project.getRowType(),
+                    project.getVariablesSet()));
+        }
+    }
+
+    /**
+     * Pushes a LIMIT into the read (it stops reading once it has the rows), and an ORDER BY on the sort key of a
+     * single-partition Query into ScanIndexForward.
+     */
+    @SuppressWarnings("deprecation")
+    static final class SortRule extends RelOptRule {
+        static final SortRule INSTANCE = new SortRule();
+
+        private SortRule() {
+            super(operand(Sort.class, operand(DynamoScan.class, none())), "DynamoSortRule");
+        }
+
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+            Sort sort = call.rel(0);
+            DynamoScan scan = call.rel(1);
+            if (sort.offset != null || sort.getConvention() != org.apache.calcite.plan.Convention.NONE) {
+                return;
+            }
+            Integer fetch = sort.fetch instanceof RexLiteral literal ? literal.getValueAs(Integer.class) : null;
+            if (sort.fetch != null && fetch == null) {
+                return;
+            }
+            var collations = sort.getCollation().getFieldCollations();
+            if (collations.isEmpty()) {
+                if (fetch != null) {
+                    call.transformTo(scan.with(scan.spec().withLimit(fetch)));
+                }
+                return;
+            }
+            if (collations.size() != 1) {
+                return;
+            }
+            var field = collations.getFirst();
+            var order = field.direction == RelFieldCollation.Direction.ASCENDING ? ReadShape.Order.FORWARD
+                    : field.direction == RelFieldCollation.Direction.DESCENDING ? ReadShape.Order.BACKWARD : null;
+            if (order == null) {
+                return;
+            }
+            var spec = scan.spec().withOrder(order);
+            if (fetch != null) {
+                spec = spec.withLimit(fetch);
+            }
+            var plan = AccessPlanner.plan(scan.entityTable().catalog(), scan.shape(spec));
+            if (!servesOrder(plan, scan, field.getFieldIndex())) {
+                return;
+            }
+            var traits = scan.getTraitSet().replace(RelCollations.of(field));
+            call.transformTo(scan.with(spec, traits));
+        }
+
+        /** One Query, on the index whose sort key the ORDER BY names: DynamoDB returns that order itself. */
+        private static boolean servesOrder(AccessPlan plan, DynamoScan scan, int field) {
+            if (plan.kind() != AccessPlan.Kind.QUERY || !plan.ordered() || plan.reads().size() != 1) {
+                return false;
+            }
+            var query = (dev.dynalens.domain.table.ReadRequest.Query) plan.reads().getFirst();
+            // nulls: every item a Query returns has the sort key, so NULLS FIRST/LAST changes nothing
+            return query.sortKeyName() != null && query.sortKeyName().equals(scan.attributeOf(field));
+        }
+    }
+
+    /** A read becomes an enumerable that sends its requests when the query runs. */
+    @SuppressWarnings("deprecation")
+    static final class ToEnumerableRule extends ConverterRule {
+        static final ToEnumerableRule INSTANCE = new ToEnumerableRule();
+
+        private ToEnumerableRule() {
+            super(RelNode.class, DynamoScan.CONVENTION, EnumerableConvention.INSTANCE, "DynamoToEnumerableRule");
+        }
+
+        @Override
+        public RelNode convert(RelNode rel) {
+            var traits = rel.getTraitSet().replace(EnumerableConvention.INSTANCE);
+            return new DynamoToEnumerable(rel.getCluster(), traits, rel);
+        }
+    }
+}
