@@ -178,14 +178,17 @@ public final class AccessPlanner {
         var keys = catalog.description().keySchema();
         var conditions = new ArrayList<>(shape.conditions());
         var entity = shape.entity();
-        entity.commonPrefix(false).ifPresent(prefix -> conditions.add(Condition.beginsWith(AttributePath.of(keys.partitionKeyName()),
-                keyValue(keys.partitionKey(), prefix))));
+        // the entity type's key prefixes narrow what comes back (not what is read); the desktop check still decides
+        if (keys.partitionKey().type() == KeySchema.ScalarType.S) {
+            entity.commonPrefix(false).ifPresent(prefix -> addOnce(conditions, Condition.beginsWith(AttributePath.of(keys.partitionKeyName()),
+                    AttributeValue.s(prefix))));
+        }
         if (keys.sortKey() != null && keys.sortKey().type() == KeySchema.ScalarType.S) {
             var constant = entity.constantSortKey();
             if (constant.isPresent()) {
-                conditions.add(Condition.equal(keys.sortKeyName(), AttributeValue.s(constant.get())));
+                addOnce(conditions, Condition.equal(keys.sortKeyName(), AttributeValue.s(constant.get())));
             } else {
-                entity.commonPrefix(true).ifPresent(prefix -> conditions.add(Condition.beginsWith(AttributePath.of(keys.sortKeyName()),
+                entity.commonPrefix(true).ifPresent(prefix -> addOnce(conditions, Condition.beginsWith(AttributePath.of(keys.sortKeyName()),
                         AttributeValue.s(prefix))));
             }
         }
@@ -292,8 +295,10 @@ public final class AccessPlanner {
         return names;
     }
 
-    private static AttributeValue keyValue(KeySchema.KeyAttribute key, String text) {
-        return AttributeValue.s(text);
+    private static void addOnce(List<Condition> conditions, Condition condition) {
+        if (!conditions.contains(condition)) {
+            conditions.add(condition);
+        }
     }
 
     private static List<Condition> without(List<Condition> all, List<Condition> consumed) {

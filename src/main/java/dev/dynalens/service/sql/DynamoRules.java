@@ -22,7 +22,6 @@ import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexUtil;
-import org.apache.calcite.util.ImmutableBitSet;
 
 /**
  * The planner rules of the DynamoDB adapter, one per thing pushed into a read (the model: Calcite's
@@ -57,6 +56,9 @@ final class DynamoRules {
             for (var conjunct : RelOptUtil.conjunctions(condition)) {
                 PredicateTranslator.translate(conjunct, scan).ifPresentOrElse(pushed::add, () -> kept.add(conjunct));
             }
+            if (Boolean.getBoolean("dynalens.sql.debug")) {
+                System.out.println("FilterRule " + condition + " pushed " + pushed + " kept " + kept);
+            }
             if (pushed.isEmpty()) {
                 return;
             }
@@ -78,16 +80,28 @@ final class DynamoRules {
         public void onMatch(RelOptRuleCall call) {
             LogicalProject project = call.rel(0);
             DynamoScan scan = call.rel(1);
+            if (Boolean.getBoolean("dynalens.sql.debug")) {
+                System.out.println("ProjectRule " + project.getProjects() + " over " + scan.spec());
+            }
             var used = RelOptUtil.InputFinder.bits(project.getProjects(), null);
             var fieldCount = scan.getRowType().getFieldCount();
-            if (used.cardinality() == fieldCount && scan.spec().projected()) {
-                return;
-            }
             var kept = new ArrayList<Integer>();
             var positions = new int[fieldCount];
-            for (int field : used) {
-                positions[field] = kept.size();
-                kept.add(scan.spec().columns().get(field));
+            if (isPermutation(project.getProjects())) {
+                // plain columns: read them in the projection's order, so no projection is left above the read
+                for (var expression : project.getProjects()) {
+                    var field = ((RexInputRef) expression).getIndex();
+                    positions[field] = kept.size();
+                    kept.add(scan.spec().columns().get(field));
+                }
+            } else {
+                for (int field : used) {
+                    positions[field] = kept.size();
+                    kept.add(scan.spec().columns().get(field));
+                }
+            }
+            if (kept.equals(scan.spec().columns()) && scan.spec().projected()) {
+                return;
             }
             if (kept.isEmpty()) {
                 // COUNT(*) reads no attribute, but a read has to return something: the partition key
@@ -104,12 +118,21 @@ final class DynamoRules {
             for (var expression : project.getProjects()) {
                 remapped.add(expression.accept(shuttle));
             }
-            var identity = remapped.size() == kept.size() && used.equals(ImmutableBitSet.range(remapped.size()))
-                    && RexUtil.isIdentity(remapped, read.getRowType())
+            var identity = remapped.size() == kept.size() && RexUtil.isIdentity(remapped, read.getRowType())
                     && project.getRowType().getFieldNames().equals(read.getRowType().getFieldNames());
             call.transformTo(identity ? read : LogicalProject.create(read, project.getHints(), remapped, project.getRowType(),
                     project.getVariablesSet()));
         }
+    }
+
+    private static boolean isPermutation(List<RexNode> expressions) {
+        var seen = new java.util.HashSet<Integer>();
+        for (var expression : expressions) {
+            if (!(expression instanceof RexInputRef ref) || !seen.add(ref.getIndex())) {
+                return false;
+            }
+        }
+        return !expressions.isEmpty();
     }
 
     /**
@@ -128,6 +151,9 @@ final class DynamoRules {
         public void onMatch(RelOptRuleCall call) {
             Sort sort = call.rel(0);
             DynamoScan scan = call.rel(1);
+            if (Boolean.getBoolean("dynalens.sql.debug")) {
+                System.out.println("SortRule? " + sort.getClass().getSimpleName() + " " + sort.getCollation() + " fetch=" + sort.fetch);
+            }
             if (sort.offset != null || sort.getConvention() != org.apache.calcite.plan.Convention.NONE) {
                 return;
             }
@@ -156,6 +182,9 @@ final class DynamoRules {
                 spec = spec.withLimit(fetch);
             }
             var plan = AccessPlanner.plan(scan.entityTable().catalog(), scan.shape(spec));
+            if (Boolean.getBoolean("dynalens.sql.debug")) {
+                System.out.println("SortRule " + plan.kind() + " ordered=" + plan.ordered() + " field=" + scan.attributeOf(field.getFieldIndex()));
+            }
             if (!servesOrder(plan, scan, field.getFieldIndex())) {
                 return;
             }
@@ -180,13 +209,13 @@ final class DynamoRules {
         static final ToEnumerableRule INSTANCE = new ToEnumerableRule();
 
         private ToEnumerableRule() {
-            super(RelNode.class, DynamoScan.CONVENTION, EnumerableConvention.INSTANCE, "DynamoToEnumerableRule");
+            super(DynamoScan.class, org.apache.calcite.plan.Convention.NONE, EnumerableConvention.INSTANCE, "DynamoToEnumerableRule");
         }
 
         @Override
         public RelNode convert(RelNode rel) {
             var traits = rel.getTraitSet().replace(EnumerableConvention.INSTANCE);
-            return new DynamoToEnumerable(rel.getCluster(), traits, rel);
+            return new DynamoRead(rel.getCluster(), traits, (DynamoScan) rel);
         }
     }
 }

@@ -5,7 +5,6 @@ import dev.dynalens.domain.sql.AccessPlanner;
 import dev.dynalens.domain.sql.PlannedRequest;
 import dev.dynalens.domain.sql.ReadShape;
 import java.util.List;
-import org.apache.calcite.plan.Convention;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptCost;
 import org.apache.calcite.plan.RelOptPlanner;
@@ -18,13 +17,16 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
 
 /**
- * The read of one table of the query: what the rules pushed into it ({@link ScanSpec}) and the requests that serve it,
+ * The read of one table of the query, a logical operator (convention NONE, so every rule over logical operators sees
+ * it; {@link DynamoRead} is its enumerable form): what the rules pushed into it ({@link ScanSpec}) and the requests that serve it,
  * chosen by {@link AccessPlanner}. It decides, as Calcite's {@code CassandraFilter} does for a partition, whether the
  * read hits one partition and in which order rows come; its cost is the read capacity the requests are expected to
  * consume, so the planner prefers a Query to a Scan and a GetItem to a Query.
  */
-final class DynamoScan extends TableScan implements DynamoRel {
-    static final Convention CONVENTION = new Convention.Impl("DYNAMODB", DynamoRel.class);
+final class DynamoScan extends TableScan {
+
+    /** What makes a Scan lose to every Query, GetItem and BatchGetItem in the planner's comparison. */
+    static final double SCAN_PENALTY = 1e9;
 
     private final EntityTable entityTable;
     private final ScanSpec spec;
@@ -120,8 +122,10 @@ final class DynamoScan extends TableScan implements DynamoRel {
     public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
         var rcu = accessPlan().requests().stream().mapToDouble(PlannedRequest::estimatedRcu).sum();
         var rows = estimateRowCount(mq);
-        // capacity first; then fewer rows and fewer columns carried win a tie (a filter or projection pushed down)
-        var measure = rcu * 1000 + rows * 0.01 + spec.columns().size() * 0.0001;
+        // capacity first; then fewer rows and fewer columns carried win a tie (a filter or projection pushed down). A Scan
+        // costs more than any keyed read whatever the estimate: a small table grows, and its keys stay keys.
+        var scanPenalty = accessPlan().scans() ? SCAN_PENALTY : 0;
+        var measure = scanPenalty + rcu * 1000 + rows * 0.01 + spec.columns().size() * 0.0001;
         return planner.getCostFactory().makeCost(measure, rows, 0);
     }
 }

@@ -7,43 +7,61 @@ import org.apache.calcite.adapter.enumerable.JavaRowFormat;
 import org.apache.calcite.adapter.enumerable.PhysTypeImpl;
 import org.apache.calcite.linq4j.tree.BlockBuilder;
 import org.apache.calcite.linq4j.tree.Expressions;
-import org.apache.calcite.plan.ConventionTraitDef;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptCost;
 import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.AbstractRelNode;
 import org.apache.calcite.rel.RelNode;
-import org.apache.calcite.rel.convert.ConverterImpl;
+import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rel.type.RelDataType;
 
 /**
- * Where a DynamoDB read meets Calcite's enumerable operators (joins, aggregates, residual filters): the generated code
- * asks the read, handed over through the implementor's stash, for its rows when the query runs.
+ * A planned {@link DynamoScan} as an enumerable operator: where DynamoDB's requests meet Calcite's operators (joins,
+ * aggregates, residual filters). The generated code asks the read, handed over through the implementor's stash, for
+ * its rows when the query runs.
  */
-final class DynamoToEnumerable extends ConverterImpl implements EnumerableRel {
-    DynamoToEnumerable(RelOptCluster cluster, RelTraitSet traits, RelNode input) {
-        super(cluster, ConventionTraitDef.INSTANCE, traits, input);
+final class DynamoRead extends AbstractRelNode implements EnumerableRel {
+    private final DynamoScan scan;
+
+    DynamoRead(RelOptCluster cluster, RelTraitSet traits, DynamoScan scan) {
+        super(cluster, traits);
+        this.scan = scan;
+    }
+
+    DynamoScan scan() {
+        return scan;
+    }
+
+    @Override
+    protected RelDataType deriveRowType() {
+        return scan.getRowType();
     }
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-        return new DynamoToEnumerable(getCluster(), traitSet, sole(inputs));
+        return new DynamoRead(getCluster(), traitSet, scan);
+    }
+
+    @Override
+    public RelWriter explainTerms(RelWriter pw) {
+        return scan.explainTerms(super.explainTerms(pw));
+    }
+
+    @Override
+    public double estimateRowCount(RelMetadataQuery mq) {
+        return scan.estimateRowCount(mq);
     }
 
     @Override
     public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
-        var cost = super.computeSelfCost(planner, mq);
-        return cost == null ? null : cost.multiplyBy(0.1);
-    }
-
-    DynamoScan scan() {
-        return (DynamoScan) getInput();
+        return scan.computeSelfCost(planner, mq);
     }
 
     @Override
     public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
         var physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), pref.preferArray());
-        var scan = scan();
         var table = scan.entityTable();
         var types = getCluster().getTypeFactory();
         var columns = scan.spec().columns().stream().map(i -> new LeafRead.Column(table.columns().get(i).name(),
