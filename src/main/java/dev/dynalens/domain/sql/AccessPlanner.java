@@ -358,7 +358,7 @@ public final class AccessPlanner {
     }
 
     /** The top-level attribute names a condition reads. */
-    static Set<String> topLevelNames(Condition condition) {
+    public static Set<String> topLevelNames(Condition condition) {
         var names = new LinkedHashSet<String>();
         collect(condition, names);
         return names;

@@ -33,7 +33,7 @@ final class DynamoRules {
     }
 
     static List<RelOptRule> all() {
-        return List.of(FilterRule.INSTANCE, ProjectRule.INSTANCE, SortRule.INSTANCE, ToEnumerableRule.INSTANCE);
+        return List.of(FilterRule.INSTANCE, ProjectRule.INSTANCE, SortRule.INSTANCE, LookupJoinRule.INSTANCE, ToEnumerableRule.INSTANCE);
     }
 
     /** Pushes every conjunct DynamoDB evaluates as SQL does into the read; the others stay in a filter above it. */
@@ -56,9 +56,6 @@ final class DynamoRules {
             for (var conjunct : RelOptUtil.conjunctions(condition)) {
                 PredicateTranslator.translate(conjunct, scan).ifPresentOrElse(pushed::add, () -> kept.add(conjunct));
             }
-            if (Boolean.getBoolean("dynalens.sql.debug")) {
-                System.out.println("FilterRule " + condition + " pushed " + pushed + " kept " + kept);
-            }
             if (pushed.isEmpty()) {
                 return;
             }
@@ -80,9 +77,6 @@ final class DynamoRules {
         public void onMatch(RelOptRuleCall call) {
             LogicalProject project = call.rel(0);
             DynamoScan scan = call.rel(1);
-            if (Boolean.getBoolean("dynalens.sql.debug")) {
-                System.out.println("ProjectRule " + project.getProjects() + " over " + scan.spec());
-            }
             var used = RelOptUtil.InputFinder.bits(project.getProjects(), null);
             var fieldCount = scan.getRowType().getFieldCount();
             var kept = new ArrayList<Integer>();
@@ -151,9 +145,6 @@ final class DynamoRules {
         public void onMatch(RelOptRuleCall call) {
             Sort sort = call.rel(0);
             DynamoScan scan = call.rel(1);
-            if (Boolean.getBoolean("dynalens.sql.debug")) {
-                System.out.println("SortRule? " + sort.getClass().getSimpleName() + " " + sort.getCollation() + " fetch=" + sort.fetch);
-            }
             if (sort.offset != null || sort.getConvention() != org.apache.calcite.plan.Convention.NONE) {
                 return;
             }
@@ -182,9 +173,6 @@ final class DynamoRules {
                 spec = spec.withLimit(fetch);
             }
             var plan = AccessPlanner.plan(scan.entityTable().catalog(), scan.shape(spec));
-            if (Boolean.getBoolean("dynalens.sql.debug")) {
-                System.out.println("SortRule " + plan.kind() + " ordered=" + plan.ordered() + " field=" + scan.attributeOf(field.getFieldIndex()));
-            }
             if (!servesOrder(plan, scan, field.getFieldIndex())) {
                 return;
             }
@@ -200,6 +188,94 @@ final class DynamoRules {
             var query = (dev.dynalens.domain.table.ReadRequest.Query) plan.reads().getFirst();
             // nulls: every item a Query returns has the sort key, so NULLS FIRST/LAST changes nothing
             return query.sortKeyName() != null && query.sortKeyName().equals(scan.attributeOf(field));
+        }
+    }
+
+    /**
+     * A join whose condition gives the right side's full primary key from the left rows becomes a {@link LookupJoin}:
+     * the right items are fetched with BatchGetItem by key instead of being read whole and hashed.
+     */
+    @SuppressWarnings("deprecation")
+    static final class LookupJoinRule extends RelOptRule {
+        static final LookupJoinRule INSTANCE = new LookupJoinRule();
+
+        private LookupJoinRule() {
+            super(operand(org.apache.calcite.rel.logical.LogicalJoin.class, operand(RelNode.class, any()),
+                    operand(DynamoScan.class, none())), "DynamoLookupJoinRule");
+        }
+
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+            org.apache.calcite.rel.logical.LogicalJoin join = call.rel(0);
+            DynamoScan right = call.rel(2);
+            var type = join.getJoinType();
+            if (type != org.apache.calcite.rel.core.JoinRelType.INNER && type != org.apache.calcite.rel.core.JoinRelType.LEFT
+                    || right.spec().order() != ReadShape.Order.ANY || right.spec().limit() != null) {
+                return;
+            }
+            var leftWidth = join.getLeft().getRowType().getFieldCount();
+            var keys = right.entityTable().catalog().description().keySchema();
+            int pkField = -1;
+            int skField = -1;
+            var rest = new ArrayList<RexNode>();
+            for (var conjunct : RelOptUtil.conjunctions(join.getCondition())) {
+                var pair = equiPair(conjunct, leftWidth);
+                if (pair != null) {
+                    var attribute = right.attributeOf(pair[1] - leftWidth);
+                    if (attribute.equals(keys.partitionKeyName()) && pkField < 0) {
+                        pkField = pair[0];
+                        continue;
+                    }
+                    if (attribute.equals(keys.sortKeyName()) && skField < 0) {
+                        skField = pair[0];
+                        continue;
+                    }
+                }
+                rest.add(conjunct);
+            }
+            // without the sort key the right side is read with one Query per partition key the left rows give
+            if (pkField < 0 || !rest.isEmpty() && type != org.apache.calcite.rel.core.JoinRelType.INNER) {
+                return;
+            }
+            var traits = join.getTraitSet().replace(EnumerableConvention.INSTANCE);
+            var left = convert(join.getLeft(), join.getLeft().getTraitSet().replace(EnumerableConvention.INSTANCE));
+            RelNode lookup = new LookupJoin(join.getCluster(), traits, left, right, pkField, skField, type, join.getRowType());
+            if (!rest.isEmpty()) {
+                lookup = LogicalFilter.create(lookup, RexUtil.composeConjunction(join.getCluster().getRexBuilder(), rest));
+            }
+            call.transformTo(lookup);
+        }
+
+        /** {@code left field = right field} (either way round, a string cast of the right key allowed): their indexes. */
+        private static int[] equiPair(RexNode conjunct, int leftWidth) {
+            if (!(conjunct instanceof org.apache.calcite.rex.RexCall call) || call.getKind() != org.apache.calcite.sql.SqlKind.EQUALS) {
+                return null;
+            }
+            var a = field(call.getOperands().get(0));
+            var b = field(call.getOperands().get(1));
+            if (a < 0 || b < 0) {
+                return null;
+            }
+            if (a < leftWidth && b >= leftWidth) {
+                return new int[] {a, b};
+            }
+            if (b < leftWidth && a >= leftWidth) {
+                return new int[] {b, a};
+            }
+            return null;
+        }
+
+        private static int field(RexNode node) {
+            if (node instanceof RexInputRef ref) {
+                return ref.getIndex();
+            }
+            if (node instanceof org.apache.calcite.rex.RexCall cast && cast.getKind() == org.apache.calcite.sql.SqlKind.CAST
+                    && cast.getOperands().getFirst() instanceof RexInputRef ref
+                    && org.apache.calcite.sql.type.SqlTypeUtil.inCharFamily(cast.getType())
+                    && org.apache.calcite.sql.type.SqlTypeUtil.inCharFamily(ref.getType())) {
+                return ref.getIndex();
+            }
+            return -1;
         }
     }
 

@@ -55,6 +55,11 @@ public final class LeafRead {
         };
     }
 
+    /** The rows of this read for a run already under way (a lookup join's Query per key). */
+    Enumerator<Object> enumerator(SqlRun run) {
+        return new Rows(run);
+    }
+
     private boolean wanted(Item item) {
         if (!entity.wholeTable() && !entity.contains(item, catalog.description().keySchema())) {
             return false;

@@ -74,9 +74,6 @@ public final class SqlEngine {
             var rewritten = PathRewriter.rewrite(parsed, columns);
             var validated = planner.validate(rewritten);
             var relational = planner.rel(validated).project();
-            if (Boolean.getBoolean("dynalens.sql.debug")) {
-                System.out.println(RelOptUtil.toString(relational));
-            }
             var optimized = (EnumerableRel) planner.transform(0, relational.getTraitSet().replace(EnumerableConvention.INSTANCE), relational);
             var names = optimized.getRowType().getFieldNames();
             var requests = new ArrayList<PlannedRequest>();
@@ -128,7 +125,7 @@ public final class SqlEngine {
         rules.addAll(List.of(CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH, CoreRules.JOIN_PUSH_TRANSITIVE_PREDICATES,
                 CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE, CoreRules.FILTER_PROJECT_TRANSPOSE,
                 CoreRules.PROJECT_FILTER_TRANSPOSE, CoreRules.AGGREGATE_PROJECT_MERGE, CoreRules.SORT_PROJECT_TRANSPOSE,
-                CoreRules.PROJECT_JOIN_TRANSPOSE, CoreRules.SORT_REMOVE));
+                CoreRules.PROJECT_JOIN_TRANSPOSE, CoreRules.SORT_REMOVE, CoreRules.JOIN_PUSH_EXPRESSIONS, CoreRules.JOIN_COMMUTE));
         rules.addAll(DynamoRules.all());
         return Frameworks.newConfigBuilder()
                 .defaultSchema(root)
@@ -140,7 +137,9 @@ public final class SqlEngine {
                 .typeSystem(SqlTypes.TYPE_SYSTEM)
                 .traitDefs(ConventionTraitDef.INSTANCE, RelCollationTraitDef.INSTANCE)
                 .programs(Programs.sequence(Programs.subQuery(DefaultRelMetadataProvider.INSTANCE), Programs.decorrelate(),
-                        Programs.ofRules(rules), Programs.calc(DefaultRelMetadataProvider.INSTANCE)))
+                        // two joins or more are ordered first (smallest reads first, left-deep), so a key side can
+                        // feed the next read's keys; then the rules choose each read
+                        Programs.heuristicJoinOrder(rules, false, 2), Programs.calc(DefaultRelMetadataProvider.INSTANCE)))
                 .build();
     }
 
@@ -153,6 +152,11 @@ public final class SqlEngine {
     private static void collectRequests(RelNode node, List<PlannedRequest> requests) {
         if (node instanceof DynamoRead read) {
             requests.addAll(read.scan().accessPlan().requests());
+            return;
+        }
+        if (node instanceof LookupJoin lookup) {
+            node.getInputs().forEach(input -> collectRequests(input, requests));
+            requests.add(lookup.plannedRequest(node.getCluster().getMetadataQuery()));
             return;
         }
         node.getInputs().forEach(input -> collectRequests(input, requests));

@@ -71,7 +71,8 @@ final class SqlTypes {
         };
         RelDataType type = switch (name) {
             case DECIMAL -> types.createSqlType(SqlTypeName.DECIMAL, NUMBER_PRECISION, NUMBER_SCALE);
-            case VARCHAR, VARBINARY -> types.createSqlType(name, Integer.MAX_VALUE);
+            // no length: DynamoDB strings have none, and a concatenation with one then needs no cast to compare
+            case VARCHAR, VARBINARY -> types.createSqlType(name);
             default -> types.createSqlType(name);
         };
         return types.createTypeWithNullability(type, true);
