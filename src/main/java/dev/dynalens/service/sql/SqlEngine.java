@@ -85,11 +85,11 @@ public final class SqlEngine {
             throw new SqlException(firstLine(e.getMessage()), pos == null ? 0 : pos.getLineNum(),
                     pos == null ? 0 : FunctionNames.originalColumn(statement, pos.getLineNum(), pos.getColumnNum()), e);
         } catch (ValidationException e) {
-            throw validation(e);
+            throw validation(e, statement);
         } catch (RelConversionException e) {
             throw new SqlException("Cannot plan the statement: " + e.getMessage(), 0, 0, e);
         } catch (CalciteContextException e) {
-            throw new SqlException(e.getMessage(), e.getPosLine(), e.getPosColumn(), e);
+            throw new SqlException(e.getMessage(), e.getPosLine(), FunctionNames.originalColumn(statement, e.getPosLine(), e.getPosColumn()), e);
         } catch (RuntimeException e) {
             if (e instanceof SqlException) {
                 throw e;
@@ -162,13 +162,13 @@ public final class SqlEngine {
         node.getInputs().forEach(input -> collectRequests(input, requests));
     }
 
-    private static SqlException validation(ValidationException e) {
+    private static SqlException validation(ValidationException e, String statement) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof CalciteContextException context) {
                 var message = context.getCause() != null && context.getCause().getMessage() != null ? context.getCause().getMessage()
                         : context.getMessage();
-                return new SqlException(message, context.getPosLine(), context.getPosColumn(), e);
-                // columns of a validation error after a quoted 'contains' on its line are off by two: see originalColumn
+                return new SqlException(message, context.getPosLine(),
+                        FunctionNames.originalColumn(statement, context.getPosLine(), context.getPosColumn()), e);
             }
         }
         return new SqlException(e.getMessage(), 0, 0, e);
