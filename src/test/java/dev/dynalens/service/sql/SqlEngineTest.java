@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.testsupport.TrackerData;
 import dev.dynalens.domain.item.Bytes;
 import dev.dynalens.domain.item.DynamoNumber;
 import dev.dynalens.domain.item.Item;

@@ -1,4 +1,4 @@
-package dev.dynalens.service.sql;
+package dev.dynalens.testsupport;
 
 import dev.dynalens.domain.inference.Analyzer;
 import dev.dynalens.domain.inference.TableKeys;
@@ -22,19 +22,19 @@ import java.util.Map;
  * ({@code ORG#acme} / {@code PROJECT#p1}), projects hold tasks ({@code PROJECT#p1} / {@code TASK#t1}), users have
  * profiles ({@code USER#u1} / {@code PROFILE}); GSI1 finds tasks by assignee.
  */
-final class TrackerData {
-    static final String TABLE = "Tracker";
-    static final KeySchema KEYS = KeySchema.of("PK", "SK");
-    static final IndexDescription GSI1 = new IndexDescription("GSI1", IndexDescription.Kind.GLOBAL, KeySchema.of("GSI1PK", "GSI1SK"),
+public final class TrackerData {
+    public static final String TABLE = "Tracker";
+    public static final KeySchema KEYS = KeySchema.of("PK", "SK");
+    public static final IndexDescription GSI1 = new IndexDescription("GSI1", IndexDescription.Kind.GLOBAL, KeySchema.of("GSI1PK", "GSI1SK"),
             IndexDescription.Projection.ALL, List.of(), null, null, null);
-    static final String BIG = "12345678901234567890123456789012345678";
-    static final String TINY = "1E-130";
-    static final String HUGE = "9.9999999999999999999999999999999999999E+125";
+    public static final String BIG = "12345678901234567890123456789012345678";
+    public static final String TINY = "1E-130";
+    public static final String HUGE = "9.9999999999999999999999999999999999999E+125";
 
     private TrackerData() {
     }
 
-    static Item item(Object... pairs) {
+    public static Item item(Object... pairs) {
         var attributes = new LinkedHashMap<String, AttributeValue>();
         for (int i = 0; i < pairs.length; i += 2) {
             var value = pairs[i + 1];
@@ -43,7 +43,7 @@ final class TrackerData {
         return new Item(attributes);
     }
 
-    static List<Item> items() {
+    public static List<Item> items() {
         var items = new ArrayList<Item>();
         items.add(item("PK", "ORG#acme", "SK", "PROJECT#p1", "title", "Billing revamp", "ownerId", "u1", "status", "open",
                 "budget", AttributeValue.n(BIG)));
@@ -66,17 +66,17 @@ final class TrackerData {
         return items;
     }
 
-    static WorkspaceTable table(List<Item> items) {
+    public static WorkspaceTable table(List<Item> items) {
         return WorkspaceTable.of(TABLE, KEYS, List.of(GSI1), items);
     }
 
-    static WorkspaceSession session(List<Item> items) {
+    public static WorkspaceSession session(List<Item> items) {
         var workspace = new Workspace("tracker.jsonl", WorkspaceFormat.DYNAMODB_JSON_LINES, "tracker", List.of(table(items)),
                 new WorkspaceReport("tracker.jsonl", WorkspaceFormat.DYNAMODB_JSON_LINES, items.size(), List.of(), List.of(), 0, 0));
         return new WorkspaceSession(workspace, Runnable::run);
     }
 
-    static SqlCatalog catalog(List<Item> items) {
+    public static SqlCatalog catalog(List<Item> items) {
         var description = table(items).description();
         var analyzer = new Analyzer(TableKeys.from(description)).measuringItemSizes();
         analyzer.acceptAll(items);
