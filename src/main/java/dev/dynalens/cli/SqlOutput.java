@@ -6,6 +6,7 @@ import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.ValueText;
 import dev.dynalens.domain.sql.PlannedRequest;
 import dev.dynalens.domain.sql.Rcu;
+import dev.dynalens.domain.sql.ResultCells;
 import dev.dynalens.domain.sql.SqlCatalog;
 import dev.dynalens.domain.codec.DynamoJsonCodec;
 import java.io.IOException;
@@ -121,61 +122,12 @@ final class SqlOutput {
         gen.writeEndObject();
     }
 
-    /** A row value in plain JSON, every digit kept; sets as arrays, binary as base64. */
     static void writeCell(JsonGenerator gen, Object cell) throws IOException {
-        switch (cell) {
-            case null -> gen.writeNull();
-            case BigDecimal number -> gen.writeNumber(number.toString());
-            case AttributeValue.Bin b -> gen.writeString(b.value().toBase64());
-            case AttributeValue.StringSet set -> {
-                gen.writeStartArray();
-                for (var s : set.values()) {
-                    gen.writeString(s);
-                }
-                gen.writeEndArray();
-            }
-            case AttributeValue.NumberSet set -> {
-                gen.writeStartArray();
-                for (var n : set.values()) {
-                    PlainJsonCodec.writeValue(gen, new AttributeValue.Num(n));
-                }
-                gen.writeEndArray();
-            }
-            case AttributeValue.BinarySet set -> {
-                gen.writeStartArray();
-                for (var b : set.values()) {
-                    gen.writeString(b.toBase64());
-                }
-                gen.writeEndArray();
-            }
-            case AttributeValue.ListValue list -> {
-                gen.writeStartArray();
-                for (var element : list.values()) {
-                    writeCell(gen, element);
-                }
-                gen.writeEndArray();
-            }
-            case AttributeValue.MapValue map -> {
-                gen.writeStartObject();
-                for (Map.Entry<String, AttributeValue> entry : map.values().entrySet()) {
-                    gen.writeFieldName(entry.getKey());
-                    writeCell(gen, entry.getValue());
-                }
-                gen.writeEndObject();
-            }
-            case AttributeValue value -> PlainJsonCodec.writeValue(gen, value);
-            default -> gen.writeString(cell.toString());
-        }
+        ResultCells.writeCell(gen, cell);
     }
 
-    /** A cell as the text table shows it. */
     static String text(Object cell) {
-        return switch (cell) {
-            case null -> "NULL";
-            case BigDecimal number -> number.toString();
-            case AttributeValue value -> ValueText.cell(value);
-            default -> cell.toString();
-        };
+        return ResultCells.text(cell);
     }
 
     static void writeText(PrintWriter out, List<String> columns, List<List<Object>> rows) {
