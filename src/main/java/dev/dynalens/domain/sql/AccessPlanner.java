@@ -160,9 +160,10 @@ public final class AccessPlanner {
             var expected = itemsPerQuery(catalog, shape.entity(), sortCondition);
             rows += expected;
             var keyCondition = ReadRequests.keyConditionExpression(read);
-            var names = new LinkedHashMap<>(keyCondition.names());
+            // the key condition's maps have no order of their own: pk, then sk, then the filter's, as they are written
+            var names = inOrder(keyCondition.names(), List.of("#pk", "#sk"));
             names.putAll(rendered.names());
-            var values = new LinkedHashMap<>(keyCondition.values());
+            var values = inOrder(keyCondition.values(), List.of(":pk", ":sk", ":sk2"));
             values.putAll(rendered.values());
             requests.add(new PlannedRequest("Query", catalog.tableName(), indexName, keyCondition.expression(), rendered.filterExpression(),
                     rendered.projectionExpression(), names, values, List.of(), forward, pageLimit,
@@ -293,6 +294,17 @@ public final class AccessPlanner {
             names.add(index.sortKeyName());
         }
         return names;
+    }
+
+    private static <V> LinkedHashMap<String, V> inOrder(Map<String, V> map, List<String> order) {
+        var ordered = new LinkedHashMap<String, V>();
+        order.forEach(key -> {
+            if (map.containsKey(key)) {
+                ordered.put(key, map.get(key));
+            }
+        });
+        map.forEach(ordered::putIfAbsent);
+        return ordered;
     }
 
     private static void addOnce(List<Condition> conditions, Condition condition) {

@@ -112,11 +112,16 @@ public final class SqlEngine {
 
     SqlExecution start(SqlPlan plan, DynamoSession session, Executor pages, SqlRun.Backoff backoff) {
         var run = new SqlRun(session, pages, backoff);
-        var parameters = new LinkedHashMap<String, Object>();
-        var bindable = EnumerableInterpretable.toBindable(parameters, null, plan.root(), EnumerableRel.Prefer.ARRAY);
+        var compiled = plan.compiled(() -> {
+            var stashed = new LinkedHashMap<String, Object>();
+            var bindable = EnumerableInterpretable.toBindable(stashed, null, plan.root(), EnumerableRel.Prefer.ARRAY);
+            return new SqlPlan.Compiled(bindable, stashed);
+        });
+        // the stashed reads are the plan's; what belongs to this run is in its own map
+        var parameters = new LinkedHashMap<>(compiled.parameters());
         parameters.put(SqlRun.KEY, run);
         var context = new SqlDataContext(plan.root().getCluster(), parameters, run.cancelFlag());
-        return new SqlExecution(plan, run, bindable.bind(context));
+        return new SqlExecution(plan, run, compiled.bindable().bind(context));
     }
 
     private static FrameworkConfig config(SchemaPlus root) {

@@ -17,6 +17,14 @@ public final class SqlPlan {
     private final String explain;
     private final EnumerableRel root;
     private final long planningNanos;
+    private Compiled compiled;
+
+    /** The plan's generated code, compiled once (Janino takes tens of milliseconds), and the reads it was handed. */
+    record Compiled(org.apache.calcite.runtime.Bindable<?> bindable, java.util.Map<String, Object> parameters) {
+        Compiled {
+            parameters = java.util.Map.copyOf(parameters);
+        }
+    }
 
     SqlPlan(String statement, SqlCatalog catalog, List<String> columns, List<PlannedRequest> requests, String explain,
             EnumerableRel root, long planningNanos) {
@@ -65,5 +73,12 @@ public final class SqlPlan {
 
     EnumerableRel root() {
         return root;
+    }
+
+    synchronized Compiled compiled(java.util.function.Supplier<Compiled> compile) {
+        if (compiled == null) {
+            compiled = compile.get();
+        }
+        return compiled;
     }
 }

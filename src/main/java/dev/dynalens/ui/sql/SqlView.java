@@ -156,8 +156,12 @@ public final class SqlView {
         csv.setOnAction(e -> copy(model.resultAsCsv()));
         var json = new Button("Copy JSON");
         json.setOnAction(e -> copy(model.resultAsJson()));
+        var code = new Button("Copy as code");
+        code.setId("sqlCopyCode");
+        code.setOnAction(e -> model.planAsCode().ifPresentOrElse(SqlView::copy,
+                () -> new Alert(Alert.AlertType.INFORMATION, "Copy as code is for plans of one request; this one sends several.").show()));
         run.getProperties().put("shortcut", KeyCombination.valueOf("Shortcut+Enter"));
-        return new ToolBar(run, cancel, partiql, history, refresh, csv, json);
+        return new ToolBar(run, cancel, partiql, history, refresh, csv, json, code);
     }
 
     private TableView<List<Object>> results() {

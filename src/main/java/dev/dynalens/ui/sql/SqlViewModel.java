@@ -254,6 +254,13 @@ public final class SqlViewModel {
         }
     }
 
+    /** The plan's one request as an AWS CLI call; empty for a plan of several requests (a join) or none. */
+    public java.util.Optional<String> planAsCode() {
+        var plan = current;
+        return plan == null || plan.requests().size() != 1 || !plan.requests().getFirst().note().isEmpty() && !plan.scans()
+                ? java.util.Optional.empty() : java.util.Optional.of(dev.dynalens.domain.sql.RequestSnippet.awsCli(plan.requests().getFirst()));
+    }
+
     public String resultAsCsv() {
         return ResultCells.csv(columns, rows);
     }

@@ -139,6 +139,26 @@ class SqlViewModelTest {
     }
 
     @Test
+    void aOneRequestPlan_copiesAsAnAwsCliCall_andAJoinDoesNot() {
+        var model = model(session(ConnectionTag.DEV), new MemoryStore(), PAGES);
+        model.load();
+        model.refreshEntityTypes();
+
+        model.statementProperty().set("SELECT title FROM PROJECT WHERE PK = 'ORG#acme' AND budget > 5");
+
+        assertThat(model.planAsCode()).hasValue("""
+                aws dynamodb query \\
+                    --table-name 'Tracker' \\
+                    --key-condition-expression '#pk = :pk AND begins_with(#sk, :sk)' \\
+                    --filter-expression 'budget > :v1' \\
+                    --projection-expression 'title, PK, SK' \\
+                    --expression-attribute-names '{"#pk":"PK","#sk":"SK"}' \\
+                    --expression-attribute-values '{":pk":{"S":"ORG#acme"},":sk":{"S":"PROJECT#"},":v1":{"N":"5"}}'""");
+        model.statementProperty().set("SELECT p.title, u.name FROM PROJECT p JOIN \"USER\" u ON u.PK = 'USER#' || p.ownerId AND u.SK = 'PROFILE'");
+        assertThat(model.planAsCode()).isEmpty();
+    }
+
+    @Test
     void completion_offersEntityAndAttributeNames() {
         var model = model(session(ConnectionTag.DEV), new MemoryStore(), PAGES);
         model.load();
