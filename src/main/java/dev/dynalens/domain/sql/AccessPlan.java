@@ -20,10 +20,11 @@ import java.util.Objects;
  * @param desktopCondition checked on the desktop on every item the requests return; null for none
  * @param stopAfter        the most rows to produce (LIMIT pushed down), or null
  * @param requests         every request as the plan shows it, with its estimate
+ * @param shared           the Query reads a whole item collection that another read of the query shares
  */
 public record AccessPlan(Kind kind, String indexName, List<ReadRequest> reads, List<Map<String, AttributeValue>> gets,
                          List<BatchGetRequest> batches, Condition desktopCondition, boolean ordered, Integer stopAfter,
-                         List<PlannedRequest> requests, long estimatedRows) {
+                         List<PlannedRequest> requests, long estimatedRows, boolean shared) {
     public enum Kind { GET_ITEM, BATCH_GET_ITEM, QUERY, SCAN, NONE }
 
     public AccessPlan {
@@ -32,6 +33,12 @@ public record AccessPlan(Kind kind, String indexName, List<ReadRequest> reads, L
         gets = gets.stream().map(Map::copyOf).toList();
         batches = List.copyOf(batches);
         requests = List.copyOf(requests);
+    }
+
+    public AccessPlan(Kind kind, String indexName, List<ReadRequest> reads, List<Map<String, AttributeValue>> gets,
+                      List<BatchGetRequest> batches, Condition desktopCondition, boolean ordered, Integer stopAfter,
+                      List<PlannedRequest> requests, long estimatedRows) {
+        this(kind, indexName, reads, gets, batches, desktopCondition, ordered, stopAfter, requests, estimatedRows, false);
     }
 
     public double estimatedRcu() {

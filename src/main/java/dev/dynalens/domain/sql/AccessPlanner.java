@@ -118,7 +118,7 @@ public final class AccessPlanner {
         var consumed = new ArrayList<Condition>(List.of(pk.condition()));
         SortKeyCondition sortCondition = null;
         boolean narrowedToEntity = shape.entity().wholeTable();
-        if (keys.sortKey() != null) {
+        if (keys.sortKey() != null && !shape.wholeCollection()) {
             var best = uses.bestRange(keys.sortKey());
             if (best.isPresent()) {
                 sortCondition = best.get().sortKeyCondition();
@@ -139,16 +139,16 @@ public final class AccessPlanner {
         var filterable = new ArrayList<Condition>();
         var desktop = new ArrayList<Condition>();
         for (var condition : remaining) {
-            (mentions(condition, keyNames) ? desktop : filterable).add(condition);
+            (shape.wholeCollection() || mentions(condition, keyNames) ? desktop : filterable).add(condition);
         }
         var desktopCondition = and(desktop);
         var filter = and(filterable);
-        var projection = projectionPaths(shape, catalog.description().keySchema(), desktopCondition);
+        var projection = shape.wholeCollection() ? null : projectionPaths(shape, catalog.description().keySchema(), desktopCondition);
         var rendered = render(filter, projection);
         var forward = shape.order() != ReadShape.Order.BACKWARD;
         var ordered = shape.order() != ReadShape.Order.ANY && pk.values().size() == 1;
         Integer pageLimit = shape.limit() != null && filter == null && desktopCondition == null && narrowedToEntity
-                ? shape.limit() : null;
+                && !shape.wholeCollection() ? shape.limit() : null;
         var reads = new ArrayList<ReadRequest>();
         var requests = new ArrayList<PlannedRequest>();
         var indexName = index == null ? null : index.name();
@@ -157,7 +157,8 @@ public final class AccessPlanner {
             var read = new ReadRequest.Query(catalog.tableName(), indexName, keys.partitionKeyName(), value,
                     keys.sortKeyName(), sortCondition, forward, pageLimit, null, rendered);
             reads.add(read);
-            var expected = itemsPerQuery(catalog, shape.entity(), sortCondition);
+            var expected = shape.wholeCollection() ? collectionItems(catalog, shape.entity())
+                    : itemsPerQuery(catalog, shape.entity(), sortCondition);
             rows += expected;
             var keyCondition = ReadRequests.keyConditionExpression(read);
             // the key condition's maps have no order of their own: pk, then sk, then the filter's, as they are written
@@ -170,7 +171,7 @@ public final class AccessPlanner {
                     Rcu.forBytes(expected * itemBytes(catalog, shape.entity())), ""));
         }
         return new AccessPlan(AccessPlan.Kind.QUERY, indexName, reads, List.of(), List.of(), desktopCondition, ordered, shape.limit(),
-                requests, rows);
+                requests, rows, shape.wholeCollection());
     }
 
     // ---- Scan ----
@@ -261,6 +262,16 @@ public final class AccessPlanner {
             return Math.max(1, (entity.count() + owners.getAsLong() - 1) / owners.getAsLong());
         }
         return Math.min(Math.max(1, entity.count()), DEFAULT_ITEMS_PER_PARTITION);
+    }
+
+    /** Items of a whole collection: those of every entity type whose partitions have the same template. */
+    static long collectionItems(SqlCatalog catalog, SqlEntity entity) {
+        if (entity.pkTemplates().isEmpty()) {
+            return itemsPerQuery(catalog, entity, null);
+        }
+        var template = entity.pkTemplates().getFirst();
+        return catalog.tables().stream().filter(t -> !t.wholeTable() && !t.pkTemplates().isEmpty() && t.pkTemplates().getFirst().equals(template))
+                .mapToLong(t -> itemsPerQuery(catalog, t, null)).sum();
     }
 
     // ---- helpers ----

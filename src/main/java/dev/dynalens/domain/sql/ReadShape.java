@@ -12,8 +12,11 @@ import java.util.Objects;
  * @param attributes top-level attributes to read, or null for every attribute
  * @param order      the order wanted on the sort key of the request that serves it
  * @param limit      the most rows wanted, or null
+ * @param wholeCollection read the partition's whole item collection, every condition checked on the desktop: another read
+ *                        of the query (the other side of a join) takes its rows from the same Query
  */
-public record ReadShape(SqlEntity entity, List<Condition> conditions, List<String> attributes, Order order, Integer limit) {
+public record ReadShape(SqlEntity entity, List<Condition> conditions, List<String> attributes, Order order, Integer limit,
+                        boolean wholeCollection) {
     public enum Order { ANY, FORWARD, BACKWARD }
 
     public ReadShape {
@@ -21,6 +24,10 @@ public record ReadShape(SqlEntity entity, List<Condition> conditions, List<Strin
         conditions = List.copyOf(conditions);
         attributes = attributes == null ? null : List.copyOf(attributes);
         Objects.requireNonNull(order, "order");
+    }
+
+    public ReadShape(SqlEntity entity, List<Condition> conditions, List<String> attributes, Order order, Integer limit) {
+        this(entity, conditions, attributes, order, limit, false);
     }
 
     public static ReadShape all(SqlEntity entity) {

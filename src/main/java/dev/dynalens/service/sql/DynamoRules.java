@@ -33,7 +33,8 @@ final class DynamoRules {
     }
 
     static List<RelOptRule> all() {
-        return List.of(FilterRule.INSTANCE, ProjectRule.INSTANCE, SortRule.INSTANCE, LookupJoinRule.INSTANCE, ToEnumerableRule.INSTANCE);
+        return List.of(FilterRule.INSTANCE, ProjectRule.INSTANCE, SortRule.INSTANCE, LookupJoinRule.INSTANCE, SameCollectionRule.INSTANCE,
+                ToEnumerableRule.INSTANCE);
     }
 
     /** Pushes every conjunct DynamoDB evaluates as SQL does into the read; the others stay in a filter above it. */
@@ -276,6 +277,44 @@ final class DynamoRules {
                 return ref.getIndex();
             }
             return -1;
+        }
+    }
+
+    /**
+     * Both sides of a join Query the same partition of the table: one Query of the whole item collection serves both
+     * (each side checks its own entity type and conditions on the desktop), when that costs less than two Queries.
+     */
+    @SuppressWarnings("deprecation")
+    static final class SameCollectionRule extends RelOptRule {
+        static final SameCollectionRule INSTANCE = new SameCollectionRule();
+
+        private SameCollectionRule() {
+            super(operand(org.apache.calcite.rel.logical.LogicalJoin.class, operand(DynamoScan.class, none()),
+                    operand(DynamoScan.class, none())), "DynamoSameCollectionRule");
+        }
+
+        @Override
+        public void onMatch(RelOptRuleCall call) {
+            org.apache.calcite.rel.logical.LogicalJoin join = call.rel(0);
+            DynamoScan left = call.rel(1);
+            DynamoScan right = call.rel(2);
+            if (!partition(left).isPresent() || !partition(left).equals(partition(right))
+                    || left.entityTable().catalog() != right.entityTable().catalog()) {
+                return;
+            }
+            call.transformTo(join.copy(join.getTraitSet(), List.of(left.with(left.spec().sharingCollection()),
+                    right.with(right.spec().sharingCollection()))));
+        }
+
+        /** The one partition a read Queries on the table itself, when it is one Query with no order or limit of its own. */
+        private static java.util.Optional<dev.dynalens.domain.item.AttributeValue> partition(DynamoScan scan) {
+            var spec = scan.spec();
+            var plan = scan.accessPlan();
+            if (spec.wholeCollection() || spec.order() != ReadShape.Order.ANY || spec.limit() != null || plan.kind() != AccessPlan.Kind.QUERY
+                    || plan.indexName() != null || plan.reads().size() != 1) {
+                return java.util.Optional.empty();
+            }
+            return java.util.Optional.of(((dev.dynalens.domain.table.ReadRequest.Query) plan.reads().getFirst()).partitionKeyValue());
         }
     }
 

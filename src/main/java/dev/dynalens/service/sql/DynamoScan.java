@@ -65,7 +65,7 @@ final class DynamoScan extends TableScan {
     ReadShape shape(ScanSpec of) {
         var columns = entityTable.columns();
         List<String> attributes = of.projected() ? of.columns().stream().map(i -> columns.get(i).name()).toList() : null;
-        return new ReadShape(entityTable.entity(), of.conditions(), attributes, of.order(), of.limit());
+        return new ReadShape(entityTable.entity(), of.conditions(), attributes, of.order(), of.limit(), of.wholeCollection());
     }
 
     /** The name of the attribute behind one of this read's output fields. */
@@ -107,6 +107,9 @@ final class DynamoScan extends TableScan {
         if (spec.limit() != null) {
             writer.item("limit", spec.limit());
         }
+        if (spec.wholeCollection()) {
+            writer.item("shared", "one Query of the item collection serves both sides of the join");
+        }
         return writer;
     }
 
@@ -121,6 +124,9 @@ final class DynamoScan extends TableScan {
     @Override
     public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
         var rcu = accessPlan().requests().stream().mapToDouble(PlannedRequest::estimatedRcu).sum();
+        if (spec.wholeCollection()) {
+            rcu /= 2; // one Query serves both sides of the join: each pays half
+        }
         var rows = estimateRowCount(mq);
         // capacity first; then fewer rows and fewer columns carried win a tie (a filter or projection pushed down). A Scan
         // costs more than any keyed read whatever the estimate: a small table grows, and its keys stay keys.

@@ -89,6 +89,8 @@ public final class LeafRead {
         private final Iterator<dev.dynalens.domain.table.BatchGetRequest> batches = plan.batches().iterator();
         private final ArrayDeque<Item> buffered = new ArrayDeque<>();
         private PageStream stream;
+        private ReadRequest streaming;
+        private java.util.List<Item> recorded;
         private Object current;
         private long produced;
 
@@ -130,14 +132,29 @@ public final class LeafRead {
                 var page = stream.next();
                 if (page != null) {
                     buffered.addAll(page.items());
+                    if (recorded != null) {
+                        recorded.addAll(page.items());
+                    }
                     run.itemsRead(page.items().size());
                     run.consumed(page.consumedCapacity());
                     return true;
                 }
+                if (recorded != null) {
+                    run.keepCollection(streaming, recorded);
+                    recorded = null;
+                }
                 stream = null;
             }
             if (reads.hasNext()) {
-                stream = new PageStream(run, reads.next());
+                var read = reads.next();
+                var shared = plan.shared() ? run.collection(read) : java.util.Optional.<java.util.List<Item>>empty();
+                if (shared.isPresent()) {
+                    buffered.addAll(shared.get());
+                    return true;
+                }
+                streaming = read;
+                recorded = plan.shared() ? new java.util.ArrayList<>() : null;
+                stream = new PageStream(run, read);
                 return true;
             }
             if (gets.hasNext()) {

@@ -156,7 +156,13 @@ public final class SqlEngine {
 
     private static void collectRequests(RelNode node, List<PlannedRequest> requests) {
         if (node instanceof DynamoRead read) {
-            requests.addAll(read.scan().accessPlan().requests());
+            var plan = read.scan().accessPlan();
+            for (var request : plan.requests()) {
+                // a Query shared by both sides of a join is sent once: listed once
+                if (!plan.shared() || !requests.contains(request)) {
+                    requests.add(request);
+                }
+            }
             return;
         }
         if (node instanceof LookupJoin lookup) {

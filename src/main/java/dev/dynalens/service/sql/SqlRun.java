@@ -43,6 +43,9 @@ final class SqlRun {
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong itemsRead = new AtomicLong();
     private volatile ConsumedCapacity consumed = ConsumedCapacity.NOT_REPORTED;
+    /** Item collections read whole, for the other side of a join that reads the same one. */
+    private final java.util.Map<dev.dynalens.domain.table.ReadRequest, java.util.List<dev.dynalens.domain.item.Item>> collections =
+            new ConcurrentHashMap<>();
 
     SqlRun(DynamoSession session, Executor pages, Backoff backoff) {
         this.session = Objects.requireNonNull(session, "session");
@@ -131,6 +134,14 @@ final class SqlRun {
             checkCancelled();
             pending = pending.withKeys(result.unprocessedKeys());
         }
+    }
+
+    java.util.Optional<java.util.List<dev.dynalens.domain.item.Item>> collection(dev.dynalens.domain.table.ReadRequest request) {
+        return java.util.Optional.ofNullable(collections.get(request));
+    }
+
+    void keepCollection(dev.dynalens.domain.table.ReadRequest request, java.util.List<dev.dynalens.domain.item.Item> items) {
+        collections.putIfAbsent(request, java.util.List.copyOf(items));
     }
 
     void consumed(ConsumedCapacity capacity) {

@@ -184,6 +184,35 @@ class SqlEngineTest {
     }
 
     @Test
+    void bothSidesInOneItemCollection_areServedByOneQuery() {
+        var items = List.of(TrackerData.item("PK", "ORG#acme", "SK", "#PROFILE", "name", "Acme"),
+                TrackerData.item("PK", "ORG#acme", "SK", "PROJECT#p1", "title", "Billing"),
+                TrackerData.item("PK", "ORG#acme", "SK", "PROJECT#p2", "title", "Search"),
+                TrackerData.item("PK", "ORG#zeta", "SK", "#PROFILE", "name", "Zeta"),
+                TrackerData.item("PK", "ORG#zeta", "SK", "PROJECT#p3", "title", "Mobile"));
+        var catalog = TrackerData.catalog(items);
+        var sql = "SELECT o.name, p.title FROM ORG o JOIN PROJECT p ON p.PK = o.PK WHERE o.PK = 'ORG#acme'";
+        var plan = ENGINE.plan(sql, catalog);
+        var counted = new dev.dynalens.testsupport.FakeDynamoSession(dev.dynalens.domain.connection.ConnectionProfile.local("w",
+                java.net.URI.create("http://127.0.0.1:1")));
+        var workspace = TrackerData.session(items);
+        counted.responder = request -> workspace.read(request).join();
+
+        var rows = new ArrayList<List<Object>>();
+        try (var execution = ENGINE.start(plan, counted, PAGES)) {
+            while (execution.next()) {
+                rows.add(execution.row());
+            }
+        }
+
+        assertThat(operations(plan)).containsExactly("Query");
+        assertThat(plan.requests().getFirst().keyCondition()).isEqualTo("#pk = :pk");
+        assertThat(plan.explain()).contains("shared=[one Query of the item collection serves both sides of the join]");
+        assertThat(counted.reads).hasSize(1);
+        assertThat(rows).containsExactlyInAnyOrder(List.of(s("Acme"), s("Billing")), List.of(s("Acme"), s("Search")));
+    }
+
+    @Test
     void aJoinWithoutKeys_isAHashJoin() {
         var sql = "SELECT t.title FROM TASK t JOIN PROJECT p ON t.title = p.title";
 
