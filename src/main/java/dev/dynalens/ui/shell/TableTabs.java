@@ -81,7 +81,7 @@ public final class TableTabs {
                     List.<ExecutorService>of(analysis, staleAnalysis, sqlWork));
             var sql = new dev.dynalens.ui.sql.SqlViewModel(session, table, new dev.dynalens.usecase.RunSql(sqlEngine, sqlWork, sqlWork),
                     new dev.dynalens.usecase.LearnEntityTypes(session, entityTypes, profile.id(), analysis, java.time.Clock.systemUTC()),
-                    sqlWork, fx);
+                    sqlWork, fx).namingWith(() -> lenses.load(profile.id(), table).lens());
 
             var browserView = new TableBrowserView(browser).editableWith(staged);
             var savedQueriesView = new SavedQueriesView(savedQueries.forTable(profile.id(), browser), browser);

@@ -45,6 +45,7 @@ public final class SqlViewModel {
     private final LearnEntityTypes learn;
     private final Executor worker;
     private final Executor fx;
+    private java.util.function.Supplier<Lens> lens = () -> Lens.NONE;
     private final StringProperty statement = new SimpleStringProperty("");
     private final BooleanProperty partiql = new SimpleBooleanProperty();
     private final ReadOnlyStringWrapper plan = new ReadOnlyStringWrapper("");
@@ -72,6 +73,12 @@ public final class SqlViewModel {
         this.fx = Objects.requireNonNull(fx, "fx");
         statement.addListener((obs, old, now) -> replan());
         partiql.addListener((obs, old, now) -> replan());
+    }
+
+    /** The table's lens, so the entity types are named as the Collections tab shows them (renames and merges applied). */
+    public SqlViewModel namingWith(java.util.function.Supplier<Lens> tableLens) {
+        this.lens = Objects.requireNonNull(tableLens, "tableLens");
+        return this;
     }
 
     public StringProperty statementProperty() { return statement; }
@@ -107,7 +114,7 @@ public final class SqlViewModel {
             return;
         }
         entityTypes.set("Reading a sample of " + table + "…");
-        learn.sample(description, Lens.NONE).result().whenCompleteAsync((learnt, error) -> {
+        learn.sample(description, lens.get()).result().whenCompleteAsync((learnt, error) -> {
             if (error != null) {
                 entityTypes.set("The sample read failed: " + Problems.describe(error));
             } else {

@@ -159,6 +159,18 @@ class SqlViewModelTest {
     }
 
     @Test
+    void theEntityTypes_areNamedAsTheLensNamesThem() {
+        var model = model(session(ConnectionTag.DEV), new MemoryStore(), PAGES)
+                .namingWith(() -> dev.dynalens.domain.inference.Lens.NONE.withRename("PROJECT", "Project"));
+        model.load();
+        model.refreshEntityTypes();
+
+        assertThat(model.entityTypesProperty().get()).contains("Project").doesNotContain("PROJECT");
+        model.statementProperty().set("SELECT title FROM \"Project\" WHERE PK = 'ORG#acme'");
+        assertThat(model.planProperty().get()).startsWith("Query Tracker");
+    }
+
+    @Test
     void completion_offersEntityAndAttributeNames() {
         var model = model(session(ConnectionTag.DEV), new MemoryStore(), PAGES);
         model.load();
