@@ -83,7 +83,8 @@ final class ShellWiring {
         appearance.load();
         var model = new ShellViewModel(connections, new OpenTabsViewModel(store), new NotificationsViewModel(), fx,
                 Shell::copyToClipboard);
-        var tableTabs = new TableTabs(connections, fx, new JsonLensStore(configDirectory), configDirectory, saved);
+        var tableTabs = new TableTabs(connections, fx, new JsonLensStore(configDirectory), configDirectory, saved)
+                .keepingEntityTypesIn(new dev.dynalens.service.config.JsonEntityTypesStore(configDirectory));
         var main = new MainView(connections, editors, fx, model, tableTabs);
         var shell = new Shell(main, model, history, fx, appearance, saved, new MainWindowViewModel(store));
         model.reportProblem(historyProblem);

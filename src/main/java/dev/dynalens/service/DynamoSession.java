@@ -3,6 +3,13 @@ package dev.dynalens.service;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.partiql.PartiqlBatchResult;
+import dev.dynalens.domain.partiql.PartiqlPage;
+import dev.dynalens.domain.partiql.PartiqlStatement;
+import dev.dynalens.domain.partiql.PartiqlTransactionResult;
+import dev.dynalens.domain.table.BatchGetRequest;
+import dev.dynalens.domain.table.BatchGetResult;
+import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
@@ -11,6 +18,7 @@ import dev.dynalens.domain.write.GetResult;
 import dev.dynalens.domain.write.ItemWrite;
 import dev.dynalens.domain.write.TransactionResult;
 import dev.dynalens.domain.write.WriteResult;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -52,6 +60,47 @@ public interface DynamoSession extends AutoCloseable {
 
     /** GetItem by primary key; {@code consistent} asks for a strongly consistent read. */
     CompletableFuture<GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent);
+
+    /**
+     * One BatchGetItem of up to 100 keys. The future holds the items found and the keys DynamoDB left unprocessed,
+     * which the caller asks again after a backoff. This default asks GetItem for each key (and applies no
+     * projection): right for a session without batching; the AWS and workspace sessions answer it themselves.
+     */
+    default CompletableFuture<BatchGetResult> batchGet(BatchGetRequest request) {
+        var gets = request.keys().stream().map(key -> getItem(request.tableName(), key, request.consistentRead())).toList();
+        return CompletableFuture.allOf(gets.toArray(CompletableFuture[]::new)).thenApply(done -> {
+            var items = new ArrayList<Item>();
+            var capacity = ConsumedCapacity.NOT_REPORTED;
+            for (var get : gets) {
+                var result = get.join();
+                result.item().ifPresent(items::add);
+                capacity = capacity.plus(result.capacity());
+            }
+            return new BatchGetResult(items, List.of(), capacity);
+        });
+    }
+
+    /**
+     * One ExecuteStatement: a PartiQL SELECT answers one page (ask again with its NextToken for the next), a write
+     * answers no items. A statement that writes is a write: refused on a read-only connection and guarded like every
+     * other write. An endpoint without PartiQL fails the future with a
+     * {@link dev.dynalens.domain.partiql.PartiqlUnsupportedException}.
+     *
+     * @param limit     the most items to evaluate for this page, or null for DynamoDB's default (1 MB)
+     * @param nextToken where to continue, null for the first page
+     */
+    CompletableFuture<PartiqlPage> executeStatement(PartiqlStatement statement, boolean consistentRead, Integer limit,
+                                                    String nextToken);
+
+    /** Up to 25 statements, all reads or all writes, each succeeding or failing on its own (BatchExecuteStatement). */
+    CompletableFuture<PartiqlBatchResult> batchExecuteStatement(List<PartiqlStatement> statements);
+
+    /**
+     * Up to 100 statements as one ExecuteTransaction: all applied or none. A cancelled transaction completes normally
+     * with one reason per statement; an endpoint without it completes with
+     * {@link dev.dynalens.domain.write.TransactionResult.Status#UNSUPPORTED}.
+     */
+    CompletableFuture<PartiqlTransactionResult> executeTransaction(List<PartiqlStatement> statements, String clientRequestToken);
 
     /**
      * One PutItem, UpdateItem or DeleteItem with its condition. A condition that does not hold completes the future

@@ -251,6 +251,18 @@ final class PageFeed implements Iterator<Item> {
         @Override public CompletableFuture<TransactionResult> transactWrite(List<ItemWrite> writes, String clientRequestToken) {
             return source.transactWrite(writes, clientRequestToken);
         }
+        @Override public CompletableFuture<dev.dynalens.domain.partiql.PartiqlPage> executeStatement(
+                dev.dynalens.domain.partiql.PartiqlStatement statement, boolean consistentRead, Integer limit, String nextToken) {
+            return source.executeStatement(statement, consistentRead, limit, nextToken);
+        }
+        @Override public CompletableFuture<dev.dynalens.domain.partiql.PartiqlBatchResult> batchExecuteStatement(
+                List<dev.dynalens.domain.partiql.PartiqlStatement> statements) {
+            return source.batchExecuteStatement(statements);
+        }
+        @Override public CompletableFuture<dev.dynalens.domain.partiql.PartiqlTransactionResult> executeTransaction(
+                List<dev.dynalens.domain.partiql.PartiqlStatement> statements, String clientRequestToken) {
+            return source.executeTransaction(statements, clientRequestToken);
+        }
         /** The source is the caller's: not closed here. */
         @Override public void close() { }
     }

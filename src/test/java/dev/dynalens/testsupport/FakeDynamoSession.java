@@ -105,5 +105,29 @@ public final class FakeDynamoSession implements DynamoSession {
         batches.add(List.copyOf(items));
         return batchWriter.apply(items);
     }
+    /** Answers ExecuteStatement when a test sets it; unset, the endpoint has no PartiQL. Every statement is kept. */
+    public java.util.function.Function<dev.dynalens.domain.partiql.PartiqlStatement, CompletableFuture<dev.dynalens.domain.partiql.PartiqlPage>> statementRunner;
+    public final List<dev.dynalens.domain.partiql.PartiqlStatement> statements = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Override public CompletableFuture<dev.dynalens.domain.partiql.PartiqlPage> executeStatement(
+            dev.dynalens.domain.partiql.PartiqlStatement statement, boolean consistentRead, Integer limit, String nextToken) {
+        statements.add(statement);
+        if (statementRunner == null) {
+            return CompletableFuture.failedFuture(new dev.dynalens.domain.partiql.PartiqlUnsupportedException(
+                    "The fake endpoint does not support PartiQL (ExecuteStatement).", null));
+        }
+        return statementRunner.apply(statement);
+    }
+    @Override public CompletableFuture<dev.dynalens.domain.partiql.PartiqlBatchResult> batchExecuteStatement(
+            List<dev.dynalens.domain.partiql.PartiqlStatement> batch) {
+        return CompletableFuture.failedFuture(new dev.dynalens.domain.partiql.PartiqlUnsupportedException(
+                "The fake endpoint does not support PartiQL (BatchExecuteStatement).", null));
+    }
+    @Override public CompletableFuture<dev.dynalens.domain.partiql.PartiqlTransactionResult> executeTransaction(
+            List<dev.dynalens.domain.partiql.PartiqlStatement> batch, String clientRequestToken) {
+        return CompletableFuture.completedFuture(new dev.dynalens.domain.partiql.PartiqlTransactionResult(
+                dev.dynalens.domain.write.TransactionResult.unsupported("The fake endpoint does not support PartiQL (ExecuteTransaction)."),
+                List.of()));
+    }
     @Override public void close() { closed = true; }
 }

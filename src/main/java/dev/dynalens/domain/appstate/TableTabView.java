@@ -14,7 +14,8 @@ public enum TableTabView {
     STALE_COPIES("stale-copies", "Stale copies"),
     SIZE_AND_COST("size-and-cost", "Size & cost"),
     EXPRESSIONS("expressions", "Expressions"),
-    STAGED("staged", "Staged");
+    STAGED("staged", "Staged"),
+    SQL("sql", "SQL");
 
     /** The view a new tab shows, and the one a saved tab comes back to when its view is not known. */
     public static final TableTabView FIRST = COLLECTIONS;

@@ -22,11 +22,19 @@ public sealed interface ReadRequest {
 
     ReadRequest withExclusiveStartKey(Map<String, AttributeValue> startKey);
 
-    record Scan(String tableName, String indexName, Integer limit, Map<String, AttributeValue> exclusiveStartKey)
-            implements ReadRequest {
+    /** The FilterExpression and ProjectionExpression; {@link ReadExpressions#NONE} for neither. */
+    ReadExpressions expressions();
+
+    record Scan(String tableName, String indexName, Integer limit, Map<String, AttributeValue> exclusiveStartKey,
+                ReadExpressions expressions) implements ReadRequest {
         public Scan {
             Objects.requireNonNull(tableName, "tableName");
             exclusiveStartKey = exclusiveStartKey == null ? null : Map.copyOf(exclusiveStartKey);
+            expressions = expressions == null ? ReadExpressions.NONE : expressions;
+        }
+
+        public Scan(String tableName, String indexName, Integer limit, Map<String, AttributeValue> exclusiveStartKey) {
+            this(tableName, indexName, limit, exclusiveStartKey, ReadExpressions.NONE);
         }
 
         @Override
@@ -36,13 +44,13 @@ public sealed interface ReadRequest {
 
         @Override
         public Scan withExclusiveStartKey(Map<String, AttributeValue> startKey) {
-            return new Scan(tableName, indexName, limit, startKey);
+            return new Scan(tableName, indexName, limit, startKey, expressions);
         }
     }
 
     record Query(String tableName, String indexName, String partitionKeyName, AttributeValue partitionKeyValue,
                  String sortKeyName, SortKeyCondition sortKeyCondition, boolean scanIndexForward, Integer limit,
-                 Map<String, AttributeValue> exclusiveStartKey) implements ReadRequest {
+                 Map<String, AttributeValue> exclusiveStartKey, ReadExpressions expressions) implements ReadRequest {
         public Query {
             Objects.requireNonNull(tableName, "tableName");
             Objects.requireNonNull(partitionKeyName, "partitionKeyName");
@@ -51,6 +59,14 @@ public sealed interface ReadRequest {
                 Objects.requireNonNull(sortKeyName, "a sort-key condition needs the sort key name");
             }
             exclusiveStartKey = exclusiveStartKey == null ? null : Map.copyOf(exclusiveStartKey);
+            expressions = expressions == null ? ReadExpressions.NONE : expressions;
+        }
+
+        public Query(String tableName, String indexName, String partitionKeyName, AttributeValue partitionKeyValue,
+                     String sortKeyName, SortKeyCondition sortKeyCondition, boolean scanIndexForward, Integer limit,
+                     Map<String, AttributeValue> exclusiveStartKey) {
+            this(tableName, indexName, partitionKeyName, partitionKeyValue, sortKeyName, sortKeyCondition, scanIndexForward,
+                    limit, exclusiveStartKey, ReadExpressions.NONE);
         }
 
         @Override
@@ -61,7 +77,7 @@ public sealed interface ReadRequest {
         @Override
         public Query withExclusiveStartKey(Map<String, AttributeValue> startKey) {
             return new Query(tableName, indexName, partitionKeyName, partitionKeyValue, sortKeyName, sortKeyCondition,
-                    scanIndexForward, limit, startKey);
+                    scanIndexForward, limit, startKey, expressions);
         }
     }
 }

@@ -6,6 +6,11 @@ import dev.dynalens.domain.connection.DynamoAccessException;
 import dev.dynalens.domain.connection.ReadOnlyConnectionException;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.partiql.PartiqlBatchResult;
+import dev.dynalens.domain.partiql.PartiqlPage;
+import dev.dynalens.domain.partiql.PartiqlStatement;
+import dev.dynalens.domain.partiql.PartiqlTransactionResult;
+import dev.dynalens.domain.partiql.PartiqlUnsupportedException;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
@@ -215,6 +220,65 @@ final class AwsDynamoSession implements DynamoSession {
     public CompletableFuture<GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent) {
         return call(tableName, call -> call.track(client.getItem(cancellation.tag(WriteMapper.getItem(tableName, key, consistent), call)))
                 .thenApply(WriteMapper::fromGet));
+    }
+
+    @Override
+    public CompletableFuture<dev.dynalens.domain.table.BatchGetResult> batchGet(dev.dynalens.domain.table.BatchGetRequest request) {
+        return call(request.tableName(), call -> call.track(client.batchGetItem(cancellation.tag(RequestMapper.batchGet(request), call)))
+                .thenApply(response -> RequestMapper.fromBatchGet(response, request.tableName())));
+    }
+
+    @Override
+    public CompletableFuture<PartiqlPage> executeStatement(PartiqlStatement statement, boolean consistentRead, Integer limit,
+                                                           String nextToken) {
+        if (statement.writes() && profile.readOnly()) {
+            return refused(statement.kind() + " on " + statement.tableName());
+        }
+        return call(statement.tableName(), call -> call.track(client.executeStatement(cancellation.tag(
+                        PartiqlMapper.executeStatement(statement, consistentRead, limit, nextToken), call)))
+                .thenApply(PartiqlMapper::fromExecuteStatement)
+                .exceptionallyCompose(error -> CompletableFuture.failedFuture(ErrorMapper.isUnsupportedOperation(error)
+                        ? new PartiqlUnsupportedException(partiqlUnsupported("ExecuteStatement"), error) : error)));
+    }
+
+    @Override
+    public CompletableFuture<PartiqlBatchResult> batchExecuteStatement(List<PartiqlStatement> statements) {
+        var copy = List.copyOf(statements);
+        if (profile.readOnly() && copy.stream().anyMatch(PartiqlStatement::writes)) {
+            return refused("BatchExecuteStatement of " + copy.size() + " statement(s)");
+        }
+        var table = copy.isEmpty() ? null : copy.get(0).tableName();
+        return call(table, call -> call.track(client.batchExecuteStatement(cancellation.tag(PartiqlMapper.batchExecuteStatement(copy), call)))
+                .thenApply(PartiqlMapper::fromBatchExecuteStatement)
+                .exceptionallyCompose(error -> CompletableFuture.failedFuture(ErrorMapper.isUnsupportedOperation(error)
+                        ? new PartiqlUnsupportedException(partiqlUnsupported("BatchExecuteStatement"), error) : error)));
+    }
+
+    @Override
+    public CompletableFuture<PartiqlTransactionResult> executeTransaction(List<PartiqlStatement> statements, String clientRequestToken) {
+        var copy = List.copyOf(statements);
+        if (profile.readOnly() && copy.stream().anyMatch(PartiqlStatement::writes)) {
+            return refused("ExecuteTransaction of " + copy.size() + " statement(s)");
+        }
+        var table = copy.isEmpty() ? null : copy.get(0).tableName();
+        return call(table, call -> call.track(client.executeTransaction(cancellation.tag(PartiqlMapper.executeTransaction(copy, clientRequestToken), call)))
+                .thenApply(PartiqlMapper::fromExecuteTransaction)
+                // A cancelled transaction and a missing operation are answers the caller acts on, not failures.
+                .exceptionallyCompose(error -> {
+                    if (ErrorMapper.unwrap(error) instanceof TransactionCanceledException cancelled) {
+                        return CompletableFuture.completedFuture(new PartiqlTransactionResult(
+                                WriteMapper.cancelled(cancelled, copy.size()), List.of()));
+                    }
+                    if (ErrorMapper.isUnsupportedOperation(error)) {
+                        return CompletableFuture.completedFuture(new PartiqlTransactionResult(
+                                TransactionResult.unsupported(partiqlUnsupported("ExecuteTransaction")), List.of()));
+                    }
+                    return CompletableFuture.failedFuture(error);
+                }));
+    }
+
+    private String partiqlUnsupported(String operation) {
+        return "The endpoint " + ErrorMapper.endpointText(profile) + " does not support PartiQL (" + operation + ").";
     }
 
     @Override

@@ -39,28 +39,77 @@ final class RequestMapper {
     }
 
     static ScanRequest scan(ReadRequest.Scan request) {
+        var expressions = request.expressions();
         return ScanRequest.builder()
                 .tableName(request.tableName())
                 .indexName(request.indexName())
                 .limit(request.limit())
                 .exclusiveStartKey(AttributeValueMapper.keyToSdk(request.exclusiveStartKey()))
+                .filterExpression(expressions.filterExpression())
+                .projectionExpression(expressions.projectionExpression())
+                // DynamoDB refuses an empty ExpressionAttributeNames or ExpressionAttributeValues map.
+                .expressionAttributeNames(expressions.names().isEmpty() ? null : expressions.names())
+                .expressionAttributeValues(expressions.values().isEmpty() ? null : AttributeValueMapper.toSdk(expressions.values()))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
     }
 
     static QueryRequest query(ReadRequest.Query request) {
         var condition = keyCondition(request);
+        var expressions = request.expressions();
         return QueryRequest.builder()
                 .tableName(request.tableName())
                 .indexName(request.indexName())
                 .keyConditionExpression(condition.expression())
-                .expressionAttributeNames(condition.names())
-                .expressionAttributeValues(AttributeValueMapper.toSdk(condition.values()))
+                .filterExpression(expressions.filterExpression())
+                .projectionExpression(expressions.projectionExpression())
+                .expressionAttributeNames(merged(condition.names(), expressions.names()))
+                .expressionAttributeValues(AttributeValueMapper.toSdk(merged(condition.values(), expressions.values())))
                 .scanIndexForward(request.scanIndexForward())
                 .limit(request.limit())
                 .exclusiveStartKey(AttributeValueMapper.keyToSdk(request.exclusiveStartKey()))
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
+    }
+
+    /** The key condition's placeholders and the filter's share one map on the wire; one placeholder means one thing. */
+    private static <V> Map<String, V> merged(Map<String, V> keyCondition, Map<String, V> expressions) {
+        var all = new LinkedHashMap<>(keyCondition);
+        expressions.forEach((placeholder, value) -> {
+            var previous = all.putIfAbsent(placeholder, value);
+            if (previous != null && !previous.equals(value)) {
+                throw new IllegalArgumentException("The placeholder " + placeholder + " stands for two things in one request");
+            }
+        });
+        return all;
+    }
+
+    static software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest batchGet(dev.dynalens.domain.table.BatchGetRequest request) {
+        var keys = software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes.builder()
+                .keys(request.keys().stream().map(AttributeValueMapper::toSdk).toList())
+                .projectionExpression(request.projectionExpression())
+                .expressionAttributeNames(request.names().isEmpty() ? null : request.names())
+                .consistentRead(request.consistentRead() ? Boolean.TRUE : null)
+                .build();
+        return software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest.builder()
+                .requestItems(Map.of(request.tableName(), keys))
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+                .build();
+    }
+
+    static dev.dynalens.domain.table.BatchGetResult fromBatchGet(software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse response,
+                                                                 String tableName) {
+        var items = response.responses().getOrDefault(tableName, List.of()).stream().map(AttributeValueMapper::toItem).toList();
+        var unprocessed = response.unprocessedKeys().get(tableName);
+        List<Map<String, AttributeValue>> keys = unprocessed == null || !unprocessed.hasKeys() ? List.of()
+                : unprocessed.keys().stream().map(AttributeValueMapper::keyFromSdk).toList();
+        var capacity = dev.dynalens.domain.table.ConsumedCapacity.NOT_REPORTED;
+        if (response.hasConsumedCapacity()) {
+            for (var perTable : response.consumedCapacity()) {
+                capacity = capacity.plus(PageMapper.consumedCapacity(perTable));
+            }
+        }
+        return new dev.dynalens.domain.table.BatchGetResult(items, keys, capacity);
     }
 
     /** The key condition as the domain writes it ({@link ReadRequests#keyConditionExpression}). */

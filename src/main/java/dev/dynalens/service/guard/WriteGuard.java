@@ -4,6 +4,12 @@ import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.ReadOnlyConnectionException;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.partiql.PartiqlBatchResult;
+import dev.dynalens.domain.partiql.PartiqlPage;
+import dev.dynalens.domain.partiql.PartiqlStatement;
+import dev.dynalens.domain.partiql.PartiqlTransactionResult;
+import dev.dynalens.domain.table.BatchGetRequest;
+import dev.dynalens.domain.table.BatchGetResult;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
@@ -32,6 +38,9 @@ import java.util.function.Supplier;
  *       up front), once per table for the guard's lifetime; a refusal fails the write with a
  *       {@link dev.dynalens.domain.connection.WriteNotConfirmedException}.</li>
  * </ul>
+ *
+ * <p>PartiQL statements that write (INSERT, UPDATE, DELETE) are writes like any other: a batch or transaction holding
+ * one is guarded for every table its writing statements name; SELECTs pass through.
  *
  * <p>The sessions the app and the command line hand around are {@link #protect protected}: their confirmer confirms
  * nothing, so a production write is refused unless it comes from an action the person started and confirmed. Such an
@@ -178,7 +187,46 @@ public final class WriteGuard implements DynamoSession {
                 () -> delegate.transactWrite(writes, clientRequestToken));
     }
 
+    // ---- PartiQL: a statement that writes is a write; a SELECT is a read ----
+
+    @Override
+    public CompletableFuture<PartiqlPage> executeStatement(PartiqlStatement statement, boolean consistentRead, Integer limit,
+                                                           String nextToken) {
+        if (!statement.writes()) {
+            return delegate.executeStatement(statement, consistentRead, limit, nextToken);
+        }
+        return guarded(statement.tableName(), "PartiQL " + statement.kind(),
+                () -> delegate.executeStatement(statement, consistentRead, limit, nextToken));
+    }
+
+    @Override
+    public CompletableFuture<PartiqlBatchResult> batchExecuteStatement(List<PartiqlStatement> statements) {
+        var written = writtenTables(statements);
+        if (written.isEmpty()) {
+            return delegate.batchExecuteStatement(statements);
+        }
+        return guarded(written, "BatchExecuteStatement", () -> delegate.batchExecuteStatement(statements));
+    }
+
+    @Override
+    public CompletableFuture<PartiqlTransactionResult> executeTransaction(List<PartiqlStatement> statements, String clientRequestToken) {
+        var written = writtenTables(statements);
+        if (written.isEmpty()) {
+            return delegate.executeTransaction(statements, clientRequestToken);
+        }
+        return guarded(written, "ExecuteTransaction", () -> delegate.executeTransaction(statements, clientRequestToken));
+    }
+
+    private static List<String> writtenTables(List<PartiqlStatement> statements) {
+        return statements.stream().filter(PartiqlStatement::writes).map(PartiqlStatement::tableName).distinct().toList();
+    }
+
     // ---- reads and the rest: passed through ----
+
+    @Override
+    public CompletableFuture<BatchGetResult> batchGet(BatchGetRequest request) {
+        return delegate.batchGet(request);
+    }
 
     @Override
     public ConnectionProfile profile() {

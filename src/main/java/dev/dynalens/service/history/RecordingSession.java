@@ -7,6 +7,12 @@ import dev.dynalens.domain.history.RequestHistory;
 import dev.dynalens.domain.history.RequestRecord;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.partiql.PartiqlBatchResult;
+import dev.dynalens.domain.partiql.PartiqlPage;
+import dev.dynalens.domain.partiql.PartiqlStatement;
+import dev.dynalens.domain.partiql.PartiqlTransactionResult;
+import dev.dynalens.domain.table.BatchGetRequest;
+import dev.dynalens.domain.table.BatchGetResult;
 import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.Page;
@@ -73,6 +79,9 @@ public final class RecordingSession implements DynamoSession {
             case ReadRequest.Scan scan -> "";
             case ReadRequest.Query query -> ReadRequests.keyCondition(query) + (query.scanIndexForward() ? "" : " · descending");
         };
+        if (request.expressions().filterExpression() != null) {
+            condition = (condition.isEmpty() ? "" : condition + " · ") + "filter " + request.expressions().filterExpression();
+        }
         if (request.exclusiveStartKey() != null) {
             condition = (condition.isEmpty() ? "" : condition + " · ") + "next page";
         }
@@ -111,6 +120,44 @@ public final class RecordingSession implements DynamoSession {
     public CompletableFuture<GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent) {
         return record(new What("GetItem", tableName, null, KeyText.condition(key) + (consistent ? " · consistent" : "")),
                 delegate.getItem(tableName, key, consistent), r -> new Outcome(r.capacity(), r.item().isPresent() ? 1 : 0));
+    }
+
+    @Override
+    public CompletableFuture<BatchGetResult> batchGet(BatchGetRequest request) {
+        return record(new What("BatchGetItem", request.tableName(), null, request.keys().size() + " key(s)"), delegate.batchGet(request),
+                r -> new Outcome(r.capacity(), r.items().size(),
+                        r.unprocessedKeys().isEmpty() ? "" : r.unprocessedKeys().size() + " key(s) unprocessed"));
+    }
+
+    @Override
+    public CompletableFuture<PartiqlPage> executeStatement(PartiqlStatement statement, boolean consistentRead, Integer limit,
+                                                           String nextToken) {
+        var text = statement.text() + (nextToken == null ? "" : " · next page");
+        return record(new What("ExecuteStatement", statement.tableName(), statement.indexName(), text),
+                delegate.executeStatement(statement, consistentRead, limit, nextToken),
+                page -> new Outcome(page.capacity(), page.items().size()));
+    }
+
+    @Override
+    public CompletableFuture<PartiqlBatchResult> batchExecuteStatement(List<PartiqlStatement> statements) {
+        var tables = statements.stream().map(PartiqlStatement::tableName).distinct().toList();
+        return record(new What("BatchExecuteStatement", String.join(", ", tables), null, statements.size() + " statement(s)"),
+                delegate.batchExecuteStatement(statements), r -> {
+                    var failed = r.responses().stream().filter(PartiqlBatchResult.Response::failed).count();
+                    return new Outcome(r.capacity(), (int) (r.responses().size() - failed), failed == 0 ? "" : failed + " failed");
+                });
+    }
+
+    @Override
+    public CompletableFuture<PartiqlTransactionResult> executeTransaction(List<PartiqlStatement> statements, String clientRequestToken) {
+        var tables = statements.stream().map(PartiqlStatement::tableName).distinct().toList();
+        return record(new What("ExecuteTransaction", String.join(", ", tables), null, statements.size() + " statement(s)"),
+                delegate.executeTransaction(statements, clientRequestToken), r -> switch (r.outcome().status()) {
+                    case COMMITTED -> new Outcome(r.outcome().capacity(), statements.size());
+                    case CANCELLED -> new Outcome(null, 0, "cancelled: " + r.outcome().reasons().stream()
+                            .map(TransactionResult.Reason::code).collect(Collectors.joining(", ")));
+                    case UNSUPPORTED -> new Outcome(null, 0, "not supported by the endpoint");
+                });
     }
 
     @Override

@@ -1,5 +1,11 @@
 package dev.dynalens.service.workspace;
 
+import dev.dynalens.domain.expression.Condition;
+import dev.dynalens.domain.expression.ConditionEvaluator;
+import dev.dynalens.domain.expression.ExpressionException;
+import dev.dynalens.domain.expression.Expressions;
+import dev.dynalens.domain.expression.Projection;
+import dev.dynalens.domain.expression.ProjectionEvaluator;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.ConsumedCapacity;
@@ -8,6 +14,7 @@ import dev.dynalens.domain.table.ItemSize;
 import dev.dynalens.domain.table.KeyOrder;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.Page;
+import dev.dynalens.domain.table.ReadExpressions;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.workspace.KeyIndex;
@@ -150,7 +157,7 @@ final class InMemoryTable {
                 to = Math.min(to, firstWhere(partition, from, to, p -> compareToKey(p, order, startKey) >= 0));
             }
         }
-        var page = new PageBuilder(target, query.limit());
+        var page = new PageBuilder(target, query.limit(), query.expressions());
         if (query.scanIndexForward()) {
             for (int i = from; i < to && page.add(partition.get(i)); i++) {
                 // add() says when the page is full
@@ -233,7 +240,7 @@ final class InMemoryTable {
             start = positionOf(startKey) + 1;
         }
         var index = scan.indexName() == null ? null : target.index();
-        var page = new PageBuilder(target, scan.limit());
+        var page = new PageBuilder(target, scan.limit(), scan.expressions());
         var items = table.items();
         for (int i = start; i < items.size(); i++) {
             if ((index == null || index.contains(i)) && !page.add(i)) {
@@ -298,27 +305,45 @@ final class InMemoryTable {
         }
     }
 
-    /** Fills one page: projects each item, stops at Limit or 1 MB, and then names where to continue. */
+    /**
+     * Fills one page: reads each item, keeps those the FilterExpression lets through, projected; stops at Limit items
+     * read (before filtering, as DynamoDB counts) or 1 MB, and then names where to continue.
+     */
     private final class PageBuilder {
         private final Target target;
         private final Integer limit;
+        private final Condition filter;
+        private final Projection projection;
         private final List<Item> items = new ArrayList<>();
+        private int scanned;
         private long bytes;
         private Item last;
         private boolean full;
 
-        PageBuilder(Target target, Integer limit) {
+        PageBuilder(Target target, Integer limit, ReadExpressions expressions) {
             this.target = target;
             this.limit = limit;
+            try {
+                this.filter = expressions.filterExpression() == null ? null
+                        : Expressions.parseCondition(expressions.filterExpression(), expressions.names(), expressions.values());
+                this.projection = expressions.projectionExpression() == null ? null
+                        : Expressions.parseProjection(expressions.projectionExpression(), expressions.names());
+            } catch (ExpressionException e) {
+                throw new InvalidRequestException("Invalid expression: " + e.getMessage());
+            }
         }
 
         /** Adds the item at this position; false once the page is full. */
         boolean add(int position) {
             var item = table.items().get(position);
-            items.add(project(item));
+            var visible = project(item);
+            if (filter == null || ConditionEvaluator.evaluate(filter, visible)) {
+                items.add(projection == null ? visible : ProjectionEvaluator.project(visible, projection));
+            }
+            scanned++;
             bytes += ItemSize.of(item);
             last = item;
-            full = limit != null && items.size() >= limit || bytes >= PAGE_BYTES;
+            full = limit != null && scanned >= limit || bytes >= PAGE_BYTES;
             return !full;
         }
 
@@ -345,7 +370,7 @@ final class InMemoryTable {
                     lastEvaluatedKey.put(name, last.attributes().get(name));
                 }
             }
-            return new Page(items, lastEvaluatedKey, items.size(), ConsumedCapacity.NOT_REPORTED);
+            return new Page(items, lastEvaluatedKey, scanned, ConsumedCapacity.NOT_REPORTED);
         }
     }
 }

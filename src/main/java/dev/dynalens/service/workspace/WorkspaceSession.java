@@ -6,7 +6,16 @@ import dev.dynalens.domain.connection.ConnectionTag;
 import dev.dynalens.domain.connection.CredentialsSource;
 import dev.dynalens.domain.connection.DynamoAccessException;
 import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.expression.Expressions;
+import dev.dynalens.domain.expression.ProjectionEvaluator;
 import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.partiql.PartiqlBatchResult;
+import dev.dynalens.domain.partiql.PartiqlPage;
+import dev.dynalens.domain.partiql.PartiqlStatement;
+import dev.dynalens.domain.partiql.PartiqlTransactionResult;
+import dev.dynalens.domain.partiql.PartiqlUnsupportedException;
+import dev.dynalens.domain.table.BatchGetRequest;
+import dev.dynalens.domain.table.BatchGetResult;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
@@ -22,6 +31,7 @@ import dev.dynalens.domain.write.GetResult;
 import dev.dynalens.domain.write.ItemWrite;
 import dev.dynalens.domain.write.TransactionResult;
 import dev.dynalens.domain.write.WriteResult;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -145,6 +155,49 @@ public final class WorkspaceSession implements DynamoSession {
     @Override
     public CompletableFuture<GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent) {
         return run(() -> new GetResult(table(tableName).get(key), ConsumedCapacity.NOT_REPORTED));
+    }
+
+    @Override
+    public CompletableFuture<BatchGetResult> batchGet(BatchGetRequest request) {
+        return run(() -> {
+            var table = table(request.tableName());
+            var projection = request.projectionExpression() == null ? null
+                    : Expressions.parseProjection(request.projectionExpression(), request.names());
+            var items = new ArrayList<Item>();
+            for (var key : request.keys()) {
+                table.get(key).map(item -> projection == null ? item : ProjectionEvaluator.project(item, projection)).ifPresent(items::add);
+            }
+            return new BatchGetResult(items, List.of(), ConsumedCapacity.NOT_REPORTED);
+        });
+    }
+
+    /** A workspace has no DynamoDB behind it: a PartiQL SELECT runs through the SQL engine instead, a write is refused. */
+    @Override
+    public CompletableFuture<PartiqlPage> executeStatement(PartiqlStatement statement, boolean consistentRead, Integer limit,
+                                                           String nextToken) {
+        if (statement.writes()) {
+            return refused("PartiQL " + statement.kind() + " on " + statement.tableName());
+        }
+        return CompletableFuture.failedFuture(new PartiqlUnsupportedException("Workspace file " + profile.name()
+                + " has no PartiQL endpoint (ExecuteStatement)", null));
+    }
+
+    @Override
+    public CompletableFuture<PartiqlBatchResult> batchExecuteStatement(List<PartiqlStatement> statements) {
+        if (statements.stream().anyMatch(PartiqlStatement::writes)) {
+            return refused("BatchExecuteStatement of " + statements.size() + " statement(s)");
+        }
+        return CompletableFuture.failedFuture(new PartiqlUnsupportedException("Workspace file " + profile.name()
+                + " has no PartiQL endpoint (BatchExecuteStatement)", null));
+    }
+
+    @Override
+    public CompletableFuture<PartiqlTransactionResult> executeTransaction(List<PartiqlStatement> statements, String clientRequestToken) {
+        if (statements.stream().anyMatch(PartiqlStatement::writes)) {
+            return refused("ExecuteTransaction of " + statements.size() + " statement(s)");
+        }
+        return CompletableFuture.completedFuture(new PartiqlTransactionResult(TransactionResult.unsupported("Workspace file "
+                + profile.name() + " has no PartiQL endpoint (ExecuteTransaction)"), List.of()));
     }
 
     @Override

@@ -38,6 +38,9 @@ public final class TableTabs {
     private final LensStore lenses;
     private final Path fanoutJournals;
     private final SavedQueriesViewModel savedQueries;
+    /** One SQL engine for every tab: Calcite's generated code is reused across them. */
+    private final dev.dynalens.service.sql.SqlEngine sqlEngine = new dev.dynalens.service.sql.SqlEngine();
+    private dev.dynalens.service.EntityTypesStore entityTypes = new NoEntityTypesKept();
 
     /** @param configDirectory the app's config folder; the repair journals of the Stale copies view go in its {@code fanout} folder */
     public TableTabs(ConnectionsViewModel connections, Executor fx, LensStore lenses, Path configDirectory,
@@ -49,6 +52,12 @@ public final class TableTabs {
         this.savedQueries = savedQueries;
     }
 
+    /** Where the SQL tabs keep the entity types they learn (the config folder in the app). */
+    public TableTabs keepingEntityTypesIn(dev.dynalens.service.EntityTypesStore store) {
+        this.entityTypes = java.util.Objects.requireNonNull(store, "store");
+        return this;
+    }
+
     /**
      * A new tab for {@code table} on {@code profile}, asking for the table's description at once.
      *
@@ -58,6 +67,7 @@ public final class TableTabs {
         var session = connections.sessionFor(profile);
         var analysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("analysis-" + table).factory());
         var staleAnalysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("staleness-" + table).factory());
+        var sqlWork = Executors.newCachedThreadPool(Thread.ofVirtual().name("sql-" + table).factory());
         try {
             var browser = new TableBrowserViewModel(session, table, fx);
             var staged = new StagedEditsViewModel(session, table, fx);
@@ -68,7 +78,10 @@ public final class TableTabs {
             var expressions = new ExpressionBuilderViewModel(session, table, fx);
             ExpressionBuilderView.follow(expressions, browser, collections);
             var model = new TableTabViewModel(profile, table, browser, staged, collections, staleness, capacity, expressions,
-                    List.<ExecutorService>of(analysis, staleAnalysis));
+                    List.<ExecutorService>of(analysis, staleAnalysis, sqlWork));
+            var sql = new dev.dynalens.ui.sql.SqlViewModel(session, table, new dev.dynalens.usecase.RunSql(sqlEngine, sqlWork, sqlWork),
+                    new dev.dynalens.usecase.LearnEntityTypes(session, entityTypes, profile.id(), analysis, java.time.Clock.systemUTC()),
+                    sqlWork, fx).namingWith(() -> lenses.load(profile.id(), table).lens());
 
             var browserView = new TableBrowserView(browser).editableWith(staged);
             var savedQueriesView = new SavedQueriesView(savedQueries.forTable(profile.id(), browser), browser);
@@ -83,6 +96,7 @@ public final class TableTabs {
             inner.put(TableTabView.SIZE_AND_COST, titled(TableTabView.SIZE_AND_COST, new CapacityView(capacity).createView()));
             inner.put(TableTabView.EXPRESSIONS, titled(TableTabView.EXPRESSIONS, new ExpressionBuilderView(expressions).createView()));
             inner.put(TableTabView.STAGED, new StagedEditsView(staged).tab()); // titled with its count
+            inner.put(TableTabView.SQL, titled(TableTabView.SQL, new dev.dynalens.ui.sql.SqlView(sql).createView()));
             var tab = new TableTab(model, inner, browserView, savedQueriesView);
 
             var description = session.describeTable(table);
@@ -93,7 +107,23 @@ public final class TableTabs {
         } catch (RuntimeException e) {
             analysis.shutdown();
             staleAnalysis.shutdown();
+            sqlWork.shutdown();
             throw e;
+        }
+    }
+
+    /** Without a store the entity types a SQL tab learns last as long as the tab. */
+    private static final class NoEntityTypesKept implements dev.dynalens.service.EntityTypesStore {
+        private final java.util.Map<String, Kept> kept = new java.util.concurrent.ConcurrentHashMap<>();
+
+        @Override
+        public java.util.Optional<Kept> load(String scope, String table) {
+            return java.util.Optional.ofNullable(kept.get(scope + "/" + table));
+        }
+
+        @Override
+        public void save(String scope, String table, Kept value) {
+            kept.put(scope + "/" + table, value);
         }
     }
 

@@ -11,6 +11,8 @@ import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.BatchGetRequest;
+import dev.dynalens.domain.table.ReadExpressions;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.SortKeyCondition;
 import java.util.List;
@@ -106,6 +108,86 @@ class RequestMapperTest {
         assertNull(sdk.limit());
         assertFalse(sdk.hasExclusiveStartKey());
         assertEquals(ReturnConsumedCapacity.TOTAL, sdk.returnConsumedCapacity());
+    }
+
+    @Test
+    void query_withFilterAndProjection_sharesOneNameAndValueMapWithTheKeyCondition() {
+        var expressions = new ReadExpressions("#status = :v1 AND price > :v2", "title, #status",
+                Map.of("#status", "status"), Map.of(":v1", AttributeValue.s("open"), ":v2", AttributeValue.n("1E-130")));
+        var request = new ReadRequest.Query("orders", null, "pk", AttributeValue.s("customer#1"), "sk", null, true, null, null, expressions);
+
+        var sdk = RequestMapper.query(request);
+
+        assertEquals("#pk = :pk", sdk.keyConditionExpression());
+        assertEquals("#status = :v1 AND price > :v2", sdk.filterExpression());
+        assertEquals("title, #status", sdk.projectionExpression());
+        assertEquals(Map.of("#pk", "pk", "#status", "status"), sdk.expressionAttributeNames());
+        assertEquals("1E-130", sdk.expressionAttributeValues().get(":v2").n());
+        assertEquals("customer#1", sdk.expressionAttributeValues().get(":pk").s());
+    }
+
+    @Test
+    void query_refusesAPlaceholderThatStandsForTwoThings() {
+        var expressions = new ReadExpressions("#pk = :v1", null, Map.of("#pk", "other"), Map.of(":v1", AttributeValue.s("x")));
+        var request = new ReadRequest.Query("orders", null, "pk", AttributeValue.s("a"), null, null, true, null, null, expressions);
+
+        assertThrows(IllegalArgumentException.class, () -> RequestMapper.query(request));
+    }
+
+    @Test
+    void scan_withFilterAndProjection_sendsThem_andNoEmptyMaps() {
+        var filtered = RequestMapper.scan(new ReadRequest.Scan("orders", null, null, null,
+                new ReadExpressions("begins_with(pk, :v1)", null, Map.of(), Map.of(":v1", AttributeValue.s("USER#")))));
+        var projected = RequestMapper.scan(new ReadRequest.Scan("orders", null, null, null,
+                new ReadExpressions(null, "pk, sk", Map.of(), Map.of())));
+
+        assertEquals("begins_with(pk, :v1)", filtered.filterExpression());
+        assertFalse(filtered.hasExpressionAttributeNames());
+        assertEquals("USER#", filtered.expressionAttributeValues().get(":v1").s());
+        assertEquals("pk, sk", projected.projectionExpression());
+        assertNull(projected.filterExpression());
+        assertFalse(projected.hasExpressionAttributeValues());
+    }
+
+    @Test
+    void batchGet_sendsTheKeysOfOneTableWithProjectionAndCapacity() {
+        var keys = List.<Map<String, AttributeValue>>of(Map.of("pk", AttributeValue.s("USER#1"), "sk", AttributeValue.s("PROFILE")),
+                Map.of("pk", AttributeValue.s("USER#2"), "sk", AttributeValue.s("PROFILE")));
+
+        var sdk = RequestMapper.batchGet(new BatchGetRequest("orders", keys, "#n1, pk", Map.of("#n1", "name"), false));
+
+        var perTable = sdk.requestItems().get("orders");
+        assertEquals(2, perTable.keys().size());
+        assertEquals("USER#2", perTable.keys().get(1).get("pk").s());
+        assertEquals("#n1, pk", perTable.projectionExpression());
+        assertEquals(Map.of("#n1", "name"), perTable.expressionAttributeNames());
+        assertNull(perTable.consistentRead());
+        assertEquals(ReturnConsumedCapacity.TOTAL, sdk.returnConsumedCapacity());
+    }
+
+    @Test
+    void batchGet_refusesMoreThanAHundredKeysAndDuplicates() {
+        var many = java.util.stream.IntStream.range(0, 101).mapToObj(i -> Map.<String, AttributeValue>of("pk", AttributeValue.s("K" + i))).toList();
+        var twice = List.<Map<String, AttributeValue>>of(Map.of("pk", AttributeValue.s("A")), Map.of("pk", AttributeValue.s("A")));
+
+        assertThrows(IllegalArgumentException.class, () -> BatchGetRequest.of("orders", many));
+        assertThrows(IllegalArgumentException.class, () -> BatchGetRequest.of("orders", twice));
+    }
+
+    @Test
+    void batchGetResponse_givesItemsAndUnprocessedKeys() {
+        var response = software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse.builder()
+                .responses(Map.of("orders", List.of(AttributeValueMapper.toSdk(Map.of("pk", AttributeValue.s("A"), "n", AttributeValue.n("9.9999999999999999999999999999999999999E+125"))))))
+                .unprocessedKeys(Map.of("orders", software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes.builder()
+                        .keys(List.of(AttributeValueMapper.toSdk(Map.of("pk", AttributeValue.s("B"))))).build()))
+                .build();
+
+        var result = RequestMapper.fromBatchGet(response, "orders");
+
+        assertEquals(1, result.items().size());
+        assertEquals(AttributeValue.n("9.9999999999999999999999999999999999999E+125"), result.items().getFirst().attributes().get("n"));
+        assertEquals(List.<Map<String, AttributeValue>>of(Map.of("pk", AttributeValue.s("B"))), result.unprocessedKeys());
+        assertFalse(result.capacity().reported());
     }
 
     @Test

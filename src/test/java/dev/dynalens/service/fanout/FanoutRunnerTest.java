@@ -107,6 +107,24 @@ class FanoutRunnerTest {
             throw new UnsupportedOperationException("the fan-out writes item by item");
         }
 
+    @Override
+    public CompletableFuture<dev.dynalens.domain.partiql.PartiqlPage> executeStatement(dev.dynalens.domain.partiql.PartiqlStatement statement,
+            boolean consistentRead, Integer limit, String nextToken) {
+        throw new UnsupportedOperationException("the fan-out writes item by item");
+    }
+
+    @Override
+    public CompletableFuture<dev.dynalens.domain.partiql.PartiqlBatchResult> batchExecuteStatement(
+            List<dev.dynalens.domain.partiql.PartiqlStatement> statements) {
+        throw new UnsupportedOperationException("the fan-out writes item by item");
+    }
+
+    @Override
+    public CompletableFuture<dev.dynalens.domain.partiql.PartiqlTransactionResult> executeTransaction(
+            List<dev.dynalens.domain.partiql.PartiqlStatement> statements, String clientRequestToken) {
+        throw new UnsupportedOperationException("the fan-out writes item by item");
+    }
+
         @Override
         public CompletableFuture<WriteResult> write(ItemWrite write) {
             var update = (ItemWrite.Update) write;

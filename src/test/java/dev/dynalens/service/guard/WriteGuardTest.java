@@ -10,6 +10,7 @@ import dev.dynalens.domain.connection.ReadOnlyConnectionException;
 import dev.dynalens.domain.connection.WriteNotConfirmedException;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.partiql.PartiqlStatement;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.ReadRequest;
@@ -41,8 +42,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class WriteGuardTest {
     private static final String TABLE = "Orders";
-    /** The port's methods that do not write. Anything else is a write and must be guarded. */
-    private static final Set<String> READS = Set.of("profile", "testConnection", "listTables", "describeTable", "read", "getItem", "close");
+    /**
+     * The port's methods that do not write. Anything else is a write and must be guarded. The PartiQL methods are not
+     * here: they write whenever their statement does, and are called below with statements that write.
+     */
+    private static final Set<String> READS = Set.of("profile", "testConnection", "listTables", "describeTable", "read", "getItem",
+            "batchGet", "close");
 
     static Stream<Method> writes() {
         return Arrays.stream(DynamoSession.class.getMethods())
@@ -53,8 +58,8 @@ class WriteGuardTest {
 
     @Test
     void thePortHasTheWritesWeKnowOf() {
-        assertThat(writes().map(Method::getName)).containsExactly("batchPut", "createTable", "deleteItem", "deleteTable", "putItem",
-                "transactWrite", "write");
+        assertThat(writes().map(Method::getName)).containsExactly("batchExecuteStatement", "batchPut", "createTable", "deleteItem",
+                "deleteTable", "executeStatement", "executeTransaction", "putItem", "transactWrite", "write");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -171,6 +176,31 @@ class WriteGuardTest {
     }
 
     @Test
+    void partiqlSelects_passThroughEvenOnAReadOnlyConnection() throws Exception {
+        var connection = new Recorder(profile(true, ConnectionTag.PRODUCTION));
+        var guard = WriteGuard.protect(connection.session());
+        var select = PartiqlStatement.of("SELECT * FROM \"Orders\" WHERE PK = ?", List.of(AttributeValue.s("A")));
+
+        guard.executeStatement(select, false, null, null).get();
+        guard.batchExecuteStatement(List.of(select)).get();
+        guard.executeTransaction(List.of(select), "token").get();
+
+        assertThat(connection.calls).containsExactly("executeStatement", "batchExecuteStatement", "executeTransaction");
+    }
+
+    @Test
+    void aBatchWithOneWritingStatement_isAWrite_forTheTableThatStatementNames() {
+        var connection = new Recorder(profile(false, ConnectionTag.PRODUCTION));
+        var guard = WriteGuard.forAction(connection.session(), WriteConfirmer.typed("Orders", "type %s"));
+        var batch = List.of(PartiqlStatement.of("SELECT * FROM Orders WHERE PK = 'A'"),
+                PartiqlStatement.of("DELETE FROM \"Audit\" WHERE PK = 'A' AND SK = 'B'"));
+
+        assertThatThrownBy(() -> guard.batchExecuteStatement(batch).get()).cause()
+                .isInstanceOf(WriteNotConfirmedException.class).hasMessageContaining("Audit");
+        assertThat(connection.calls).isEmpty();
+    }
+
+    @Test
     void closingAnActionsGuard_leavesTheConnectionOpen() {
         var connection = new Recorder(profile(false, ConnectionTag.PRODUCTION));
         var shared = WriteGuard.protect(connection.session());
@@ -215,6 +245,8 @@ class WriteGuardTest {
         if (type == boolean.class) return false;
         if (type == CreateTableSpec.class) return new CreateTableSpec(TABLE, KeySchema.of("PK", "SK"), List.of());
         if (type == ItemWrite.class) return ItemWrite.Put.unconditional(TABLE, item());
+        if (type == Integer.class) return null;
+        if (type == PartiqlStatement.class) return PartiqlStatement.of("UPDATE \"" + TABLE + "\" SET n = 1 WHERE PK = 'A' AND SK = 'B'");
         if (type instanceof ParameterizedType parameterized && parameterized.getRawType() == Map.class) {
             return Map.of("PK", AttributeValue.s("A"));
         }

@@ -86,6 +86,24 @@ final class WriteSession implements DynamoSession {
     }
 
     @Override
+    public CompletableFuture<dev.dynalens.domain.partiql.PartiqlPage> executeStatement(dev.dynalens.domain.partiql.PartiqlStatement statement,
+            boolean consistentRead, Integer limit, String nextToken) {
+        throw new UnsupportedOperationException("the loader writes with BatchWriteItem and PutItem only");
+    }
+
+    @Override
+    public CompletableFuture<dev.dynalens.domain.partiql.PartiqlBatchResult> batchExecuteStatement(
+            List<dev.dynalens.domain.partiql.PartiqlStatement> statements) {
+        throw new UnsupportedOperationException("the loader writes with BatchWriteItem and PutItem only");
+    }
+
+    @Override
+    public CompletableFuture<dev.dynalens.domain.partiql.PartiqlTransactionResult> executeTransaction(
+            List<dev.dynalens.domain.partiql.PartiqlStatement> statements, String clientRequestToken) {
+        throw new UnsupportedOperationException("the loader writes with BatchWriteItem and PutItem only");
+    }
+
+    @Override
     public CompletableFuture<dev.dynalens.domain.write.TransactionResult> transactWrite(
             List<dev.dynalens.domain.write.ItemWrite> writes, String clientRequestToken) {
         throw new UnsupportedOperationException("the loader writes with BatchWriteItem and PutItem only");

@@ -11,6 +11,10 @@ import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.Page;
+import dev.dynalens.domain.partiql.PartiqlStatement;
+import dev.dynalens.domain.partiql.PartiqlUnsupportedException;
+import dev.dynalens.domain.table.BatchGetRequest;
+import dev.dynalens.domain.table.ReadExpressions;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.table.SortKeyCondition.Operator;
@@ -178,6 +182,39 @@ class WorkspaceSessionTest {
         assertThat(pages.stream().flatMap(p -> p.items().stream()).toList()).containsExactlyElementsOf(SHOP);
         assertThat(pages).extracting(p -> p.items().size()).containsExactly(3, 3, 1);
         assertThat(pages.get(0).lastEvaluatedKey()).isEqualTo(SHOP.get(2).key("PK", "SK"));
+    }
+
+    @Test
+    void aFilter_dropsItemsAfterTheyAreRead_soLimitAndScannedCountCountThemAll() {
+        var filter = new ReadExpressions("#t > :v1", "SK, #t", Map.of("#t", "total"), Map.of(":v1", AttributeValue.n(6)));
+
+        var pages = allPages(session, new ReadRequest.Query("Shop", null, "PK", AttributeValue.s("CUSTOMER#1"), "SK", null, true, 3, null, filter));
+
+        // a full page carries a LastEvaluatedKey even when nothing follows, so a third, empty page ends the read
+        assertThat(pages).extracting(Page::scannedCount).containsExactly(3, 3, 0);
+        assertThat(pages.stream().flatMap(p -> p.items().stream()).toList()).containsExactly(
+                Item.of(Map.of("SK", AttributeValue.s("ORDER#001"), "total", AttributeValue.n(10))),
+                Item.of(Map.of("SK", AttributeValue.s("ORDER#002"), "total", AttributeValue.n(20))));
+    }
+
+    @Test
+    void batchGet_findsTheItemsThatExist_projected() {
+        var keys = List.<Map<String, AttributeValue>>of(SHOP.get(0).key("PK", "SK"), Map.of("PK", AttributeValue.s("NOPE"), "SK", AttributeValue.s("X")),
+                SHOP.get(3).key("PK", "SK"));
+
+        var result = session.batchGet(new BatchGetRequest("Shop", keys, "PK, #n", Map.of("#n", "name"), false)).join();
+
+        assertThat(result.items()).containsExactly(Item.of(Map.of("PK", AttributeValue.s("CUSTOMER#1"), "name", AttributeValue.s("Ada"))),
+                Item.of(Map.of("PK", AttributeValue.s("CUSTOMER#2"))));
+        assertThat(result.unprocessedKeys()).isEmpty();
+    }
+
+    @Test
+    void partiql_selectsSayTheWorkspaceHasNoEndpoint_andWritesAreRefused() {
+        assertThat(session.executeStatement(PartiqlStatement.of("SELECT * FROM Shop"), false, null, null))
+                .failsWithin(java.time.Duration.ZERO).withThrowableThat().havingCause().isInstanceOf(PartiqlUnsupportedException.class);
+        assertProblem(session.executeStatement(PartiqlStatement.of("DELETE FROM Shop WHERE PK = 'a' AND SK = 'b'"), false, null, null),
+                ConnectionProblem.Kind.READ_ONLY, "Workspace file shop.jsonl is read-only in this version: PartiQL DELETE on Shop was refused");
     }
 
     @Test

@@ -88,6 +88,24 @@ class ImportViewModelTest {
         @Override public CompletableFuture<dev.dynalens.domain.write.TransactionResult> transactWrite(List<ItemWrite> writes, String token) {
             throw new UnsupportedOperationException();
         }
+
+    @Override
+    public CompletableFuture<dev.dynalens.domain.partiql.PartiqlPage> executeStatement(dev.dynalens.domain.partiql.PartiqlStatement statement,
+            boolean consistentRead, Integer limit, String nextToken) {
+        throw new UnsupportedOperationException("an import writes with BatchWriteItem");
+    }
+
+    @Override
+    public CompletableFuture<dev.dynalens.domain.partiql.PartiqlBatchResult> batchExecuteStatement(
+            List<dev.dynalens.domain.partiql.PartiqlStatement> statements) {
+        throw new UnsupportedOperationException("an import writes with BatchWriteItem");
+    }
+
+    @Override
+    public CompletableFuture<dev.dynalens.domain.partiql.PartiqlTransactionResult> executeTransaction(
+            List<dev.dynalens.domain.partiql.PartiqlStatement> statements, String clientRequestToken) {
+        throw new UnsupportedOperationException("an import writes with BatchWriteItem");
+    }
         @Override public void close() { }
     }
 

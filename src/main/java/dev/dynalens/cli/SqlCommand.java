@@ -1,0 +1,230 @@
+package dev.dynalens.cli;
+
+import dev.dynalens.domain.inference.Lens;
+import dev.dynalens.domain.partiql.PartiqlException;
+import dev.dynalens.domain.sql.BudgetGate;
+import dev.dynalens.domain.sql.PlannedRequest;
+import dev.dynalens.domain.sql.Rcu;
+import dev.dynalens.domain.sql.SqlCatalog;
+import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.EntityTypesStore;
+import dev.dynalens.service.config.ConfigDirectory;
+import dev.dynalens.service.config.JsonEntityTypesStore;
+import dev.dynalens.service.sql.SqlEngine;
+import dev.dynalens.service.sql.SqlException;
+import dev.dynalens.service.sql.SqlPlan;
+import dev.dynalens.usecase.LearnEntityTypes;
+import dev.dynalens.usecase.RunPartiql;
+import dev.dynalens.usecase.RunSql;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * SQL over a table's entity types, planned into Query / GetItem / BatchGetItem / Scan ({@link RunSql}), or DynamoDB's
+ * own PartiQL ({@link RunPartiql}). The entity types come from the ones kept for the table, else a sample read that is
+ * said (on stderr) before it runs; {@code --json} reports that read apart from the query's plan.
+ */
+@Command(name = "sql", sortOptions = false,
+        description = {"SQL with JOINs over the inferred entity types of a single-table design, planned into the cheapest DynamoDB "
+                + "requests and run on the desktop; or DynamoDB's PartiQL with --partiql.",
+                "Either a TABLE on a connection or --file (a NoSQL Workbench model, DynamoDB JSON lines, aws CLI output)."},
+        footer = {"", "Examples:",
+                "  dynalens sql Tracker --endpoint http://localhost:8000 \"SELECT title FROM PROJECT WHERE PK = 'ORG#acme'\"",
+                "  dynalens sql --file export.json --key-schema PK,SK --explain \"SELECT status, COUNT(*) FROM TASK GROUP BY status\"",
+                "  dynalens sql Tracker --partiql \"SELECT * FROM Tracker WHERE PK = 'USER#u1'\""})
+final class SqlCommand implements Callable<Integer> {
+    @ParentCommand
+    DynaLensCli root;
+
+    @Mixin
+    SourceOptions source;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "STATEMENT", description = "The SQL (or, with --partiql, PartiQL) statement.")
+    String statementAfterTable;
+
+    @Option(names = "--explain", description = "Print the plan (every request with its estimated RCU) and read nothing.")
+    boolean explain;
+
+    @Option(names = "--max-rcu", paramLabel = "N", description = "Run a plan estimated above the budget (default 1000 RCU), or that Scans a production table, up to N RCU.")
+    Double maxRcu;
+
+    @Option(names = "--max-rows", paramLabel = "N", description = "Keep at most N rows (default 100000); more stop the read and say so.")
+    int maxRows = RunSql.DEFAULT_MAX_ROWS;
+
+    @Option(names = "--partiql", description = "The statement is DynamoDB's PartiQL (SELECT, INSERT, UPDATE, DELETE), sent with ExecuteStatement.")
+    boolean partiql;
+
+    @Option(names = "--refresh-entity-types", description = "Read the sample again instead of using the entity types kept for the table.")
+    boolean refresh;
+
+    @Option(names = "--json", description = "Print columns, rows and the plan as JSON.")
+    boolean json;
+
+    @Mixin
+    ConfirmTableOption confirm;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        var statement = statement();
+        var context = root.context;
+        var opened = source.open(context);
+        var pages = Executors.newCachedThreadPool(runnable -> Thread.ofPlatform().name("dynalens-sql-pages").daemon().unstarted(runnable));
+        try (var session = opened.session()) {
+            var table = session.describeTable(opened.tableName()).join();
+            var learnt = catalog(session, table, opened.label() != null);
+            var catalog = learnt.catalog();
+            var run = new RunSql(new SqlEngine(), Runnable::run, pages);
+            var options = new RunSql.Options(maxRcu == null ? BudgetGate.DEFAULT_MAX_RCU : maxRcu, false, maxRows);
+            SqlPlan plan;
+            RunPartiql.Lint lint = null;
+            try {
+                if (partiql) {
+                    lint = new RunPartiql(run).lint(statement, catalog);
+                    plan = lint.enginePlan();
+                } else {
+                    plan = run.plan(statement, catalog);
+                }
+            } catch (SqlException e) {
+                throw new CliException(e.describe());
+            } catch (PartiqlException e) {
+                throw new CliException(e.getMessage());
+            }
+            List<PlannedRequest> requests = plan == null ? List.of() : plan.requests();
+            if (lint != null && !json) {
+                context.err().println(lint.message());
+            }
+            if (explain) {
+                printExplain(context, plan, requests, learnt);
+                return 0;
+            }
+            if (plan != null) {
+                var refusal = RunSql.budgetRefusal(plan, session, options);
+                if (refusal.isPresent()) {
+                    if (maxRcu == null || plan.estimatedRcu() > maxRcu) {
+                        throw new CliException(refusal.get() + ": run it with --max-rcu " + Rcu.text(Math.max(1, Math.ceil(plan.estimatedRcu())))
+                                + " (or more), or narrow the WHERE");
+                    }
+                    options = new RunSql.Options(options.maxRcu(), true, maxRows);
+                }
+            }
+            var job = partiql
+                    ? new RunPartiql(run).run(session, catalog, statement, confirm.confirmer("run this PartiQL write"), options, rows -> { })
+                    : run.run(session, plan, options, rows -> { });
+            RunSql.Outcome outcome;
+            try {
+                outcome = job.result().get();
+            } catch (ExecutionException e) {
+                var cause = dev.dynalens.domain.connection.Problems.unwrap(e);
+                if (cause instanceof RunSql.BudgetRefusedException refused) {
+                    throw new CliException(refused.getMessage());
+                }
+                throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
+            }
+            print(context, outcome, requests, learnt);
+            return 0;
+        } finally {
+            pages.shutdownNow();
+        }
+    }
+
+    private String statement() {
+        if (source.file != null && statementAfterTable == null && source.table != null) {
+            // with --file the only positional parameter is the statement
+            var statement = source.table;
+            source.table = null;
+            return statement;
+        }
+        if (statementAfterTable == null || statementAfterTable.isBlank()) {
+            throw new CliException("Give the statement to run, in quotes, after the TABLE (or after --file FILE)");
+        }
+        return statementAfterTable;
+    }
+
+    /** The catalog and what it cost to know it. */
+    private record Learnt(SqlCatalog catalog, long requests, double consumedRcu) {
+    }
+
+    private Learnt catalog(DynamoSession session, TableDescription table, boolean file) {
+        EntityTypesStore store = file ? new MemoryStore() : new JsonEntityTypesStore(ConfigDirectory.current());
+        var scope = file ? "file" : session.profile().id();
+        var learn = new LearnEntityTypes(session, store, scope, Runnable::run, Clock.systemUTC());
+        if (!refresh) {
+            var kept = learn.kept(table);
+            if (kept.isPresent()) {
+                return new Learnt(kept.get(), 0, 0);
+            }
+        }
+        if (!file && !json) {
+            root.context.err().println(LearnEntityTypes.sampleCost(table).text());
+            root.context.err().flush();
+        }
+        var sample = learn.sample(table, Lens.NONE);
+        try {
+            var catalog = sample.result().get();
+            var summary = sample.progress();
+            return new Learnt(catalog, summary.map(s -> s.pages()).orElse(0L), summary.map(s -> s.capacityUnits()).orElse(0.0));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CliException("Interrupted while reading the sample");
+        } catch (ExecutionException e) {
+            var cause = dev.dynalens.domain.connection.Problems.unwrap(e);
+            throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
+        }
+    }
+
+    private void printExplain(CliContext context, SqlPlan plan, List<PlannedRequest> requests, Learnt learnt) throws IOException {
+        var out = context.out();
+        if (json) {
+            SqlOutput.writeJson(out, plan == null ? List.of() : plan.columns(), null, requests, requests.size(), null,
+                    partiql ? "partiql" : "sql", null, entityTypes(learnt));
+        } else {
+            SqlOutput.writePlanText(out, requests);
+        }
+        out.flush();
+    }
+
+    private void print(CliContext context, RunSql.Outcome outcome, List<PlannedRequest> requests, Learnt learnt) throws IOException {
+        var out = context.out();
+        if (json) {
+            SqlOutput.writeJson(out, outcome.columns(), outcome.rows(), requests, outcome.requests(), outcome.consumedRcu(), outcome.path(),
+                    outcome.note(), entityTypes(learnt));
+        } else {
+            SqlOutput.writeText(out, outcome.columns(), outcome.rows());
+            var err = context.err();
+            err.println(outcome.rows().size() + " row(s) · " + outcome.requests() + " request(s) · estimated "
+                    + Rcu.text(requests.stream().mapToDouble(PlannedRequest::estimatedRcu).sum()) + " RCU · consumed "
+                    + (outcome.consumed().reported() ? Rcu.text(outcome.consumedRcu()) + " RCU" : "not reported") + " · path " + outcome.path()
+                    + (outcome.note().isEmpty() ? "" : " · " + outcome.note()));
+            err.flush();
+        }
+        out.flush();
+    }
+
+    private SqlOutput.EntityTypes entityTypes(Learnt learnt) {
+        return new SqlOutput.EntityTypes(learnt.catalog().source(), learnt.requests(), learnt.consumedRcu());
+    }
+
+    /** A workspace file is read anew each run: its entity types are not kept in the config folder. */
+    private static final class MemoryStore implements EntityTypesStore {
+        @Override
+        public Optional<Kept> load(String scope, String table) {
+            return Optional.empty();
+        }
+
+        @Override
+        public void save(String scope, String table, Kept kept) {
+        }
+    }
+
+}

@@ -1,0 +1,544 @@
+package dev.dynalens.domain.sql;
+
+import dev.dynalens.domain.expression.Condition;
+import dev.dynalens.domain.expression.ExpressionRenderer;
+import dev.dynalens.domain.expression.ExpressionSet;
+import dev.dynalens.domain.expression.Operand;
+import dev.dynalens.domain.expression.Projection;
+import dev.dynalens.domain.item.AttributePath;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.table.BatchGetRequest;
+import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.KeyOrder;
+import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.ReadExpressions;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.ReadRequests;
+import dev.dynalens.domain.table.SortKeyCondition;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Chooses the cheapest requests that serve one table of a query, as DynamoDB's key schema allows (Developer Guide,
+ * "Query", "Scan", "Key condition expressions"):
+ * <ul>
+ *   <li>the partition key pinned ({@code =} or {@code IN}) and the sort key too: GetItem, or BatchGetItem in batches
+ *       of 100;</li>
+ *   <li>the partition key pinned: one Query per value, the best sort-key condition ({@code =}, {@code BETWEEN},
+ *       {@code begins_with}, a range) in its key condition, else the entity type's own sort-key prefix;</li>
+ *   <li>an index's partition key pinned, and the index projecting what the query reads: a Query on the index;</li>
+ *   <li>otherwise a Scan, which says why and what would avoid it.</li>
+ * </ul>
+ * What the key condition does not take becomes the FilterExpression where DynamoDB allows one (never on a key
+ * attribute of the queried index; GetItem and BatchGetItem take none), and is checked on the desktop otherwise. Pure.
+ */
+public final class AccessPlanner {
+    /** When nothing else is known, a Query is expected to read this many items of an entity's collection. */
+    static final long DEFAULT_ITEMS_PER_PARTITION = 100;
+    /** When the analysis measured no sizes, items are expected to be this large. */
+    static final long DEFAULT_ITEM_BYTES = 1024;
+
+    private AccessPlanner() {
+    }
+
+    public static AccessPlan plan(SqlCatalog catalog, ReadShape shape) {
+        var keys = catalog.description().keySchema();
+        var uses = KeyUses.of(shape.conditions());
+        var tablePk = uses.pinned(keys.partitionKey());
+        if (tablePk.isPresent()) {
+            if (keys.sortKey() == null) {
+                return getOrBatch(catalog, shape, uses, tablePk.get(), null, List.of(tablePk.get().condition()));
+            }
+            var tableSk = uses.pinned(keys.sortKey());
+            if (tableSk.isPresent()) {
+                return getOrBatch(catalog, shape, uses, tablePk.get(), tableSk.get(),
+                        List.of(tablePk.get().condition(), tableSk.get().condition()));
+            }
+            return query(catalog, shape, uses, null, keys, tablePk.get());
+        }
+        for (var index : catalog.description().indexes()) {
+            var indexPk = uses.pinned(index.keySchema().partitionKey());
+            if (indexPk.isPresent() && covers(index, keys, shape)) {
+                return query(catalog, shape, uses, index, index.keySchema(), indexPk.get());
+            }
+        }
+        return scan(catalog, shape);
+    }
+
+    // ---- GetItem / BatchGetItem ----
+
+    private static AccessPlan getOrBatch(SqlCatalog catalog, ReadShape shape, KeyUses uses, KeyUses.Pinned pk, KeyUses.Pinned sk,
+                                         List<Condition> consumed) {
+        var schema = catalog.description().keySchema();
+        var keys = new LinkedHashSet<Map<String, AttributeValue>>();
+        for (var p : pk.values()) {
+            if (sk == null) {
+                keys.add(Map.of(schema.partitionKeyName(), p));
+            } else {
+                for (var s : sk.values()) {
+                    keys.add(Map.of(schema.partitionKeyName(), p, schema.sortKeyName(), s));
+                }
+            }
+        }
+        var remaining = without(shape.conditions(), consumed);
+        var desktop = and(remaining);
+        var itemBytes = itemBytes(catalog, shape.entity());
+        var table = catalog.tableName();
+        if (keys.size() == 1) {
+            var key = keys.iterator().next();
+            var request = new PlannedRequest("GetItem", table, null, null, null, null, Map.of(), Map.of(), List.of(key), true, null,
+                    Rcu.forBytes(itemBytes), "");
+            return new AccessPlan(AccessPlan.Kind.GET_ITEM, null, List.of(), List.of(key), List.of(), desktop, true, shape.limit(),
+                    List.of(request), 1);
+        }
+        var projection = projection(shape, schema, desktop);
+        var batches = new ArrayList<BatchGetRequest>();
+        var requests = new ArrayList<PlannedRequest>();
+        var all = new ArrayList<>(keys);
+        for (int from = 0; from < all.size(); from += BatchGetRequest.MAX_KEYS) {
+            var batch = all.subList(from, Math.min(all.size(), from + BatchGetRequest.MAX_KEYS));
+            var request = new BatchGetRequest(table, batch, projection.projectionExpression(), projection.names(), false);
+            batches.add(request);
+            requests.add(new PlannedRequest("BatchGetItem", table, null, null, null, request.projectionExpression(), request.names(),
+                    Map.of(), batch, true, null, batch.size() * Rcu.forBytes(itemBytes), ""));
+        }
+        return new AccessPlan(AccessPlan.Kind.BATCH_GET_ITEM, null, List.of(), List.of(), batches, desktop, false, shape.limit(),
+                requests, keys.size());
+    }
+
+    // ---- Query ----
+
+    private static AccessPlan query(SqlCatalog catalog, ReadShape shape, KeyUses uses, IndexDescription index, KeySchema keys,
+                                    KeyUses.Pinned pk) {
+        var consumed = new ArrayList<Condition>(List.of(pk.condition()));
+        SortKeyCondition sortCondition = null;
+        boolean narrowedToEntity = shape.entity().wholeTable();
+        if (keys.sortKey() != null && !shape.wholeCollection()) {
+            var best = uses.bestRange(keys.sortKey());
+            if (best.isPresent()) {
+                sortCondition = best.get().sortKeyCondition();
+                consumed.add(best.get().condition());
+            } else if (index == null || keys.sortKeyName().equals(catalog.description().keySchema().sortKeyName())) {
+                var constant = shape.entity().constantSortKey();
+                var prefix = shape.entity().commonPrefix(true);
+                if (constant.isPresent() && keys.sortKey().type() == KeySchema.ScalarType.S) {
+                    sortCondition = SortKeyCondition.of(SortKeyCondition.Operator.EQ, AttributeValue.s(constant.get()));
+                    narrowedToEntity = true;
+                } else if (prefix.isPresent() && keys.sortKey().type() == KeySchema.ScalarType.S) {
+                    sortCondition = SortKeyCondition.of(SortKeyCondition.Operator.BEGINS_WITH, AttributeValue.s(prefix.get()));
+                }
+            }
+        }
+        var remaining = without(shape.conditions(), consumed);
+        var keyNames = keyNames(catalog.description().keySchema(), keys);
+        var filterable = new ArrayList<Condition>();
+        var desktop = new ArrayList<Condition>();
+        for (var condition : remaining) {
+            (shape.wholeCollection() || mentions(condition, keyNames) ? desktop : filterable).add(condition);
+        }
+        var desktopCondition = and(desktop);
+        var filter = and(filterable);
+        var projection = shape.wholeCollection() ? null : projectionPaths(shape, catalog.description().keySchema(), desktopCondition);
+        var rendered = render(filter, projection);
+        var forward = shape.order() != ReadShape.Order.BACKWARD;
+        var ordered = shape.order() != ReadShape.Order.ANY && pk.values().size() == 1;
+        Integer pageLimit = shape.limit() != null && filter == null && desktopCondition == null && narrowedToEntity
+                && !shape.wholeCollection() ? shape.limit() : null;
+        var reads = new ArrayList<ReadRequest>();
+        var requests = new ArrayList<PlannedRequest>();
+        var indexName = index == null ? null : index.name();
+        long rows = 0;
+        for (var value : pk.values()) {
+            var read = new ReadRequest.Query(catalog.tableName(), indexName, keys.partitionKeyName(), value,
+                    keys.sortKeyName(), sortCondition, forward, pageLimit, null, rendered);
+            reads.add(read);
+            var expected = shape.wholeCollection() ? collectionItems(catalog, shape.entity())
+                    : itemsPerQuery(catalog, shape.entity(), sortCondition);
+            rows += expected;
+            var keyCondition = ReadRequests.keyConditionExpression(read);
+            // the key condition's maps have no order of their own: pk, then sk, then the filter's, as they are written
+            var names = inOrder(keyCondition.names(), List.of("#pk", "#sk"));
+            names.putAll(rendered.names());
+            var values = inOrder(keyCondition.values(), List.of(":pk", ":sk", ":sk2"));
+            values.putAll(rendered.values());
+            requests.add(new PlannedRequest("Query", catalog.tableName(), indexName, keyCondition.expression(), rendered.filterExpression(),
+                    rendered.projectionExpression(), names, values, List.of(), forward, pageLimit,
+                    Rcu.forBytes(expected * itemBytes(catalog, shape.entity())), ""));
+        }
+        return new AccessPlan(AccessPlan.Kind.QUERY, indexName, reads, List.of(), List.of(), desktopCondition, ordered, shape.limit(),
+                requests, rows, shape.wholeCollection());
+    }
+
+    // ---- Scan ----
+
+    private static AccessPlan scan(SqlCatalog catalog, ReadShape shape) {
+        var keys = catalog.description().keySchema();
+        var conditions = new ArrayList<>(shape.conditions());
+        var entity = shape.entity();
+        // the entity type's key prefixes narrow what comes back (not what is read); the desktop check still decides
+        if (keys.partitionKey().type() == KeySchema.ScalarType.S) {
+            entity.commonPrefix(false).ifPresent(prefix -> addOnce(conditions, Condition.beginsWith(AttributePath.of(keys.partitionKeyName()),
+                    AttributeValue.s(prefix))));
+        }
+        if (keys.sortKey() != null && keys.sortKey().type() == KeySchema.ScalarType.S) {
+            var constant = entity.constantSortKey();
+            if (constant.isPresent()) {
+                addOnce(conditions, Condition.equal(keys.sortKeyName(), AttributeValue.s(constant.get())));
+            } else {
+                entity.commonPrefix(true).ifPresent(prefix -> addOnce(conditions, Condition.beginsWith(AttributePath.of(keys.sortKeyName()),
+                        AttributeValue.s(prefix))));
+            }
+        }
+        var filter = and(conditions);
+        var projection = projectionPaths(shape, keys, null);
+        var rendered = render(filter, projection);
+        Integer pageLimit = shape.limit() != null && filter == null ? shape.limit() : null;
+        var read = new ReadRequest.Scan(catalog.tableName(), null, pageLimit, null, rendered);
+        var tableBytes = catalog.description().sizeBytes() > 0 ? catalog.description().sizeBytes()
+                : Math.max(catalog.description().itemCount(), entity.count()) * itemBytes(catalog, entity);
+        var request = new PlannedRequest("Scan", catalog.tableName(), null, null, rendered.filterExpression(),
+                rendered.projectionExpression(), rendered.names(), rendered.values(), List.of(), true, pageLimit,
+                Rcu.forBytes(tableBytes), whyScan(catalog, shape));
+        return new AccessPlan(AccessPlan.Kind.SCAN, null, List.of(read), List.of(), List.of(), null, false, shape.limit(),
+                List.of(request), Math.max(1, entity.count()));
+    }
+
+    /** Why a Scan, in the table's own names, and which predicate or index would let the table Query instead. */
+    static String whyScan(SqlCatalog catalog, ReadShape shape) {
+        var keys = catalog.description().keySchema();
+        var indexKeys = catalog.description().indexes().stream().map(i -> i.keySchema().partitionKeyName() + " (" + i.name() + ")")
+                .distinct().toList();
+        var why = new StringBuilder("No = or IN on the partition key " + keys.partitionKeyName());
+        if (!indexKeys.isEmpty()) {
+            why.append(" or on an index's partition key (").append(String.join(", ", indexKeys)).append(')');
+        }
+        why.append(", so every item of the table is read.");
+        var template = shape.entity().pkTemplates().isEmpty() ? null : shape.entity().pkTemplates().getFirst();
+        why.append(" A predicate ").append(keys.partitionKeyName()).append(" = ")
+                .append(template == null ? "…" : "'" + template.replace("{}", "…") + "'");
+        if (!indexKeys.isEmpty()) {
+            why.append(" or one on ").append(catalog.description().indexes().getFirst().keySchema().partitionKeyName());
+        }
+        why.append(" would let it Query.");
+        return why.toString();
+    }
+
+    // ---- estimates ----
+
+    private static long itemBytes(SqlCatalog catalog, SqlEntity entity) {
+        if (entity.averageItemBytes() > 0) {
+            return entity.averageItemBytes();
+        }
+        var description = catalog.description();
+        if (description.itemCount() > 0 && description.sizeBytes() > 0) {
+            return Math.max(1, description.sizeBytes() / description.itemCount());
+        }
+        return DEFAULT_ITEM_BYTES;
+    }
+
+    /**
+     * Items one Query is expected to read: one for an equality on the sort key; else the entity's items per partition,
+     * counted against the root entity that owns the partitions ({@code PROJECT} for the tasks in {@code PROJECT#{}}).
+     */
+    static long itemsPerQuery(SqlCatalog catalog, SqlEntity entity, SortKeyCondition sortCondition) {
+        if (sortCondition != null && sortCondition.operator() == SortKeyCondition.Operator.EQ) {
+            return 1;
+        }
+        if (entity.wholeTable() || entity.pkTemplates().isEmpty()) {
+            return Math.min(Math.max(1, entity.count()), DEFAULT_ITEMS_PER_PARTITION);
+        }
+        var pkTemplate = entity.pkTemplates().getFirst();
+        var owners = catalog.tables().stream().filter(t -> !t.wholeTable() && t.constantSortKey().isPresent()
+                && !t.pkTemplates().isEmpty() && t.pkTemplates().getFirst().equals(pkTemplate)).mapToLong(SqlEntity::count).max();
+        if (entity.constantSortKey().isPresent()) {
+            return 1;
+        }
+        if (owners.isPresent() && owners.getAsLong() > 0) {
+            return Math.max(1, (entity.count() + owners.getAsLong() - 1) / owners.getAsLong());
+        }
+        return Math.min(Math.max(1, entity.count()), DEFAULT_ITEMS_PER_PARTITION);
+    }
+
+    /** Items of a whole collection: those of every entity type whose partitions have the same template. */
+    static long collectionItems(SqlCatalog catalog, SqlEntity entity) {
+        if (entity.pkTemplates().isEmpty()) {
+            return itemsPerQuery(catalog, entity, null);
+        }
+        var template = entity.pkTemplates().getFirst();
+        return catalog.tables().stream().filter(t -> !t.wholeTable() && !t.pkTemplates().isEmpty() && t.pkTemplates().getFirst().equals(template))
+                .mapToLong(t -> itemsPerQuery(catalog, t, null)).sum();
+    }
+
+    // ---- helpers ----
+
+    /** Whether an index returns everything the query reads: ALL, or the keys and the INCLUDEd attributes. */
+    private static boolean covers(IndexDescription index, KeySchema tableKeys, ReadShape shape) {
+        if (index.projection() == IndexDescription.Projection.ALL) {
+            return true;
+        }
+        var needed = new LinkedHashSet<String>();
+        if (shape.attributes() == null) {
+            return false;
+        }
+        needed.addAll(shape.attributes());
+        shape.conditions().forEach(c -> needed.addAll(topLevelNames(c)));
+        var projected = new LinkedHashSet<String>(keyNames(tableKeys, index.keySchema()));
+        if (index.projection() == IndexDescription.Projection.INCLUDE) {
+            projected.addAll(index.nonKeyAttributes());
+        }
+        return projected.containsAll(needed);
+    }
+
+    private static Set<String> keyNames(KeySchema table, KeySchema index) {
+        var names = new LinkedHashSet<String>();
+        names.add(table.partitionKeyName());
+        if (table.sortKeyName() != null) {
+            names.add(table.sortKeyName());
+        }
+        names.add(index.partitionKeyName());
+        if (index.sortKeyName() != null) {
+            names.add(index.sortKeyName());
+        }
+        return names;
+    }
+
+    private static <V> LinkedHashMap<String, V> inOrder(Map<String, V> map, List<String> order) {
+        var ordered = new LinkedHashMap<String, V>();
+        order.forEach(key -> {
+            if (map.containsKey(key)) {
+                ordered.put(key, map.get(key));
+            }
+        });
+        map.forEach(ordered::putIfAbsent);
+        return ordered;
+    }
+
+    private static void addOnce(List<Condition> conditions, Condition condition) {
+        if (!conditions.contains(condition)) {
+            conditions.add(condition);
+        }
+    }
+
+    private static List<Condition> without(List<Condition> all, List<Condition> consumed) {
+        var remaining = new ArrayList<Condition>();
+        for (var condition : all) {
+            if (consumed.stream().noneMatch(c -> c == condition)) {
+                remaining.add(condition);
+            }
+        }
+        return remaining;
+    }
+
+    static Condition and(List<Condition> conditions) {
+        return switch (conditions.size()) {
+            case 0 -> null;
+            case 1 -> conditions.getFirst();
+            default -> new Condition.And(conditions);
+        };
+    }
+
+    /** The attributes to ask for: those the query reads, the keys the desktop needs, and those a desktop check reads. */
+    private static Projection projectionPaths(ReadShape shape, KeySchema keys, Condition desktop) {
+        if (shape.attributes() == null) {
+            return null;
+        }
+        var names = new LinkedHashSet<String>(shape.attributes());
+        if (!shape.entity().wholeTable()) {
+            names.add(keys.partitionKeyName());
+            if (keys.sortKeyName() != null) {
+                names.add(keys.sortKeyName());
+            }
+        }
+        if (desktop != null) {
+            names.addAll(topLevelNames(desktop));
+        }
+        if (names.isEmpty()) {
+            names.add(keys.partitionKeyName());
+        }
+        return new Projection(names.stream().map(AttributePath::of).toList());
+    }
+
+    private static ReadExpressions projection(ReadShape shape, KeySchema keys, Condition desktop) {
+        var paths = projectionPaths(shape, keys, desktop);
+        return paths == null ? ReadExpressions.NONE : render(null, paths);
+    }
+
+    private static ReadExpressions render(Condition filter, Projection projection) {
+        if (filter == null && projection == null) {
+            return ReadExpressions.NONE;
+        }
+        var rendered = ExpressionRenderer.render(new ExpressionSet(null, null, null, filter, projection));
+        return new ReadExpressions(rendered.filterExpression(), rendered.projectionExpression(), rendered.names(), rendered.values());
+    }
+
+    private static boolean mentions(Condition condition, Set<String> names) {
+        return topLevelNames(condition).stream().anyMatch(names::contains);
+    }
+
+    /** The top-level attribute names a condition reads. */
+    public static Set<String> topLevelNames(Condition condition) {
+        var names = new LinkedHashSet<String>();
+        collect(condition, names);
+        return names;
+    }
+
+    private static void collect(Condition condition, Set<String> names) {
+        switch (condition) {
+            case Condition.And and -> and.conditions().forEach(c -> collect(c, names));
+            case Condition.Or or -> or.conditions().forEach(c -> collect(c, names));
+            case Condition.Not not -> collect(not.condition(), names);
+            case Condition.Comparison c -> {
+                operand(c.left(), names);
+                operand(c.right(), names);
+            }
+            case Condition.Between b -> {
+                operand(b.subject(), names);
+                operand(b.low(), names);
+                operand(b.high(), names);
+            }
+            case Condition.In in -> {
+                operand(in.subject(), names);
+                in.candidates().forEach(c -> operand(c, names));
+            }
+            case Condition.AttributeExists e -> names.add(e.path().attributeName());
+            case Condition.AttributeNotExists e -> names.add(e.path().attributeName());
+            case Condition.AttributeType t -> names.add(t.path().attributeName());
+            case Condition.BeginsWith b -> {
+                operand(b.subject(), names);
+                operand(b.prefix(), names);
+            }
+            case Condition.Contains c -> {
+                operand(c.subject(), names);
+                operand(c.operand(), names);
+            }
+        }
+    }
+
+    private static void operand(Operand operand, Set<String> names) {
+        switch (operand) {
+            case Operand.PathOperand p -> names.add(p.path().attributeName());
+            case Operand.Size s -> names.add(s.path().attributeName());
+            case Operand.ValueOperand v -> { }
+        }
+    }
+
+    /** The conditions on key attributes that a key condition or a key lookup can take. */
+    static final class KeyUses {
+        private final List<Condition> conditions;
+
+        private KeyUses(List<Condition> conditions) {
+            this.conditions = conditions;
+        }
+
+        static KeyUses of(List<Condition> conditions) {
+            return new KeyUses(conditions);
+        }
+
+        /** A condition that pins an attribute to one value or a few ({@code =}, {@code IN}). */
+        record Pinned(Condition condition, List<AttributeValue> values) {
+        }
+
+        /** A condition a Query's sort-key condition can take. */
+        record Range(Condition condition, SortKeyCondition sortKeyCondition, int preference) {
+        }
+
+        Optional<Pinned> pinned(KeySchema.KeyAttribute key) {
+            for (var condition : conditions) {
+                var values = pinnedValues(condition, key);
+                if (values != null) {
+                    return Optional.of(new Pinned(condition, values));
+                }
+            }
+            return Optional.empty();
+        }
+
+        private static List<AttributeValue> pinnedValues(Condition condition, KeySchema.KeyAttribute key) {
+            if (condition instanceof Condition.Comparison c && c.comparator() == Condition.Comparator.EQ) {
+                var value = valueAgainst(c.left(), c.right(), key);
+                return value == null ? null : List.of(value);
+            }
+            if (condition instanceof Condition.In in && isKey(in.subject(), key) && in.candidates().size() <= BatchGetRequest.MAX_KEYS) {
+                var values = new ArrayList<AttributeValue>();
+                for (var candidate : in.candidates()) {
+                    if (!(candidate instanceof Operand.ValueOperand v) || !KeyOrder.isKeyOfType(v.value(), key.type())) {
+                        return null;
+                    }
+                    if (!values.contains(v.value())) {
+                        values.add(v.value());
+                    }
+                }
+                return values;
+            }
+            return null;
+        }
+
+        Optional<Range> bestRange(KeySchema.KeyAttribute key) {
+            Range best = null;
+            for (var condition : conditions) {
+                var range = range(condition, key);
+                if (range != null && (best == null || range.preference() < best.preference())) {
+                    best = range;
+                }
+            }
+            return Optional.ofNullable(best);
+        }
+
+        private static Range range(Condition condition, KeySchema.KeyAttribute key) {
+            switch (condition) {
+                case Condition.Comparison c when c.comparator() != Condition.Comparator.NE -> {
+                    var forward = valueAgainst(c.left(), c.right(), key);
+                    if (forward != null) {
+                        return new Range(condition, SortKeyCondition.of(operator(c.comparator(), false), forward),
+                                c.comparator() == Condition.Comparator.EQ ? 0 : 3);
+                    }
+                    var backward = valueAgainst(c.right(), c.left(), key);
+                    if (backward != null) {
+                        return new Range(condition, SortKeyCondition.of(operator(c.comparator(), true), backward),
+                                c.comparator() == Condition.Comparator.EQ ? 0 : 3);
+                    }
+                    return null;
+                }
+                case Condition.Between b when isKey(b.subject(), key) && b.low() instanceof Operand.ValueOperand low
+                        && b.high() instanceof Operand.ValueOperand high && KeyOrder.isKeyOfType(low.value(), key.type())
+                        && KeyOrder.isKeyOfType(high.value(), key.type()) && KeyOrder.compare(low.value(), high.value()) <= 0 -> {
+                    return new Range(condition, SortKeyCondition.between(low.value(), high.value()), 1);
+                }
+                case Condition.BeginsWith b when isKey(b.subject(), key) && key.type() != KeySchema.ScalarType.N
+                        && b.prefix() instanceof Operand.ValueOperand prefix && KeyOrder.isKeyOfType(prefix.value(), key.type()) -> {
+                    return new Range(condition, SortKeyCondition.of(SortKeyCondition.Operator.BEGINS_WITH, prefix.value()), 2);
+                }
+                default -> {
+                    return null;
+                }
+            }
+        }
+
+        private static SortKeyCondition.Operator operator(Condition.Comparator comparator, boolean flipped) {
+            return switch (comparator) {
+                case EQ -> SortKeyCondition.Operator.EQ;
+                case LT -> flipped ? SortKeyCondition.Operator.GT : SortKeyCondition.Operator.LT;
+                case LE -> flipped ? SortKeyCondition.Operator.GE : SortKeyCondition.Operator.LE;
+                case GT -> flipped ? SortKeyCondition.Operator.LT : SortKeyCondition.Operator.GT;
+                case GE -> flipped ? SortKeyCondition.Operator.LE : SortKeyCondition.Operator.GE;
+                case NE -> throw new IllegalArgumentException("<> is no key condition");
+            };
+        }
+
+        /** The value compared with the key, when {@code subject} is the key and {@code other} a value of its type. */
+        private static AttributeValue valueAgainst(Operand subject, Operand other, KeySchema.KeyAttribute key) {
+            if (isKey(subject, key) && other instanceof Operand.ValueOperand v && KeyOrder.isKeyOfType(v.value(), key.type())) {
+                return v.value();
+            }
+            return null;
+        }
+
+        private static boolean isKey(Operand operand, KeySchema.KeyAttribute key) {
+            return operand instanceof Operand.PathOperand p && p.path().isTopLevel() && p.path().attributeName().equals(key.name());
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package dev.dynalens.domain.sql;
+
+import dev.dynalens.domain.inference.TableAnalysis;
+import dev.dynalens.domain.inference.TemplateCount;
+import dev.dynalens.domain.item.AttributeType;
+import dev.dynalens.domain.table.TableDescription;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What the SQL workbench knows of one DynamoDB table: its description (keys, indexes, size and count as DescribeTable
+ * gives them) and its tables: every entity type the analysis found, named as the app shows it, and the whole table under
+ * its own name. {@code source} says where the entity types came from, so a person knows what they rest on.
+ */
+public record SqlCatalog(TableDescription description, List<SqlEntity> tables, EntitySource source) {
+
+    /**
+     * Where the entity types came from.
+     *
+     * @param analysedAt     when the analysis ran (null when not known)
+     * @param itemsAnalysed  how many items it read
+     * @param tableItemCount the table's item count at the time, as DescribeTable gave it
+     * @param how            "current analysis", "kept analysis", "sample read"…
+     */
+    public record EntitySource(String how, Instant analysedAt, long itemsAnalysed, long tableItemCount) {
+    }
+
+    public SqlCatalog {
+        Objects.requireNonNull(description, "description");
+        tables = List.copyOf(tables);
+        Objects.requireNonNull(source, "source");
+    }
+
+    public String tableName() {
+        return description.name();
+    }
+
+    public Optional<SqlEntity> table(String name) {
+        return tables.stream().filter(t -> t.name().equals(name)).findFirst();
+    }
+
+    /**
+     * The catalog of an analysed table. An entity type named like the table itself is left out: that name is the whole
+     * table's.
+     */
+    public static SqlCatalog of(TableDescription description, TableAnalysis analysis, EntitySource source) {
+        var tables = new ArrayList<SqlEntity>();
+        var whole = new LinkedHashMap<String, Set<AttributeType>>();
+        addKeys(whole, description);
+        long bytes = 0;
+        long measured = 0;
+        for (var entity : analysis.entities()) {
+            for (var attribute : entity.attributes()) {
+                whole.computeIfAbsent(attribute.name(), n -> EnumSet.noneOf(AttributeType.class)).addAll(attribute.types());
+            }
+            bytes += entity.sizes().totalBytes();
+            measured += entity.sizes().items();
+        }
+        tables.add(new SqlEntity(description.name(), true, List.of(), List.of(), attributes(whole),
+                Math.max(description.itemCount(), analysis.itemCount()), measured == 0 ? 0 : Math.round((double) bytes / measured)));
+        for (var entity : analysis.entities()) {
+            if (entity.name().equals(description.name())) {
+                continue;
+            }
+            var columns = new LinkedHashMap<String, Set<AttributeType>>();
+            addKeys(columns, description);
+            for (var attribute : entity.attributes()) {
+                columns.computeIfAbsent(attribute.name(), n -> EnumSet.noneOf(AttributeType.class)).addAll(attribute.types());
+            }
+            tables.add(new SqlEntity(entity.name(), false, templates(entity.shape().pkTemplates()),
+                    templates(entity.shape().skTemplates()), attributes(columns), entity.count(), entity.sizes().averageBytes()));
+        }
+        return new SqlCatalog(description, tables, source);
+    }
+
+    /** The key attributes of the table and its indexes come first, with their key types, whether seen or not. */
+    private static void addKeys(Map<String, Set<AttributeType>> columns, TableDescription description) {
+        addKey(columns, description.keySchema().partitionKey());
+        description.keySchema().sortKeyAttribute().ifPresent(k -> addKey(columns, k));
+        for (var index : description.indexes()) {
+            addKey(columns, index.keySchema().partitionKey());
+            index.keySchema().sortKeyAttribute().ifPresent(k -> addKey(columns, k));
+        }
+    }
+
+    private static void addKey(Map<String, Set<AttributeType>> columns, dev.dynalens.domain.table.KeySchema.KeyAttribute key) {
+        columns.computeIfAbsent(key.name(), n -> EnumSet.noneOf(AttributeType.class)).add(AttributeType.valueOf(key.type().name()));
+    }
+
+    private static List<SqlAttribute> attributes(Map<String, Set<AttributeType>> columns) {
+        return columns.entrySet().stream().map(e -> new SqlAttribute(e.getKey(), e.getValue())).toList();
+    }
+
+    private static List<String> templates(List<TemplateCount> counts) {
+        return counts.stream().map(TemplateCount::template).toList();
+    }
+}

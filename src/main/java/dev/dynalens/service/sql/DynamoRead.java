@@ -1,0 +1,76 @@
+package dev.dynalens.service.sql;
+
+import java.util.List;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
+import org.apache.calcite.adapter.enumerable.JavaRowFormat;
+import org.apache.calcite.adapter.enumerable.PhysTypeImpl;
+import org.apache.calcite.linq4j.tree.BlockBuilder;
+import org.apache.calcite.linq4j.tree.Expressions;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptCost;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.AbstractRelNode;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelWriter;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rel.type.RelDataType;
+
+/**
+ * A planned {@link DynamoScan} as an enumerable operator: where DynamoDB's requests meet Calcite's operators (joins,
+ * aggregates, residual filters). The generated code asks the read, handed over through the implementor's stash, for
+ * its rows when the query runs.
+ */
+final class DynamoRead extends AbstractRelNode implements EnumerableRel {
+    private final DynamoScan scan;
+
+    DynamoRead(RelOptCluster cluster, RelTraitSet traits, DynamoScan scan) {
+        super(cluster, traits);
+        this.scan = scan;
+    }
+
+    DynamoScan scan() {
+        return scan;
+    }
+
+    @Override
+    protected RelDataType deriveRowType() {
+        return scan.getRowType();
+    }
+
+    @Override
+    public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
+        return new DynamoRead(getCluster(), traitSet, scan);
+    }
+
+    @Override
+    public RelWriter explainTerms(RelWriter pw) {
+        return scan.explainTerms(super.explainTerms(pw));
+    }
+
+    @Override
+    public double estimateRowCount(RelMetadataQuery mq) {
+        return scan.estimateRowCount(mq);
+    }
+
+    @Override
+    public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
+        return scan.computeSelfCost(planner, mq);
+    }
+
+    @Override
+    public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
+        var physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), pref.preferArray());
+        var table = scan.entityTable();
+        var types = getCluster().getTypeFactory();
+        var columns = scan.spec().columns().stream().map(i -> new LeafRead.Column(table.columns().get(i).name(),
+                table.columnType(i, types))).toList();
+        var read = new LeafRead(table.catalog(), table.entity(), scan.accessPlan(), columns, physType.getFormat() == JavaRowFormat.SCALAR);
+        var builder = new BlockBuilder();
+        var stashed = implementor.stash(read, LeafRead.class);
+        var enumerable = builder.append("enumerable", Expressions.call(stashed, "enumerable", implementor.getRootExpression()));
+        builder.add(Expressions.return_(null, enumerable));
+        return implementor.result(physType, builder.toBlock());
+    }
+}

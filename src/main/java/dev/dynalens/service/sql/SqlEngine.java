@@ -1,0 +1,195 @@
+package dev.dynalens.service.sql;
+
+import dev.dynalens.domain.sql.PlannedRequest;
+import dev.dynalens.domain.sql.SqlCatalog;
+import dev.dynalens.service.DynamoSession;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.adapter.enumerable.EnumerableInterpretable;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.enumerable.EnumerableRules;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.plan.ConventionTraitDef;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelCollationTraitDef;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.schema.SchemaPlus;
+import org.apache.calcite.sql.SqlExplainLevel;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.tools.FrameworkConfig;
+import org.apache.calcite.tools.Frameworks;
+import org.apache.calcite.tools.Programs;
+import org.apache.calcite.tools.RelConversionException;
+import org.apache.calcite.tools.ValidationException;
+
+/**
+ * The SQL workbench's engine: Apache Calcite parses, validates and optimizes a statement over the tables of a
+ * {@link SqlCatalog} (entity types and the whole table), our rules push what DynamoDB can do into its requests, and
+ * Calcite's enumerable operators do the rest (joins, aggregates, sorts, residual filters) on the desktop.
+ *
+ * <p>Names are case-sensitive and taken as written, as DynamoDB's are; a reserved word or an odd name is double-quoted
+ * ({@code "USER→TEAM"}, {@code "status"}). Planning sends nothing; {@link #start} sends the plan's requests.
+ * Decision 0008 says why the engine is built this way.
+ */
+public final class SqlEngine {
+    private static final List<String> FUNCTIONS = List.of("begins_with", "contains", "size", "attribute_exists",
+            "attribute_not_exists", "item_at");
+
+    private static final SqlParser.Config PARSER = SqlParser.config()
+            .withQuoting(Quoting.DOUBLE_QUOTE)
+            .withUnquotedCasing(Casing.UNCHANGED)
+            .withQuotedCasing(Casing.UNCHANGED)
+            .withCaseSensitive(true)
+            .withConformance(SqlConformanceEnum.LENIENT);
+
+    /** Plans a statement. Nothing is read. */
+    public SqlPlan plan(String statement, SqlCatalog catalog) {
+        Objects.requireNonNull(statement, "statement");
+        Objects.requireNonNull(catalog, "catalog");
+        var started = System.nanoTime();
+        var root = Frameworks.createRootSchema(false);
+        var columns = new HashSet<String>();
+        for (var entity : catalog.tables()) {
+            root.add(entity.name(), new EntityTable(catalog, entity));
+            entity.attributes().forEach(a -> columns.add(a.name()));
+        }
+        addFunctions(root);
+        var planner = Frameworks.getPlanner(config(root));
+        try {
+            var parsed = planner.parse(FunctionNames.quoteReserved(statement));
+            var rewritten = PathRewriter.rewrite(parsed, columns);
+            var validated = planner.validate(rewritten);
+            var relational = planner.rel(validated).project();
+            var optimized = (EnumerableRel) planner.transform(0, relational.getTraitSet().replace(EnumerableConvention.INSTANCE), relational);
+            var names = optimized.getRowType().getFieldNames();
+            var requests = new ArrayList<PlannedRequest>();
+            collectRequests(optimized, requests);
+            var explain = RelOptUtil.toString(optimized, SqlExplainLevel.EXPPLAN_ATTRIBUTES);
+            return new SqlPlan(statement, catalog, names, requests, explain, optimized, System.nanoTime() - started);
+        } catch (SqlParseException e) {
+            var pos = e.getPos();
+            throw new SqlException(firstLine(e.getMessage()), pos == null ? 0 : pos.getLineNum(),
+                    pos == null ? 0 : FunctionNames.originalColumn(statement, pos.getLineNum(), pos.getColumnNum()), e);
+        } catch (ValidationException e) {
+            throw validation(e, statement);
+        } catch (RelConversionException e) {
+            throw new SqlException("Cannot plan the statement: " + e.getMessage(), 0, 0, e);
+        } catch (CalciteContextException e) {
+            throw new SqlException(e.getMessage(), e.getPosLine(), FunctionNames.originalColumn(statement, e.getPosLine(), e.getPosColumn()), e);
+        } catch (RuntimeException e) {
+            if (e instanceof SqlException) {
+                throw e;
+            }
+            throw new SqlException("Cannot plan the statement: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()),
+                    0, 0, e);
+        } finally {
+            planner.close();
+        }
+    }
+
+    /**
+     * Starts a planned statement: the first request goes out when the first row is asked for.
+     *
+     * @param pages where the pager hands pages over (a thread of its own: the query's thread waits for them)
+     */
+    public SqlExecution start(SqlPlan plan, DynamoSession session, Executor pages) {
+        return start(plan, session, pages, SqlRun.Backoff.EXPONENTIAL);
+    }
+
+    SqlExecution start(SqlPlan plan, DynamoSession session, Executor pages, SqlRun.Backoff backoff) {
+        var run = new SqlRun(session, pages, backoff);
+        var compiled = plan.compiled(() -> {
+            var stashed = new LinkedHashMap<String, Object>();
+            var bindable = EnumerableInterpretable.toBindable(stashed, null, plan.root(), EnumerableRel.Prefer.ARRAY);
+            return new SqlPlan.Compiled(bindable, stashed);
+        });
+        // the stashed reads are the plan's; what belongs to this run is in its own map
+        var parameters = new LinkedHashMap<>(compiled.parameters());
+        parameters.put(SqlRun.KEY, run);
+        var context = new SqlDataContext(plan.root().getCluster(), parameters, run.cancelFlag());
+        return new SqlExecution(plan, run, compiled.bindable().bind(context));
+    }
+
+    private static FrameworkConfig config(SchemaPlus root) {
+        List<RelOptRule> rules = new ArrayList<>(EnumerableRules.ENUMERABLE_RULES);
+        rules.remove(EnumerableRules.ENUMERABLE_TABLE_SCAN_RULE);
+        rules.addAll(List.of(CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH, CoreRules.JOIN_PUSH_TRANSITIVE_PREDICATES,
+                CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE, CoreRules.FILTER_PROJECT_TRANSPOSE,
+                CoreRules.PROJECT_FILTER_TRANSPOSE, CoreRules.AGGREGATE_PROJECT_MERGE, CoreRules.SORT_PROJECT_TRANSPOSE,
+                CoreRules.PROJECT_JOIN_TRANSPOSE, CoreRules.SORT_REMOVE, CoreRules.JOIN_PUSH_EXPRESSIONS, CoreRules.JOIN_COMMUTE));
+        rules.addAll(DynamoRules.all());
+        return Frameworks.newConfigBuilder()
+                .defaultSchema(root)
+                .parserConfig(PARSER)
+                .sqlValidatorConfig(SqlValidator.Config.DEFAULT.withIdentifierExpansion(true)
+                        .withConformance(SqlConformanceEnum.LENIENT))
+                .sqlToRelConverterConfig(SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(false)
+                        .withInSubQueryThreshold(Integer.MAX_VALUE))
+                .typeSystem(SqlTypes.TYPE_SYSTEM)
+                .traitDefs(ConventionTraitDef.INSTANCE, RelCollationTraitDef.INSTANCE)
+                .programs(Programs.sequence(Programs.subQuery(DefaultRelMetadataProvider.INSTANCE), Programs.decorrelate(),
+                        // two joins or more are ordered first (smallest reads first, left-deep), so a key side can
+                        // feed the next read's keys; then the rules choose each read
+                        Programs.heuristicJoinOrder(rules, false, 2), Programs.calc(DefaultRelMetadataProvider.INSTANCE)))
+                .build();
+    }
+
+    private static void addFunctions(SchemaPlus root) {
+        for (var name : FUNCTIONS) {
+            root.add(name, AnyTypedFunction.of(name));
+        }
+    }
+
+    private static void collectRequests(RelNode node, List<PlannedRequest> requests) {
+        if (node instanceof DynamoRead read) {
+            var plan = read.scan().accessPlan();
+            for (var request : plan.requests()) {
+                // a Query shared by both sides of a join is sent once: listed once
+                if (!plan.shared() || !requests.contains(request)) {
+                    requests.add(request);
+                }
+            }
+            return;
+        }
+        if (node instanceof LookupJoin lookup) {
+            node.getInputs().forEach(input -> collectRequests(input, requests));
+            requests.add(lookup.plannedRequest(node.getCluster().getMetadataQuery()));
+            return;
+        }
+        node.getInputs().forEach(input -> collectRequests(input, requests));
+    }
+
+    private static SqlException validation(ValidationException e, String statement) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof CalciteContextException context) {
+                var message = context.getCause() != null && context.getCause().getMessage() != null ? context.getCause().getMessage()
+                        : context.getMessage();
+                return new SqlException(message, context.getPosLine(),
+                        FunctionNames.originalColumn(statement, context.getPosLine(), context.getPosColumn()), e);
+            }
+        }
+        return new SqlException(e.getMessage(), 0, 0, e);
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "Syntax error";
+        }
+        var end = message.indexOf('\n');
+        return end < 0 ? message : message.substring(0, end);
+    }
+}

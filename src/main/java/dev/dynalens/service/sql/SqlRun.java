@@ -1,0 +1,172 @@
+package dev.dynalens.service.sql;
+
+import dev.dynalens.domain.table.BatchGetRequest;
+import dev.dynalens.domain.table.BatchGetResult;
+import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.service.DynamoSession;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One run of a query: the connection its reads go to, the executor the pager hands pages on, what it has consumed so
+ * far, and its cancellation. Cancelling cancels every request in flight (the session aborts the HTTP request) and makes
+ * every read stop.
+ */
+final class SqlRun {
+    static final String KEY = "dynalens.sqlRun";
+
+    /** Waits before asking again for keys a BatchGetItem left unprocessed; attempt counts from 1. */
+    interface Backoff {
+        void pause(int attempt) throws InterruptedException;
+
+        /** {@code min(5 s, 50 ms × 2ⁿ)}, with full jitter: the AWS recommendation ("Error retries and exponential backoff"). */
+        Backoff EXPONENTIAL = attempt -> Thread.sleep((long) (Math.min(5000, 50L << Math.min(attempt, 10))
+                * java.util.concurrent.ThreadLocalRandom.current().nextDouble()));
+    }
+
+    /** How often unprocessed keys are asked again before the query fails. */
+    static final int MAX_BATCH_ATTEMPTS = 10;
+
+    private final DynamoSession session;
+    private final Executor pages;
+    private final Backoff backoff;
+    private final AtomicBoolean cancelled = new AtomicBoolean();
+    private final Set<CompletableFuture<?>> inFlight = ConcurrentHashMap.newKeySet();
+    private final Set<Runnable> onCancel = ConcurrentHashMap.newKeySet();
+    private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong itemsRead = new AtomicLong();
+    private volatile ConsumedCapacity consumed = ConsumedCapacity.NOT_REPORTED;
+    /** Item collections read whole, for the other side of a join that reads the same one. */
+    private final java.util.Map<dev.dynalens.domain.table.ReadRequest, java.util.List<dev.dynalens.domain.item.Item>> collections =
+            new ConcurrentHashMap<>();
+
+    SqlRun(DynamoSession session, Executor pages, Backoff backoff) {
+        this.session = Objects.requireNonNull(session, "session");
+        this.pages = Objects.requireNonNull(pages, "pages");
+        this.backoff = Objects.requireNonNull(backoff, "backoff");
+    }
+
+    DynamoSession session() {
+        return session;
+    }
+
+    Executor pages() {
+        return pages;
+    }
+
+    AtomicBoolean cancelFlag() {
+        return cancelled;
+    }
+
+    boolean cancelled() {
+        return cancelled.get();
+    }
+
+    void cancel() {
+        if (cancelled.compareAndSet(false, true)) {
+            inFlight.forEach(future -> future.cancel(true));
+            onCancel.forEach(Runnable::run);
+        }
+    }
+
+    /** Runs {@code action} when the run is cancelled (at once when it already was); the returned handle forgets it. */
+    Runnable whenCancelled(Runnable action) {
+        onCancel.add(action);
+        if (cancelled.get()) {
+            action.run();
+        }
+        return () -> onCancel.remove(action);
+    }
+
+    void checkCancelled() {
+        if (cancelled.get()) {
+            throw new CancellationException("The query was cancelled");
+        }
+    }
+
+    /** Waits for one request, cancelling it when the run is cancelled. */
+    <T> T await(CompletableFuture<T> request) {
+        requests.incrementAndGet();
+        inFlight.add(request);
+        try {
+            checkCancelled();
+            return request.get();
+        } catch (InterruptedException e) {
+            request.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new CancellationException("The query was interrupted");
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
+        } finally {
+            inFlight.remove(request);
+        }
+    }
+
+    /** One BatchGetItem with every unprocessed key asked again after a backoff, until none is left. */
+    BatchGetResult batchGet(BatchGetRequest request) {
+        var items = new java.util.ArrayList<dev.dynalens.domain.item.Item>();
+        var capacity = ConsumedCapacity.NOT_REPORTED;
+        var pending = request;
+        for (int attempt = 1; ; attempt++) {
+            var result = await(session.batchGet(pending));
+            items.addAll(result.items());
+            capacity = capacity.plus(result.capacity());
+            if (result.unprocessedKeys().isEmpty()) {
+                return new BatchGetResult(items, java.util.List.of(), capacity);
+            }
+            if (attempt >= MAX_BATCH_ATTEMPTS) {
+                throw new IllegalStateException("BatchGetItem on " + request.tableName() + " left " + result.unprocessedKeys().size()
+                        + " key(s) unprocessed after " + attempt + " attempts (throttled): try again later");
+            }
+            try {
+                backoff.pause(attempt);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CancellationException("The query was interrupted");
+            }
+            checkCancelled();
+            pending = pending.withKeys(result.unprocessedKeys());
+        }
+    }
+
+    java.util.Optional<java.util.List<dev.dynalens.domain.item.Item>> collection(dev.dynalens.domain.table.ReadRequest request) {
+        return java.util.Optional.ofNullable(collections.get(request));
+    }
+
+    void keepCollection(dev.dynalens.domain.table.ReadRequest request, java.util.List<dev.dynalens.domain.item.Item> items) {
+        collections.putIfAbsent(request, java.util.List.copyOf(items));
+    }
+
+    void consumed(ConsumedCapacity capacity) {
+        synchronized (this) {
+            consumed = consumed.plus(capacity);
+        }
+    }
+
+    void itemsRead(long count) {
+        itemsRead.addAndGet(count);
+    }
+
+    void requestSent() {
+        requests.incrementAndGet();
+    }
+
+    long requests() {
+        return requests.get();
+    }
+
+    long itemsRead() {
+        return itemsRead.get();
+    }
+
+    ConsumedCapacity consumed() {
+        return consumed;
+    }
+}

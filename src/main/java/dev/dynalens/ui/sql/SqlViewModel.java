@@ -1,0 +1,278 @@
+package dev.dynalens.ui.sql;
+
+import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.inference.Lens;
+import dev.dynalens.domain.sql.Rcu;
+import dev.dynalens.domain.sql.ResultCells;
+import dev.dynalens.domain.sql.SqlCatalog;
+import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.guard.WriteConfirmer;
+import dev.dynalens.service.job.Job;
+import dev.dynalens.service.sql.SqlException;
+import dev.dynalens.service.sql.SqlPlan;
+import dev.dynalens.usecase.LearnEntityTypes;
+import dev.dynalens.usecase.RunPartiql;
+import dev.dynalens.usecase.RunSql;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The SQL tab of a table: the statement, its plan updated as it is typed (planned off the FX thread, nothing sent),
+ * the rows as they come, the consumed capacity beside the estimate, cancel, the statements run before, and the result
+ * copied as CSV or JSON. SQL over the entity types ({@link RunSql}) or DynamoDB's PartiQL ({@link RunPartiql}); the
+ * entity types come from what was kept for the table, or a sample read said and costed first ({@link LearnEntityTypes}).
+ */
+public final class SqlViewModel {
+    static final int HISTORY = 50;
+
+    private final DynamoSession session;
+    private final String table;
+    private final RunSql run;
+    private final LearnEntityTypes learn;
+    private final Executor worker;
+    private final Executor fx;
+    private java.util.function.Supplier<Lens> lens = () -> Lens.NONE;
+    private final StringProperty statement = new SimpleStringProperty("");
+    private final BooleanProperty partiql = new SimpleBooleanProperty();
+    private final ReadOnlyStringWrapper plan = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper entityTypes = new ReadOnlyStringWrapper("Reading the table's description…");
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper confirmation = new ReadOnlyStringWrapper("");
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyBooleanWrapper ready = new ReadOnlyBooleanWrapper();
+    private final ObservableList<String> columns = FXCollections.observableArrayList();
+    private final ObservableList<List<Object>> rows = FXCollections.observableArrayList();
+    private final ObservableList<String> history = FXCollections.observableArrayList();
+    private final AtomicLong planGeneration = new AtomicLong();
+    private TableDescription description;
+    private SqlCatalog catalog;
+    private SqlPlan current;
+    private Job<RunSql.Progress, RunSql.Outcome> job;
+
+    /** @param worker plans and runs statements (not the FX thread); {@code fx} applies results (tests: {@code Runnable::run}) */
+    public SqlViewModel(DynamoSession session, String table, RunSql run, LearnEntityTypes learn, Executor worker, Executor fx) {
+        this.session = Objects.requireNonNull(session, "session");
+        this.table = Objects.requireNonNull(table, "table");
+        this.run = Objects.requireNonNull(run, "run");
+        this.learn = Objects.requireNonNull(learn, "learn");
+        this.worker = Objects.requireNonNull(worker, "worker");
+        this.fx = Objects.requireNonNull(fx, "fx");
+        statement.addListener((obs, old, now) -> replan());
+        partiql.addListener((obs, old, now) -> replan());
+    }
+
+    /** The table's lens, so the entity types are named as the Collections tab shows them (renames and merges applied). */
+    public SqlViewModel namingWith(java.util.function.Supplier<Lens> tableLens) {
+        this.lens = Objects.requireNonNull(tableLens, "tableLens");
+        return this;
+    }
+
+    public StringProperty statementProperty() { return statement; }
+    public BooleanProperty partiqlProperty() { return partiql; }
+    public ReadOnlyStringProperty planProperty() { return plan.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty entityTypesProperty() { return entityTypes.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
+    /** Non-empty while a run waits for the person's agreement (over the budget, a production Scan): what to ask. */
+    public ReadOnlyStringProperty confirmationProperty() { return confirmation.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
+    /** The entity types are known: statements can be planned. */
+    public ReadOnlyBooleanProperty readyProperty() { return ready.getReadOnlyProperty(); }
+    public ObservableList<String> columns() { return columns; }
+    public ObservableList<List<Object>> rows() { return rows; }
+    /** Statements run, newest first. */
+    public ObservableList<String> history() { return history; }
+
+    /** Reads the table's description and the entity types kept for it; without them, says what a sample read costs. */
+    public void load() {
+        session.describeTable(table).thenAcceptAsync(described -> {
+            description = described;
+            learn.kept(described).ifPresentOrElse(this::useCatalog,
+                    () -> entityTypes.set(LearnEntityTypes.sampleCost(described).text() + " Press Refresh entity types to read it."));
+        }, fx).exceptionally(error -> {
+            fx.execute(() -> entityTypes.set("The table could not be described: " + Problems.describe(error)));
+            return null;
+        });
+    }
+
+    /** Refresh entity types: the sample read (whose cost {@link #entityTypesProperty()} said), kept for next time. */
+    public void refreshEntityTypes() {
+        if (description == null) {
+            return;
+        }
+        entityTypes.set("Reading a sample of " + table + "…");
+        learn.sample(description, lens.get()).result().whenCompleteAsync((learnt, error) -> {
+            if (error != null) {
+                entityTypes.set("The sample read failed: " + Problems.describe(error));
+            } else {
+                useCatalog(learnt);
+            }
+        }, fx);
+    }
+
+    private void useCatalog(SqlCatalog learnt) {
+        catalog = learnt;
+        var source = learnt.source();
+        entityTypes.set("Tables: " + String.join(", ", learnt.tables().stream().map(t -> t.name()).toList()) + " · from the "
+                + source.how() + " of " + source.itemsAnalysed() + " items" + (source.analysedAt() == null ? "" : " (" + source.analysedAt() + ")"));
+        ready.set(true);
+        replan();
+    }
+
+    /** Entity and attribute names starting with what was typed, for completion. */
+    public List<String> completions(String prefix) {
+        if (catalog == null) {
+            return List.of();
+        }
+        var names = new TreeSet<String>();
+        catalog.tables().forEach(t -> {
+            names.add(t.name());
+            t.attributes().forEach(a -> names.add(a.name()));
+        });
+        return names.stream().filter(n -> n.startsWith(prefix) && !n.equals(prefix)).toList();
+    }
+
+    /** Plans the statement as it stands, off the FX thread; a plan of an older text is dropped. */
+    private void replan() {
+        var text = statement.get();
+        var generation = planGeneration.incrementAndGet();
+        if (catalog == null || text == null || text.isBlank()) {
+            plan.set("");
+            current = null;
+            return;
+        }
+        var known = catalog;
+        var asPartiql = partiql.get();
+        worker.execute(() -> {
+            String shown;
+            SqlPlan planned = null;
+            try {
+                if (asPartiql) {
+                    var lint = new RunPartiql(run).lint(text, known);
+                    planned = lint.enginePlan();
+                    shown = lint.message() + (planned == null ? "" : "\n" + PlanText.of(planned));
+                } else {
+                    planned = run.plan(text, known);
+                    shown = PlanText.of(planned);
+                }
+            } catch (SqlException e) {
+                shown = e.describe();
+            } catch (RuntimeException e) {
+                shown = Problems.describe(e);
+            }
+            var result = shown;
+            var resultPlan = planned;
+            fx.execute(() -> {
+                if (planGeneration.get() == generation) {
+                    plan.set(result);
+                    current = resultPlan;
+                }
+            });
+        });
+    }
+
+    /** Runs the statement; a plan over the budget or Scanning a production table waits for {@link #runConfirmed()}. */
+    public void run() {
+        start(false);
+    }
+
+    public void runConfirmed() {
+        confirmation.set("");
+        start(true);
+    }
+
+    public void dismissConfirmation() {
+        confirmation.set("");
+    }
+
+    private void start(boolean confirmed) {
+        if (running.get() || catalog == null) {
+            return;
+        }
+        var options = new RunSql.Options(dev.dynalens.domain.sql.BudgetGate.DEFAULT_MAX_RCU, confirmed, RunSql.DEFAULT_MAX_ROWS);
+        if (!confirmed && current != null) {
+            var refusal = RunSql.budgetRefusal(current, session, options);
+            if (refusal.isPresent()) {
+                confirmation.set(refusal.get() + ". Run it anyway?");
+                return;
+            }
+        }
+        var text = statement.get();
+        history.remove(text);
+        history.addFirst(text);
+        if (history.size() > HISTORY) {
+            history.removeLast();
+        }
+        columns.setAll(current != null && current.statement().equals(text) && !partiql.get() ? current.columns() : List.of());
+        rows.clear();
+        running.set(true);
+        status.set("Running…");
+        Job<RunSql.Progress, RunSql.Outcome> started;
+        if (partiql.get()) {
+            started = new RunPartiql(run).run(session, catalog, text, WriteConfirmer.NONE, options, batch -> fx.execute(() -> rows.addAll(batch)));
+        } else if (current != null && current.statement().equals(text)) {
+            started = run.run(session, current, options, batch -> fx.execute(() -> rows.addAll(batch)));
+        } else {
+            try {
+                started = run.run(session, run.plan(text, catalog), options, batch -> fx.execute(() -> rows.addAll(batch)));
+            } catch (SqlException e) {
+                running.set(false);
+                status.set(e.describe());
+                return;
+            }
+        }
+        job = started;
+        started.result().whenCompleteAsync((outcome, error) -> {
+            running.set(false);
+            if (error != null) {
+                status.set(Problems.describe(error));
+                return;
+            }
+            columns.setAll(outcome.columns());
+            rows.setAll(outcome.rows());
+            status.set(summary(outcome));
+        }, fx);
+    }
+
+    static String summary(RunSql.Outcome outcome) {
+        var estimate = outcome.plan() == null ? "" : " · estimated " + Rcu.text(outcome.plan().estimatedRcu()) + " RCU";
+        var consumed = outcome.consumed().reported() ? " · consumed " + Rcu.text(outcome.consumedRcu()) + " RCU" : " · consumption not reported";
+        return outcome.rows().size() + " row(s) · " + outcome.requests() + " request(s)" + estimate + consumed + " · ran as " + outcome.path()
+                + (outcome.note().isEmpty() ? "" : " · " + outcome.note()) + (outcome.complete() || outcome.truncated() ? "" : " · cancelled");
+    }
+
+    public void cancel() {
+        var running = job;
+        if (running != null) {
+            running.cancel();
+        }
+    }
+
+    /** The plan's one request as an AWS CLI call; empty for a plan of several requests (a join) or none. */
+    public java.util.Optional<String> planAsCode() {
+        var plan = current;
+        return plan == null || plan.requests().size() != 1 || !plan.requests().getFirst().note().isEmpty() && !plan.scans()
+                ? java.util.Optional.empty() : java.util.Optional.of(dev.dynalens.domain.sql.RequestSnippet.awsCli(plan.requests().getFirst()));
+    }
+
+    public String resultAsCsv() {
+        return ResultCells.csv(columns, rows);
+    }
+
+    public String resultAsJson() {
+        return ResultCells.json(columns, rows);
+    }
+}

@@ -1,0 +1,88 @@
+package dev.dynalens.usecase;
+
+import dev.dynalens.domain.inference.Analyzer;
+import dev.dynalens.domain.inference.Lens;
+import dev.dynalens.domain.inference.TableAnalysis;
+import dev.dynalens.domain.inference.TableKeys;
+import dev.dynalens.domain.sql.Rcu;
+import dev.dynalens.domain.sql.SqlCatalog;
+import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.EntityTypesStore;
+import dev.dynalens.service.job.Job;
+import dev.dynalens.service.job.Pager;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+
+/**
+ * Know a table's entity types for the SQL workbench, paying for the read once: the table's current analysis (the
+ * Collections tab's) when there is one, else the one kept in the config folder, else a bounded sample read (the first
+ * pages, at most {@link #SAMPLE_ITEMS} items) whose cost is said before it runs ({@link #sampleCost}) and whose result
+ * is kept for next time. "Refresh entity types" is {@link #sample} again.
+ */
+public final class LearnEntityTypes {
+    /** The most items a sample read takes. */
+    public static final long SAMPLE_ITEMS = 5_000;
+
+    /** What a sample read is expected to read and cost, in words for the person. */
+    public record SampleCost(long items, double estimatedRcu, String text) {
+    }
+
+    private final DynamoSession session;
+    private final EntityTypesStore store;
+    private final String scope;
+    private final Executor analysis;
+    private final Clock clock;
+
+    /**
+     * @param scope    whose entity types (the connection's id, or the workspace file)
+     * @param analysis single-threaded: feeds the analyzer (tests pass {@code Runnable::run})
+     */
+    public LearnEntityTypes(DynamoSession session, EntityTypesStore store, String scope, Executor analysis, Clock clock) {
+        this.session = Objects.requireNonNull(session, "session");
+        this.store = Objects.requireNonNull(store, "store");
+        this.scope = Objects.requireNonNull(scope, "scope");
+        this.analysis = Objects.requireNonNull(analysis, "analysis");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    /** The catalog of an analysis the app already has (the Collections tab's), kept for next time. */
+    public SqlCatalog fromAnalysis(TableDescription table, TableAnalysis analysis, String how) {
+        var catalog = SqlCatalog.of(table, analysis, new SqlCatalog.EntitySource(how, clock.instant(), analysis.itemCount(),
+                table.itemCount()));
+        store.save(scope, table.name(), new EntityTypesStore.Kept(catalog.tables(), catalog.source()));
+        return catalog;
+    }
+
+    /** The entity types kept in the config folder, with their age and item count, if any. */
+    public Optional<SqlCatalog> kept(TableDescription table) {
+        return store.load(scope, table.name()).map(kept -> new SqlCatalog(table, kept.tables(),
+                new SqlCatalog.EntitySource("kept " + kept.source().how(), kept.source().analysedAt(), kept.source().itemsAnalysed(),
+                        kept.source().tableItemCount())));
+    }
+
+    /** What {@link #sample} will read and cost: the first items, up to the sample size, at the table's average item size. */
+    public static SampleCost sampleCost(TableDescription table) {
+        var items = table.itemCount() > 0 ? Math.min(SAMPLE_ITEMS, table.itemCount()) : SAMPLE_ITEMS;
+        var averageBytes = table.itemCount() > 0 && table.sizeBytes() > 0 ? Math.max(1, table.sizeBytes() / table.itemCount()) : 1024;
+        var rcu = Rcu.forBytes(items * averageBytes);
+        return new SampleCost(items, rcu, "Knowing the entity types of " + table.name() + " takes a sample read: the first "
+                + items + " items, about " + Rcu.text(rcu) + " RCU (a Scan of its first pages), kept for next time.");
+    }
+
+    /** Reads the sample (the first pages, through the pager), analyses it, keeps the result and returns the catalog. */
+    public Job<Pager.Summary, SqlCatalog> sample(TableDescription table, Lens lens) {
+        var analyzer = new Analyzer(TableKeys.from(table), Objects.requireNonNull(lens, "lens")).measuringItemSizes();
+        var scan = new RunQuery(session, table.name()).scanAll();
+        var pages = Pager.start(session, scan, SAMPLE_ITEMS, analysis, page -> analyzer.acceptAll(page.items()), summary -> { });
+        return pages.map(summary -> {
+            var result = analyzer.result();
+            var catalog = SqlCatalog.of(table, result, new SqlCatalog.EntitySource("sample read", clock.instant(), result.itemCount(),
+                    table.itemCount()));
+            store.save(scope, table.name(), new EntityTypesStore.Kept(catalog.tables(), catalog.source()));
+            return catalog;
+        });
+    }
+}

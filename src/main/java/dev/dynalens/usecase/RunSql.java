@@ -1,0 +1,179 @@
+package dev.dynalens.usecase;
+
+import dev.dynalens.domain.sql.BudgetGate;
+import dev.dynalens.domain.sql.SqlCatalog;
+import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.job.Job;
+import dev.dynalens.service.sql.SqlEngine;
+import dev.dynalens.service.sql.SqlExecution;
+import dev.dynalens.service.sql.SqlPlan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+
+/**
+ * Run SQL over a table's entity types: plan it ({@link #plan}, nothing is read: the plan lists every request with its
+ * estimated read capacity), pass the budget gate ({@link #budgetRefusal}), then run it ({@link #run}) as a
+ * {@link Job}: rows reach the listener in batches as they come, the consumed capacity is reported beside the estimate,
+ * and cancel aborts the requests in flight. A result of more than {@link Options#maxRows()} rows is not kept: the run
+ * stops there and says so, instead of filling the heap. The app's SQL tab and {@code dynalens sql} use it.
+ */
+public final class RunSql {
+    /** Rows kept at most when none is set. */
+    public static final int DEFAULT_MAX_ROWS = 100_000;
+    /** Rows handed to the listener at a time. */
+    static final int BATCH = 200;
+
+    /**
+     * @param maxRcu    the budget: a larger estimate needs {@code confirmed}
+     * @param confirmed the person agreed to a plan over the budget, or to a Scan of a production table
+     * @param maxRows   the most rows kept
+     */
+    public record Options(double maxRcu, boolean confirmed, int maxRows) {
+        public static final Options DEFAULT = new Options(BudgetGate.DEFAULT_MAX_RCU, false, DEFAULT_MAX_ROWS);
+
+        public Options {
+            if (maxRows < 1) {
+                throw new IllegalArgumentException("maxRows must be at least 1");
+            }
+        }
+    }
+
+    /** How far a run is: rows so far, requests sent, capacity DynamoDB reported. */
+    public record Progress(long rows, long requests, double consumedRcu) {
+    }
+
+    /**
+     * What a run gave: its columns and rows (each cell a DynamoDB value, a {@link java.math.BigDecimal} too large for
+     * DynamoDB, or null), the plan it followed, the requests it sent and the capacity consumed.
+     *
+     * @param path      which path ran: {@code sql}, or {@code partiql} for DynamoDB's own
+     * @param truncated more rows would have come than {@link Options#maxRows()}: only the first are here
+     * @param complete  false after a cancel
+     * @param note      for a person: why the path, the truncation; empty when there is nothing to say
+     */
+    public record Outcome(List<String> columns, List<List<Object>> rows, SqlPlan plan, long requests, ConsumedCapacity consumed,
+                          String path, boolean truncated, boolean complete, String note) {
+        public Outcome {
+            columns = List.copyOf(columns);
+            rows = List.copyOf(rows);
+        }
+
+        public double consumedRcu() {
+            return consumed.reported() ? consumed.capacityUnits() : 0;
+        }
+    }
+
+    /** A run the budget gate stopped: nothing was sent. */
+    public static final class BudgetRefusedException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public BudgetRefusedException(String message) {
+            super(message);
+        }
+    }
+
+    private final SqlEngine engine;
+    private final Executor worker;
+    private final Executor pages;
+
+    /**
+     * @param worker runs the query (it waits for pages: not the FX thread; tests pass {@code Runnable::run})
+     * @param pages  where the pager hands pages to the query, a thread other than the query's
+     */
+    public RunSql(SqlEngine engine, Executor worker, Executor pages) {
+        this.engine = Objects.requireNonNull(engine, "engine");
+        this.worker = Objects.requireNonNull(worker, "worker");
+        this.pages = Objects.requireNonNull(pages, "pages");
+    }
+
+    /** Plans a statement: nothing is read. Fails with a {@link dev.dynalens.service.sql.SqlException} saying where. */
+    public SqlPlan plan(String statement, SqlCatalog catalog) {
+        return engine.plan(statement, catalog);
+    }
+
+    /** Why this plan needs the person's agreement before it runs, or empty. */
+    public static Optional<String> budgetRefusal(SqlPlan plan, DynamoSession session, Options options) {
+        return BudgetGate.check(plan.requests(), options.maxRcu(), session.profile().tag().isProduction());
+    }
+
+    /** Runs a plan. The budget gate is checked first: a refusal fails the job with nothing sent. */
+    public Job<Progress, Outcome> run(DynamoSession session, SqlPlan plan, Options options, Consumer<List<List<Object>>> rows) {
+        return run(session, plan, options, rows, "sql", "");
+    }
+
+    Job<Progress, Outcome> run(DynamoSession session, SqlPlan plan, Options options, Consumer<List<List<Object>>> rows, String path,
+                               String note) {
+        var refusal = budgetRefusal(plan, session, options);
+        if (refusal.isPresent() && !options.confirmed()) {
+            return Job.failed(new BudgetRefusedException(refusal.get() + ": confirm to run it"));
+        }
+        var job = new Job<Progress, Outcome>(progress -> { });
+        var listener = Objects.requireNonNull(rows, "rows");
+        var execution = new SqlExecution[1];
+        worker.execute(() -> {
+            try {
+                execution[0] = engine.start(plan, session, pages);
+                job.onCancel(execution[0]::cancel);
+                job.result().complete(drain(execution[0], options, listener, job, path, note));
+            } catch (CancellationException e) {
+                var done = execution[0];
+                job.result().complete(new Outcome(plan.columns(), List.of(), plan, done == null ? 0 : done.requests(),
+                        done == null ? ConsumedCapacity.NOT_REPORTED : done.consumed(), path, false, false, "cancelled"));
+            } catch (RuntimeException e) {
+                job.result().completeExceptionally(e);
+            } finally {
+                if (execution[0] != null) {
+                    execution[0].close();
+                }
+            }
+        });
+        return job;
+    }
+
+    private static Outcome drain(SqlExecution execution, Options options, Consumer<List<List<Object>>> listener, Job<Progress, Outcome> job,
+                                 String path, String note) {
+        var kept = new ArrayList<List<Object>>();
+        var batch = new ArrayList<List<Object>>();
+        var truncated = false;
+        var complete = true;
+        try {
+            while (execution.next()) {
+                if (kept.size() >= options.maxRows()) {
+                    truncated = true;
+                    execution.cancel();
+                    break;
+                }
+                kept.add(execution.row());
+                batch.add(execution.row());
+                if (batch.size() >= BATCH) {
+                    listener.accept(List.copyOf(batch));
+                    batch.clear();
+                    job.report(new Progress(kept.size(), execution.requests(), rcu(execution.consumed())));
+                }
+            }
+        } catch (CancellationException e) {
+            if (!job.cancelRequested() && !truncated) {
+                throw e;
+            }
+            complete = false;
+        }
+        if (!batch.isEmpty()) {
+            listener.accept(List.copyOf(batch));
+        }
+        job.report(new Progress(kept.size(), execution.requests(), rcu(execution.consumed())));
+        var said = truncated ? "More than " + options.maxRows() + " rows: the first " + options.maxRows()
+                + " are shown and the read stopped; add a LIMIT or narrow the WHERE" : note;
+        return new Outcome(execution.plan().columns(), kept, execution.plan(), execution.requests(), execution.consumed(), path, truncated,
+                complete && !truncated && !job.cancelRequested(), said);
+    }
+
+    private static double rcu(ConsumedCapacity capacity) {
+        return capacity.reported() ? capacity.capacityUnits() : 0;
+    }
+}

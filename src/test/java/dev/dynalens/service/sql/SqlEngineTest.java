@@ -1,0 +1,415 @@
+package dev.dynalens.service.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.testsupport.TrackerData;
+import dev.dynalens.domain.item.Bytes;
+import dev.dynalens.domain.item.DynamoNumber;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.sql.PlannedRequest;
+import dev.dynalens.domain.sql.SqlCatalog;
+import dev.dynalens.domain.table.BatchGetRequest;
+import dev.dynalens.domain.table.BatchGetResult;
+import dev.dynalens.service.DynamoSession;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The engine on a workspace: what each plan sends (read as EXPLAIN text and as its requests) and what comes back.
+ * One engine is shared: Calcite's first query generates code for seconds, later ones reuse it.
+ */
+class SqlEngineTest {
+    private static final ExecutorService PAGES = Executors.newCachedThreadPool(r -> {
+        var t = new Thread(r, "sql pages");
+        t.setDaemon(true);
+        return t;
+    });
+    private static final SqlEngine ENGINE = new SqlEngine();
+    private static final List<Item> ITEMS = TrackerData.items();
+    private static final SqlCatalog CATALOG = TrackerData.catalog(ITEMS);
+
+    @AfterAll
+    static void stop() {
+        PAGES.shutdownNow();
+    }
+
+    private static SqlPlan plan(String sql) {
+        return ENGINE.plan(sql, CATALOG);
+    }
+
+    private static List<List<Object>> rows(String sql) {
+        return rows(sql, TrackerData.session(ITEMS));
+    }
+
+    private static List<List<Object>> rows(String sql, DynamoSession session) {
+        var rows = new ArrayList<List<Object>>();
+        try (var execution = ENGINE.start(plan(sql), session, PAGES)) {
+            while (execution.next()) {
+                rows.add(execution.row());
+            }
+        }
+        return rows;
+    }
+
+    private static List<String> operations(SqlPlan plan) {
+        return plan.requests().stream().map(PlannedRequest::operation).toList();
+    }
+
+    private static AttributeValue s(String value) {
+        return AttributeValue.s(value);
+    }
+
+    // ---- plans ----
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+            "SELECT title FROM PROJECT WHERE PK = 'ORG#acme'",
+            "SELECT title FROM PROJECT WHERE PK = 'ORG#acme' AND SK BETWEEN 'PROJECT#a' AND 'PROJECT#z'",
+            "SELECT name FROM \"USER\" WHERE PK = 'USER#u1' AND SK = 'PROFILE'",
+            "SELECT name FROM \"USER\" WHERE PK IN ('USER#u1', 'USER#u3') AND SK = 'PROFILE'",
+            "SELECT title FROM TASK WHERE GSI1PK = 'USER#u2'",
+            "SELECT SK FROM Tracker WHERE PK = 'PROJECT#p1' AND begins_with(SK, 'TASK#') AND points > 1",
+            "SELECT p.title, u.name FROM PROJECT p JOIN \"USER\" u ON u.PK = 'USER#' || p.ownerId AND u.SK = 'PROFILE' WHERE p.PK = 'ORG#acme'",
+            "SELECT t.title, p.title FROM PROJECT p JOIN TASK t ON t.PK = 'PROJECT#' || substring(p.SK from 9) WHERE p.PK = 'ORG#acme'",
+            "SELECT status, COUNT(*) FROM PROJECT WHERE PK = 'ORG#acme' GROUP BY status"})
+    void keyPinnedQueries_neverScan(String sql) {
+        assertThat(operations(plan(sql))).isNotEmpty().doesNotContain("Scan");
+    }
+
+    @Test
+    void aPartitionPinnedSelect_isOneQuery_narrowedToTheEntitysSortKeys_withItsProjection() {
+        var plan = plan("SELECT title, ownerId FROM PROJECT WHERE PK = 'ORG#acme'");
+
+        assertThat(plan.explain()).contains("DynamoRead(table=[[PROJECT]], columns=[[title, ownerId]], "
+                + "request=[Query Tracker · #pk = :pk AND begins_with(#sk, :sk) · projection title, ownerId, PK, SK · 0.5 RCU])");
+        var query = plan.requests().getFirst();
+        assertThat(query.values()).containsEntry(":pk", s("ORG#acme")).containsEntry(":sk", s("PROJECT#"));
+        assertThat(query.names()).containsEntry("#pk", "PK").containsEntry("#sk", "SK");
+    }
+
+    @Test
+    void bothKeysPinned_isAGetItem_andAnInList_aBatchGetItem() {
+        assertThat(plan("SELECT name FROM \"USER\" WHERE PK = 'USER#u1' AND SK = 'PROFILE'").requests())
+                .singleElement().satisfies(r -> {
+                    assertThat(r.operation()).isEqualTo("GetItem");
+                    assertThat(r.keys()).containsExactly(Map.of("PK", s("USER#u1"), "SK", s("PROFILE")));
+                });
+        assertThat(plan("SELECT name FROM \"USER\" WHERE PK IN ('USER#u1', 'USER#u2') AND SK = 'PROFILE'").requests())
+                .singleElement().satisfies(r -> {
+                    assertThat(r.operation()).isEqualTo("BatchGetItem");
+                    assertThat(r.keys()).hasSize(2);
+                    assertThat(r.projection()).isEqualTo("#name, PK, SK");
+                });
+    }
+
+    @Test
+    void anIndexKeyPredicate_queriesTheIndex() {
+        assertThat(plan("SELECT title FROM TASK WHERE GSI1PK = 'USER#u2'").requests()).singleElement()
+                .satisfies(r -> {
+                    assertThat(r.operation()).isEqualTo("Query");
+                    assertThat(r.indexName()).isEqualTo("GSI1");
+                });
+    }
+
+    @Test
+    void aPredicateIsSplit_theKeyPartIntoTheKeyCondition_theRestIntoTheFilterOrOntoTheDesktop() {
+        var plan = plan("SELECT title FROM TASK WHERE PK = 'PROJECT#p1' AND points >= 3 AND upper(title) = 'INVOICES'");
+
+        var query = plan.requests().getFirst();
+        assertThat(query.keyCondition()).isEqualTo("#pk = :pk AND begins_with(#sk, :sk)");
+        assertThat(query.filter()).isEqualTo("points >= :v1");
+        assertThat(plan.explain()).contains("EnumerableCalc").contains("UPPER");
+        assertThat(rows("SELECT title FROM TASK WHERE PK = 'PROJECT#p1' AND points >= 3 AND upper(title) = 'INVOICES'"))
+                .containsExactly(List.of(s("Invoices")));
+    }
+
+    @Test
+    void orderByTheSortKeyAndLimit_arePushedIntoTheQuery() {
+        var plan = plan("SELECT title FROM TASK WHERE PK = 'PROJECT#p1' ORDER BY SK DESC LIMIT 1");
+
+        assertThat(plan.explain()).doesNotContain("EnumerableSort").contains("order=[BACKWARD]").contains("limit=[1]")
+                .contains("descending");
+        assertThat(rows("SELECT title FROM TASK WHERE PK = 'PROJECT#p1' ORDER BY SK DESC LIMIT 1")).containsExactly(List.of(s("Billing revamp")));
+    }
+
+    @Test
+    void aScan_saysWhy_andWhatWouldAvoidIt() {
+        var scan = plan("SELECT title FROM PROJECT WHERE status = 'open'").requests().getFirst();
+
+        assertThat(scan.operation()).isEqualTo("Scan");
+        assertThat(scan.filter()).isEqualTo("#status = :v1 AND begins_with(PK, :v2) AND begins_with(SK, :v3)");
+        assertThat(scan.note()).isEqualTo("No = or IN on the partition key PK or on an index's partition key (GSI1PK (GSI1)), so every item "
+                + "of the table is read. A predicate PK = 'ORG#…' or one on GSI1PK would let it Query.");
+    }
+
+    @Test
+    void notEqual_keepsSqlsMeaning_itemsWithoutTheAttributeAreNotRows() {
+        var plan = plan("SELECT title FROM PROJECT WHERE status <> 'open'");
+
+        assertThat(plan.requests().getFirst().filter()).startsWith("(attribute_type(#status, :v1) AND #status <> :v2)");
+        assertThat(rows("SELECT title FROM PROJECT WHERE status <> 'open'")).containsExactly(List.of(s("Search")));
+    }
+
+    @Test
+    void aJoinByFullKey_fetchesTheOtherSideWithBatchGetItem() {
+        var sql = "SELECT p.title, u.name FROM PROJECT p JOIN \"USER\" u ON u.PK = 'USER#' || p.ownerId AND u.SK = 'PROFILE' "
+                + "WHERE p.PK = 'ORG#acme'";
+
+        assertThat(operations(plan(sql))).containsExactly("Query", "BatchGetItem");
+        assertThat(plan(sql).explain()).contains("LookupJoin").doesNotContain("HashJoin");
+        assertThat(rows(sql)).containsExactlyInAnyOrder(List.of(s("Billing revamp"), s("Mara Vance")), List.of(s("Search"), s("Ines Roy")));
+    }
+
+    @Test
+    void aJoinGivingOnlyThePartitionKey_queriesEachPartition() {
+        var sql = "SELECT t.title, p.title AS project FROM PROJECT p JOIN TASK t ON t.PK = 'PROJECT#' || substring(p.SK from 9) "
+                + "WHERE p.PK = 'ORG#acme'";
+
+        assertThat(operations(plan(sql))).containsExactly("Query", "Query");
+        assertThat(rows(sql)).containsExactlyInAnyOrder(List.of(s("Invoices"), s("Billing revamp")),
+                List.of(s("Billing revamp"), s("Billing revamp")), List.of(s("Ranking"), s("Search")));
+    }
+
+    @Test
+    void bothSidesInOneItemCollection_areServedByOneQuery() {
+        var items = List.of(TrackerData.item("PK", "ORG#acme", "SK", "#PROFILE", "name", "Acme"),
+                TrackerData.item("PK", "ORG#acme", "SK", "PROJECT#p1", "title", "Billing"),
+                TrackerData.item("PK", "ORG#acme", "SK", "PROJECT#p2", "title", "Search"),
+                TrackerData.item("PK", "ORG#zeta", "SK", "#PROFILE", "name", "Zeta"),
+                TrackerData.item("PK", "ORG#zeta", "SK", "PROJECT#p3", "title", "Mobile"));
+        var catalog = TrackerData.catalog(items);
+        var sql = "SELECT o.name, p.title FROM ORG o JOIN PROJECT p ON p.PK = o.PK WHERE o.PK = 'ORG#acme'";
+        var plan = ENGINE.plan(sql, catalog);
+        var counted = new dev.dynalens.testsupport.FakeDynamoSession(dev.dynalens.domain.connection.ConnectionProfile.local("w",
+                java.net.URI.create("http://127.0.0.1:1")));
+        var workspace = TrackerData.session(items);
+        counted.responder = request -> workspace.read(request).join();
+
+        var rows = new ArrayList<List<Object>>();
+        try (var execution = ENGINE.start(plan, counted, PAGES)) {
+            while (execution.next()) {
+                rows.add(execution.row());
+            }
+        }
+
+        assertThat(operations(plan)).containsExactly("Query");
+        assertThat(plan.requests().getFirst().keyCondition()).isEqualTo("#pk = :pk");
+        assertThat(plan.explain()).contains("shared=[one Query of the item collection serves both sides of the join]");
+        assertThat(counted.reads).hasSize(1);
+        assertThat(rows).containsExactlyInAnyOrder(List.of(s("Acme"), s("Billing")), List.of(s("Acme"), s("Search")));
+    }
+
+    @Test
+    void aJoinWithoutKeys_isAHashJoin() {
+        var sql = "SELECT t.title FROM TASK t JOIN PROJECT p ON t.title = p.title";
+
+        assertThat(plan(sql).explain()).contains("EnumerableHashJoin");
+        assertThat(rows(sql)).containsExactly(List.of(s("Billing revamp")));
+    }
+
+    @Test
+    void aBatchOfMoreThanAHundredKeys_isSplit_andUnprocessedKeysAreAskedAgain() {
+        var many = new ArrayList<Item>();
+        var keys = new ArrayList<String>();
+        for (int i = 0; i < 150; i++) {
+            many.add(TrackerData.item("PK", "USER#x" + i, "SK", "PROFILE", "name", "n" + i));
+            keys.add("'USER#x" + i + "'");
+        }
+        var catalog = TrackerData.catalog(many);
+        var workspace = TrackerData.session(many);
+        var calls = new ArrayList<Integer>();
+        var session = new UnprocessedOnce(workspace, calls);
+        var sql = "SELECT name FROM \"USER\" WHERE PK IN (" + String.join(", ", keys.subList(0, 100)) + ") AND SK = 'PROFILE'";
+        var plan = ENGINE.plan(sql, catalog);
+        var pauses = new AtomicInteger();
+
+        var rows = new ArrayList<List<Object>>();
+        try (var execution = ENGINE.start(plan, session, PAGES, attempt -> pauses.incrementAndGet())) {
+            while (execution.next()) {
+                rows.add(execution.row());
+            }
+        }
+
+        assertThat(rows).hasSize(100);
+        assertThat(calls).containsExactly(100, 50);
+        assertThat(pauses).hasValue(1);
+    }
+
+    /** A session whose first BatchGetItem leaves half the keys unprocessed, as a throttled table does. */
+    private record UnprocessedOnce(DynamoSession delegate, List<Integer> calls) implements DynamoSession {
+        @Override
+        public CompletableFuture<BatchGetResult> batchGet(BatchGetRequest request) {
+            calls.add(request.keys().size());
+            if (calls.size() == 1) {
+                var half = request.keys().size() / 2;
+                return delegate.batchGet(request.withKeys(request.keys().subList(0, half)))
+                        .thenApply(r -> new BatchGetResult(r.items(), request.keys().subList(half, request.keys().size()), r.capacity()));
+            }
+            return delegate.batchGet(request);
+        }
+
+        // ---- the rest passes through ----
+        @Override public dev.dynalens.domain.connection.ConnectionProfile profile() { return delegate.profile(); }
+        @Override public CompletableFuture<Void> testConnection() { return delegate.testConnection(); }
+        @Override public CompletableFuture<List<String>> listTables() { return delegate.listTables(); }
+        @Override public CompletableFuture<dev.dynalens.domain.table.TableDescription> describeTable(String t) { return delegate.describeTable(t); }
+        @Override public CompletableFuture<dev.dynalens.domain.table.Page> read(dev.dynalens.domain.table.ReadRequest r) { return delegate.read(r); }
+        @Override public CompletableFuture<Void> createTable(dev.dynalens.domain.table.CreateTableSpec s) { return delegate.createTable(s); }
+        @Override public CompletableFuture<Void> deleteTable(String t) { return delegate.deleteTable(t); }
+        @Override public CompletableFuture<Void> putItem(String t, Item i) { return delegate.putItem(t, i); }
+        @Override public CompletableFuture<Void> deleteItem(String t, Map<String, AttributeValue> k) { return delegate.deleteItem(t, k); }
+        @Override public CompletableFuture<List<Item>> batchPut(String t, List<Item> i) { return delegate.batchPut(t, i); }
+        @Override public CompletableFuture<dev.dynalens.domain.write.GetResult> getItem(String t, Map<String, AttributeValue> k, boolean c) {
+            return delegate.getItem(t, k, c);
+        }
+        @Override public CompletableFuture<dev.dynalens.domain.write.WriteResult> write(dev.dynalens.domain.write.ItemWrite w) { return delegate.write(w); }
+        @Override public CompletableFuture<dev.dynalens.domain.write.TransactionResult> transactWrite(List<dev.dynalens.domain.write.ItemWrite> w, String t) {
+            return delegate.transactWrite(w, t);
+        }
+        @Override public CompletableFuture<dev.dynalens.domain.partiql.PartiqlPage> executeStatement(dev.dynalens.domain.partiql.PartiqlStatement s,
+                boolean c, Integer l, String n) { return delegate.executeStatement(s, c, l, n); }
+        @Override public CompletableFuture<dev.dynalens.domain.partiql.PartiqlBatchResult> batchExecuteStatement(
+                List<dev.dynalens.domain.partiql.PartiqlStatement> s) { return delegate.batchExecuteStatement(s); }
+        @Override public CompletableFuture<dev.dynalens.domain.partiql.PartiqlTransactionResult> executeTransaction(
+                List<dev.dynalens.domain.partiql.PartiqlStatement> s, String t) { return delegate.executeTransaction(s, t); }
+        @Override public void close() { delegate.close(); }
+    }
+
+    // ---- values ----
+
+    @Test
+    void everyAttributeType_comesBackWhole() {
+        var bytes = new byte[] {0, 1, (byte) 0xfe};
+        var item = TrackerData.item("PK", "THING#1", "SK", "THING", "s", "text", "n", AttributeValue.n("-0.5"), "b", AttributeValue.b(bytes),
+                "bool", AttributeValue.bool(false), "nul", AttributeValue.nul(),
+                "l", AttributeValue.l(AttributeValue.s("a"), AttributeValue.n(1)),
+                "m", AttributeValue.m(Map.of("k", AttributeValue.ss("x", "y"))),
+                "ss", AttributeValue.ss("p", "q"), "ns", AttributeValue.ns("1", TrackerData.BIG),
+                "bs", new AttributeValue.BinarySet(java.util.Set.of(Bytes.of(bytes))));
+        var items = List.of(item);
+        var catalog = TrackerData.catalog(items);
+        var plan = ENGINE.plan("SELECT s, n, b, bool, nul, l, m, ss, ns, bs FROM THING WHERE PK = 'THING#1' AND SK = 'THING'", catalog);
+
+        var rows = new ArrayList<List<Object>>();
+        try (var execution = ENGINE.start(plan, TrackerData.session(items), PAGES)) {
+            while (execution.next()) {
+                rows.add(execution.row());
+            }
+        }
+
+        var expected = new ArrayList<Object>(List.of(item.attributes().get("s"), item.attributes().get("n"), item.attributes().get("b"),
+                item.attributes().get("bool")));
+        expected.add(null);
+        expected.addAll(List.of(item.attributes().get("l"), item.attributes().get("m"), item.attributes().get("ss"),
+                item.attributes().get("ns"), item.attributes().get("bs")));
+        assertThat(rows).containsExactly(expected);
+    }
+
+    @Test
+    void documentPaths_readAsInDynamoDbsPartiql_positionsFromZero() {
+        assertThat(rows("SELECT t.assignee.id, t.tags[0], tags[1] FROM TASK t WHERE t.PK = 'PROJECT#p1' AND t.SK = 'TASK#t1'"))
+                .containsExactly(List.of(s("u2"), s("billing"), s("urgent")));
+        var plan = plan("SELECT title FROM TASK t WHERE t.assignee.id = 'u3'");
+        assertThat(plan.requests().getFirst().filter()).startsWith("assignee.id = :v1");
+        assertThat(rows("SELECT title FROM TASK t WHERE t.assignee.id = 'u3'")).containsExactly(List.of(s("Billing revamp")));
+    }
+
+    @Test
+    void numbersAtTheExtremes_filterExactly() {
+        for (var number : List.of(TrackerData.BIG, TrackerData.TINY, TrackerData.HUGE)) {
+            var sql = "SELECT budget FROM PROJECT WHERE budget = " + number;
+            assertThat(plan(sql).requests().getFirst().values()).containsValue(AttributeValue.n(number));
+            assertThat(rows(sql)).as(number).containsExactly(List.of(AttributeValue.n(number)));
+        }
+        assertThat(rows("SELECT title FROM PROJECT WHERE budget > 1E-130 AND budget < 12345678901234567890123456789012345679"))
+                .containsExactly(List.of(s("Billing revamp")));
+    }
+
+    @Test
+    void aggregatesAtTheExtremes_areExact() {
+        var sum = new BigDecimal(TrackerData.BIG).add(new BigDecimal(TrackerData.TINY)).add(new BigDecimal(TrackerData.HUGE));
+
+        var rows = rows("SELECT SUM(budget), MIN(budget), MAX(budget), COUNT(budget) FROM PROJECT");
+
+        assertThat(rows).hasSize(1);
+        var row = rows.getFirst();
+        assertThat(row.get(0)).isInstanceOf(BigDecimal.class);
+        assertThat((BigDecimal) row.get(0)).isEqualByComparingTo(sum);
+        assertThat(row.get(1)).isEqualTo(AttributeValue.n(TrackerData.TINY));
+        assertThat(row.get(2)).isEqualTo(new AttributeValue.Num(DynamoNumber.parse(TrackerData.HUGE)));
+        assertThat(row.get(3)).isEqualTo(AttributeValue.n(3));
+    }
+
+    @Test
+    void aJoinOnNumbersAtTheExtremes_matchesExactly() {
+        var items = new ArrayList<Item>();
+        for (var number : List.of(TrackerData.BIG, TrackerData.TINY, TrackerData.HUGE, "12345678901234567890123456789012345677")) {
+            items.add(TrackerData.item("PK", "A#" + number, "SK", "A", "n", AttributeValue.n(number)));
+            items.add(TrackerData.item("PK", "B#" + number, "SK", "B", "m", AttributeValue.n(number)));
+        }
+        items.removeLast();
+        var catalog = TrackerData.catalog(items);
+        var plan = ENGINE.plan("SELECT a.n FROM A a JOIN B b ON a.n = b.m ORDER BY a.n", catalog);
+
+        var rows = new ArrayList<List<Object>>();
+        try (var execution = ENGINE.start(plan, TrackerData.session(items), PAGES)) {
+            while (execution.next()) {
+                rows.add(execution.row());
+            }
+        }
+
+        assertThat(rows).containsExactly(List.of(AttributeValue.n(TrackerData.TINY)), List.of(AttributeValue.n(TrackerData.BIG)),
+                List.of(new AttributeValue.Num(DynamoNumber.parse(TrackerData.HUGE))));
+    }
+
+    @Test
+    void noDoubleOnThePath_evenForAnApproximateLiteral() {
+        assertThat(plan("SELECT budget FROM PROJECT WHERE budget = 1E-130").explain()).doesNotContain("DOUBLE");
+        assertThat(plan("SELECT budget * 2 AS twice, budget + 1 AS more FROM PROJECT").explain()).doesNotContain("DOUBLE");
+    }
+
+    // ---- errors and cancel ----
+
+    @Test
+    void errors_sayWhere() {
+        assertThatThrownBy(() -> plan("SELECT title\nFROM PROJECT WHERE")).isInstanceOfSatisfying(SqlException.class, e -> {
+            assertThat(e.line()).isEqualTo(2);
+            assertThat(e.column()).isEqualTo(18);
+        });
+        assertThatThrownBy(() -> plan("SELECT title FROM TASK WHERE contains(tags, 'x') AND nope = 1"))
+                .isInstanceOfSatisfying(SqlException.class, e -> {
+                    assertThat(e).hasMessageContaining("Column 'nope' not found");
+                    assertThat(e.column()).isEqualTo(54);
+                });
+        assertThatThrownBy(() -> plan("SELECT * FROM USER")).isInstanceOf(SqlException.class).hasMessageContaining("USER");
+    }
+
+    @Test
+    void namesAreCaseSensitive_asDynamoDbsAre() {
+        assertThatThrownBy(() -> plan("SELECT ownerid FROM PROJECT")).isInstanceOf(SqlException.class);
+        assertThat(rows("SELECT ownerId FROM PROJECT WHERE PK = 'ORG#zeta'")).containsExactly(List.of(s("u3")));
+    }
+
+    @Test
+    void aCancelledRun_stopsWithACancellation() {
+        var execution = ENGINE.start(plan("SELECT title FROM PROJECT"), TrackerData.session(ITEMS), PAGES);
+        execution.cancel();
+
+        assertThatThrownBy(execution::next).isInstanceOf(CancellationException.class);
+        assertThat(execution.cancelled()).isTrue();
+        execution.close();
+    }
+}

@@ -1,0 +1,182 @@
+package dev.dynalens.ui.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.connection.ConnectionTag;
+import dev.dynalens.domain.connection.CredentialsSource;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.Page;
+import dev.dynalens.service.EntityTypesStore;
+import dev.dynalens.service.sql.SqlEngine;
+import dev.dynalens.testsupport.FakeDynamoSession;
+import dev.dynalens.testsupport.TrackerData;
+import dev.dynalens.usecase.LearnEntityTypes;
+import dev.dynalens.usecase.RunSql;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/** The SQL tab's model on same-thread executors over a fake answering from the tracker items. */
+class SqlViewModelTest {
+    private static final ExecutorService PAGES = Executors.newCachedThreadPool(r -> {
+        var t = new Thread(r, "sql pages");
+        t.setDaemon(true);
+        return t;
+    });
+    private static final SqlEngine ENGINE = new SqlEngine();
+
+    @AfterAll
+    static void stop() {
+        PAGES.shutdownNow();
+    }
+
+    static FakeDynamoSession session(ConnectionTag tag) {
+        var items = TrackerData.items();
+        var workspace = TrackerData.session(items);
+        var session = new FakeDynamoSession(ConnectionProfile.create("conn", new CredentialsSource.LocalPlaceholder(), "us-east-1", null, false, tag));
+        session.description = CompletableFuture.completedFuture(TrackerData.table(items).description());
+        session.responder = request -> {
+            var page = workspace.read(request).join();
+            return new Page(page.items(), page.lastEvaluatedKey(), page.scannedCount(), new ConsumedCapacity(0.5, 0.5, null));
+        };
+        session.getter = key -> workspace.getItem(TrackerData.TABLE, key, false);
+        return session;
+    }
+
+    static SqlViewModel model(FakeDynamoSession session, EntityTypesStore store, java.util.concurrent.Executor pages) {
+        return new SqlViewModel(session, TrackerData.TABLE, new RunSql(ENGINE, Runnable::run, pages),
+                new LearnEntityTypes(session, store, "conn", Runnable::run, Clock.systemUTC()), Runnable::run, Runnable::run);
+    }
+
+    static final class MemoryStore implements EntityTypesStore {
+        final Map<String, Kept> kept = new HashMap<>();
+
+        @Override
+        public Optional<Kept> load(String scope, String table) {
+            return Optional.ofNullable(kept.get(table));
+        }
+
+        @Override
+        public void save(String scope, String table, Kept value) {
+            kept.put(table, value);
+        }
+    }
+
+    @Test
+    void withoutKeptEntityTypes_theTabSaysWhatTheSampleReadCosts_andReadsItOnlyWhenAsked() {
+        var session = session(ConnectionTag.DEV);
+        var model = model(session, new MemoryStore(), PAGES);
+
+        model.load();
+
+        assertThat(model.entityTypesProperty().get()).startsWith("Knowing the entity types of Tracker takes a sample read")
+                .endsWith("Press Refresh entity types to read it.");
+        assertThat(session.reads).isEmpty();
+        assertThat(model.readyProperty().get()).isFalse();
+        model.refreshEntityTypes();
+        assertThat(model.entityTypesProperty().get()).startsWith("Tables: Tracker, ");
+        assertThat(model.readyProperty().get()).isTrue();
+    }
+
+    @Test
+    void thePlanFollowsTheText_beforeAnythingIsSent_andARunShowsRowsAndCapacity() {
+        var session = session(ConnectionTag.DEV);
+        var model = model(session, new MemoryStore(), PAGES);
+        model.load();
+        model.refreshEntityTypes();
+        var sampleReads = session.reads.size();
+
+        model.statementProperty().set("SELECT p.title, u.name FROM PROJECT p JOIN \"USER\" u ON u.PK = 'USER#' || p.ownerId "
+                + "AND u.SK = 'PROFILE' WHERE p.PK = 'ORG#acme'");
+
+        assertThat(model.planProperty().get()).startsWith("Query Tracker · #pk = :pk AND begins_with(#sk, :sk)").contains("BatchGetItem");
+        assertThat(session.reads).hasSize(sampleReads);
+        model.run();
+        assertThat(model.columns()).containsExactly("title", "name");
+        assertThat(model.rows()).containsExactlyInAnyOrder(List.of(AttributeValue.s("Billing revamp"), AttributeValue.s("Mara Vance")),
+                List.of(AttributeValue.s("Search"), AttributeValue.s("Ines Roy")));
+        assertThat(model.statusProperty().get()).startsWith("2 row(s) · 2 request(s) · estimated 1 RCU · consumed 0.5 RCU · ran as sql");
+        assertThat(model.history()).hasSize(1);
+        assertThat(model.resultAsCsv()).startsWith("title,name\r\n");
+        assertThat(model.resultAsJson()).contains("\"name\" : \"Mara Vance\"");
+    }
+
+    @Test
+    void aSyntaxError_isShownInThePlanPane_withWhere() {
+        var model = model(session(ConnectionTag.DEV), new MemoryStore(), PAGES);
+        model.load();
+        model.refreshEntityTypes();
+
+        model.statementProperty().set("SELECT title FROM PROJECT WHERE");
+
+        assertThat(model.planProperty().get()).startsWith("line 1, column 31: Encountered \"<EOF>\"");
+    }
+
+    @Test
+    void aProductionScan_asksFirst_andRunsOnlyOnceConfirmed() {
+        var session = session(ConnectionTag.PRODUCTION);
+        var model = model(session, new MemoryStore(), PAGES);
+        model.load();
+        model.refreshEntityTypes();
+        var reads = session.reads.size();
+        model.statementProperty().set("SELECT title FROM PROJECT WHERE status = 'open'");
+
+        model.run();
+
+        assertThat(model.confirmationProperty().get()).startsWith("The plan Scans Tracker on a production-tagged connection");
+        assertThat(session.reads).hasSize(reads);
+        model.runConfirmed();
+        assertThat(model.rows()).hasSize(2);
+    }
+
+    @Test
+    void aOneRequestPlan_copiesAsAnAwsCliCall_andAJoinDoesNot() {
+        var model = model(session(ConnectionTag.DEV), new MemoryStore(), PAGES);
+        model.load();
+        model.refreshEntityTypes();
+
+        model.statementProperty().set("SELECT title FROM PROJECT WHERE PK = 'ORG#acme' AND budget > 5");
+
+        assertThat(model.planAsCode()).hasValue("""
+                aws dynamodb query \\
+                    --table-name 'Tracker' \\
+                    --key-condition-expression '#pk = :pk AND begins_with(#sk, :sk)' \\
+                    --filter-expression 'budget > :v1' \\
+                    --projection-expression 'title, PK, SK' \\
+                    --expression-attribute-names '{"#pk":"PK","#sk":"SK"}' \\
+                    --expression-attribute-values '{":pk":{"S":"ORG#acme"},":sk":{"S":"PROJECT#"},":v1":{"N":"5"}}'""");
+        model.statementProperty().set("SELECT p.title, u.name FROM PROJECT p JOIN \"USER\" u ON u.PK = 'USER#' || p.ownerId AND u.SK = 'PROFILE'");
+        assertThat(model.planAsCode()).isEmpty();
+    }
+
+    @Test
+    void theEntityTypes_areNamedAsTheLensNamesThem() {
+        var model = model(session(ConnectionTag.DEV), new MemoryStore(), PAGES)
+                .namingWith(() -> dev.dynalens.domain.inference.Lens.NONE.withRename("PROJECT", "Project"));
+        model.load();
+        model.refreshEntityTypes();
+
+        assertThat(model.entityTypesProperty().get()).contains("Project").doesNotContain("PROJECT");
+        model.statementProperty().set("SELECT title FROM \"Project\" WHERE PK = 'ORG#acme'");
+        assertThat(model.planProperty().get()).startsWith("Query Tracker");
+    }
+
+    @Test
+    void completion_offersEntityAndAttributeNames() {
+        var model = model(session(ConnectionTag.DEV), new MemoryStore(), PAGES);
+        model.load();
+        model.refreshEntityTypes();
+
+        assertThat(model.completions("PRO")).containsExactly("PROJECT");
+        assertThat(model.completions("own")).containsExactly("ownerId");
+    }
+}
