@@ -31,6 +31,7 @@ public final class Designer {
             "(?i).*(status|state|type|kind|category|country|region|severity|priority|level|role|gender|active|enabled|flag|currency|language).*");
     private static final Pattern NUMBER_LIKE = Pattern.compile(
             "(?i).*(score|count|amount|price|total|quantity|qty|rank|points|rating|balance|weight|height|age|number|size).*");
+    private static final Pattern ENTITY_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final Pattern KEY_NAME = Pattern.compile("PK|SK|GSI\\d+PK|GSI\\d+SK");
     /** DynamoDB's limit on the data of one partition key value in a table with a local secondary index. */
     private static final long ITEM_COLLECTION_LIMIT = 10L * 1024 * 1024 * 1024;
@@ -64,6 +65,10 @@ public final class Designer {
         var problems = new ArrayList<PatternsProblem>();
         for (var entity : file.entities()) {
             var at = PatternsFile.path("entities", entity.name());
+            if (!ENTITY_NAME.matcher(entity.name()).matches()) {
+                problems.add(file.problemAt(at, "entity name '" + entity.name() + "' is not a name (letters, digits and _, not starting "
+                        + "with a digit); a design writes it into keys"));
+            }
             if (entity.id().isEmpty()) {
                 problems.add(file.problemAt(at, "entity " + entity.name() + " has no id: name the attributes that identify one item"));
             }

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Reads a patterns file, JSON or YAML of the same shape, into a {@link PatternsFile}. Every problem is collected with
@@ -32,7 +31,6 @@ import java.util.regex.Pattern;
 public final class PatternsReader {
     private static final JsonFactory JSON = JsonFactory.builder().build();
     private static final YAMLFactory YAML = YAMLFactory.builder().build();
-    private static final Pattern ENTITY_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final List<String> TOP_KEYS = List.of("table", "entities", "accessPatterns");
     private static final List<String> ENTITY_KEYS = List.of("id", "attributes", "count", "itemSize");
     private static final List<String> PATTERN_KEYS = List.of("name", "entity", "entities", "equals", "between", "sortBy",
@@ -101,8 +99,8 @@ public final class PatternsReader {
             var name = entry.getKey();
             var keyPosition = entry.getValue().keyPosition();
             positions.put(PatternsFile.path("entities", name), keyPosition);
-            if (!ENTITY_NAME.matcher(name).matches()) {
-                problem(keyPosition, "entity name '" + name + "' is not a name (letters, digits and _, not starting with a digit)");
+            if (name.isBlank()) {
+                problem(keyPosition, "an entity has a blank name");
             }
             var entity = entity(name, entry.getValue().value());
             if (entity != null) {

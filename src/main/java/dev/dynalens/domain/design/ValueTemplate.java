@@ -69,10 +69,15 @@ public record ValueTemplate(List<Part> parts) {
 
     /** Segments joined by {@link #DELIMITER}: each a literal (a String) or an attribute (a {@link Value}). */
     public static ValueTemplate joined(List<?> segments) {
+        return joined(segments, DELIMITER);
+    }
+
+    /** Segments joined by {@code delimiter}. */
+    public static ValueTemplate joined(List<?> segments, String delimiter) {
         var parts = new ArrayList<Part>();
         for (int i = 0; i < segments.size(); i++) {
             if (i > 0) {
-                appendText(parts, DELIMITER);
+                appendText(parts, delimiter);
             }
             switch (segments.get(i)) {
                 case String text -> appendText(parts, text);
@@ -80,6 +85,9 @@ public record ValueTemplate(List<Part> parts) {
                 case Part part -> parts.add(part);
                 default -> throw new IllegalArgumentException("Not a segment: " + segments.get(i));
             }
+        }
+        if (parts.isEmpty()) {
+            parts.add(new Text(""));
         }
         return new ValueTemplate(parts);
     }

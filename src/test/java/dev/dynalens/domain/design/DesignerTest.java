@@ -205,16 +205,17 @@ class DesignerTest {
     void whatCannotBeDesignedFrom_isReportedWithItsPosition() {
         var text = """
                 entities:
+                  "Bad Name": {id: [a], attributes: {a: S}}
                   Customer: {attributes: {customerId: S, PK: S}}
-                  Order: {id: [orderId], attributes: {orderId: S, customerId: N, lines: L}}
-                accessPatterns:
-                  - {name: p, entity: Order, equals: [lines]}
+                accessPatterns: []
                 """;
 
         assertThatThrownBy(() -> design(text)).isInstanceOfSatisfying(PatternsException.class, e ->
                 assertThat(e.problems()).extracting(PatternsProblem::toString).containsExactly(
-                        "line 2, column 3: entity Customer has no id: name the attributes that identify one item",
-                        "line 2, column 42: PK is a key attribute of the designed table; rename it"));
+                        "line 2, column 3: entity name 'Bad Name' is not a name (letters, digits and _, not starting with a digit); "
+                                + "a design writes it into keys",
+                        "line 3, column 3: entity Customer has no id: name the attributes that identify one item",
+                        "line 3, column 42: PK is a key attribute of the designed table; rename it"));
     }
 
     @Test

@@ -81,7 +81,7 @@ class PatternsReaderTest {
         var text = """
                 entities:
                   Customer: {id: [customerld], attributes: {customerId: S, email: X}}
-                  "Bad Name": {attributes: {a: S}}
+                  " ": {attributes: {a: S}}
                 accessPatterns: []
                 """;
 
@@ -89,7 +89,7 @@ class PatternsReaderTest {
             assertThat(e.problems()).extracting(PatternsProblem::toString).containsExactly(
                     "line 2, column 67: unknown type 'X' of Customer.email (types: S, N, B, BOOL, L, M, SS, NS, BS)",
                     "line 2, column 19: unknown attribute 'customerld' of Customer (its attributes: customerId)",
-                    "line 3, column 3: entity name 'Bad Name' is not a name (letters, digits and _, not starting with a digit)");
+                    "line 3, column 3: an entity has a blank name");
             assertThat(e.getMessage()).startsWith("line 2, column 67: unknown type").endsWith("(and 2 more)");
         });
     }
