@@ -1,7 +1,9 @@
 package dev.dynalens.domain.design;
 
+import dev.dynalens.domain.codegen.ReadCodeRequest;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.ReadRequests;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -34,5 +36,24 @@ public final class PatternRequests {
         key.put(condition.partitionKey(), condition.partitionValue(parameters::get));
         key.put(condition.sortKey(), condition.sort().fill(parameters::get));
         return key;
+    }
+
+    /**
+     * The pattern's request as the code generators take it, with these parameters: a GetItem's key, or a Query's key
+     * condition with its placeholders as they are sent ({@link ReadRequests#keyConditionExpression}).
+     *
+     * @throws IllegalArgumentException for a Scan, or when a parameter is missing
+     */
+    public static ReadCodeRequest code(String tableName, PatternDesign pattern, Map<String, AttributeValue> parameters) {
+        return switch (pattern.operation()) {
+            case GET_ITEM -> ReadCodeRequest.getItem(tableName, getItemKey(pattern, parameters));
+            case QUERY -> {
+                var query = query(tableName, pattern, parameters);
+                var condition = ReadRequests.keyConditionExpression(query);
+                yield ReadCodeRequest.query(tableName, query.indexName(), condition.expression(), condition.names(), condition.values(),
+                        query.scanIndexForward(), query.limit());
+            }
+            case SCAN -> throw new IllegalArgumentException(pattern.name() + " needs a Scan: " + pattern.reason());
+        };
     }
 }
