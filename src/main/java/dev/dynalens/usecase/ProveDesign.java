@@ -11,6 +11,7 @@ import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.guard.WriteConfirmer;
 import dev.dynalens.service.job.Job;
+import dev.dynalens.service.load.LoadProgress;
 import dev.dynalens.service.load.LoadReport;
 import dev.dynalens.service.workspace.WorkspaceSession;
 import java.time.Duration;
@@ -106,11 +107,9 @@ public final class ProveDesign {
                                             Consumer<? super Progress> listener) {
         var job = new Job<Progress, DesignProof>(listener);
         job.report(new Progress("Loading " + design.samples().size() + " sample items into " + tableName, 0, design.accessPatterns().size()));
-        var source = new WorkspaceSession(DesignSamples.workspace(design, tableName), Runnable::run);
-        var load = loads.start(new LoadIntoTable.Request(source, tableName, target, tableName, true), confirmer, progress -> { });
+        var load = create(design, target, tableName, confirmer, progress -> { });
         job.onCancel(load::cancel);
         load.result().whenComplete((report, failure) -> {
-            source.close();
             if (failure != null) {
                 job.result().completeExceptionally(Problems.unwrap(failure));
             } else if (report.outcome() != LoadReport.Outcome.COMPLETED || !report.rejected().isEmpty()) {
@@ -120,6 +119,19 @@ public final class ProveDesign {
             }
         });
         return job;
+    }
+
+    /**
+     * "Create in connection…": {@code tableName} created on the target with the design's keys and GSIs, and the samples
+     * loaded into it, through {@link LoadIntoTable} and its write guard. Fails as the load does (the table exists, the
+     * connection is read-only, a production name not confirmed: nothing written then).
+     */
+    public Job<LoadProgress, LoadReport> create(TableDesign design, DynamoSession target, String tableName, WriteConfirmer confirmer,
+                                                Consumer<LoadProgress> listener) {
+        var source = new WorkspaceSession(DesignSamples.workspace(design, tableName), Runnable::run);
+        var load = loads.start(new LoadIntoTable.Request(source, tableName, target, tableName, true), confirmer, listener);
+        load.result().whenComplete((report, failure) -> source.close());
+        return load;
     }
 
     /** Runs every pattern against a table that holds the samples already (a workspace of them, or a loaded table). */

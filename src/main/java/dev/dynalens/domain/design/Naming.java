@@ -39,9 +39,18 @@ final class Naming {
         return entityLabels.get(entity);
     }
 
+    /** {@code customerId} of a Customer is CUSTOMER; {@code status} is STATUS; {@code siteId} with no Site entity is SITE. */
     String attributeLabel(String attribute) {
         var entity = identifies.get(attribute);
-        return entity != null ? entityLabels.get(entity) : upperSnake(attribute);
+        if (entity != null) {
+            return entityLabels.get(entity);
+        }
+        for (var suffix : new String[] {"Id", "ID", "_id"}) {
+            if (attribute.endsWith(suffix) && attribute.length() > suffix.length()) {
+                return upperSnake(attribute.substring(0, attribute.length() - suffix.length()));
+            }
+        }
+        return upperSnake(attribute);
     }
 
     /** The entity this attribute is the one id of, if any. */
