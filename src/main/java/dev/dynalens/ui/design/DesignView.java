@@ -172,6 +172,7 @@ public final class DesignView {
         problems.setId("patternProblems");
         problems.setPlaceholder(new Label("No problems: the patterns design."));
         problems.setPrefHeight(110);
+        problems.setMinHeight(80);
         problems.getStyleClass().add("danger");
         var box = new VBox(6, tabs, new Label("Problems"), problems);
         VBox.setVgrow(tabs, Priority.ALWAYS);
@@ -237,7 +238,7 @@ public final class DesignView {
         chart.setId("keyChart");
         chart.setPlaceholder(new Label("The key chart appears when the patterns design."));
         chart.setPrefHeight(200);
-        model.keyColumns().addListener((ListChangeListener<String>) change -> chartColumns());
+        model.keyChart().addListener((ListChangeListener<DesignViewModel.KeyChartRow>) change -> chartColumns());
         chartColumns();
         var requests = new TableView<>(model.requests());
         requests.setId("requestTable");
@@ -269,7 +270,9 @@ public final class DesignView {
         chart.getColumns().clear();
         chart.getColumns().add(chartColumn("Entity", 110, DesignViewModel.KeyChartRow::entity));
         for (var key : model.keyColumns()) {
-            chart.getColumns().add(chartColumn(key, 180, row -> row.keys().getOrDefault(key, "")));
+            // wide enough for the longest template, so the chart reads without opening cells
+            int longest = model.keyChart().stream().mapToInt(row -> row.keys().getOrDefault(key, "").length()).max().orElse(10);
+            chart.getColumns().add(chartColumn(key, Math.max(110, longest * 7.5 + 24), row -> row.keys().getOrDefault(key, "")));
         }
         chart.getColumns().add(chartColumn("Put", 70, DesignViewModel.KeyChartRow::wcuPerPut));
     }

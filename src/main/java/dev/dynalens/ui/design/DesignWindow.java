@@ -62,7 +62,7 @@ public final class DesignWindow {
         var content = view.createView();
         content.setStyle(rootStyle);
         var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
-        var scene = new Scene(content, Math.min(1320, screen.getWidth() - 40), Math.min(820, screen.getHeight() - 40));
+        var scene = new Scene(content, Math.min(1680, screen.getWidth() - 40), Math.min(980, screen.getHeight() - 40));
         scene.getStylesheets().addAll(stylesheets);
         scene.setOnKeyPressed(e -> {
             if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE) scene.getWindow().hide();

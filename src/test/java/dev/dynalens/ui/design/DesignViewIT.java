@@ -6,7 +6,9 @@ import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.guard.WriteGuard;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
+import dev.dynalens.testsupport.PngWriter;
 import dev.dynalens.testsupport.TestEndpoint;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
@@ -27,7 +29,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The Design view as a person uses it, headless: two patterns typed into the text, the key chart they give, and a Check
- * design on dynalite that passes.
+ * design on dynalite that passes. With {@code -Ddynalens.screenshots=DIR} it also writes the screenshots of the docs.
  */
 @ExtendWith(DynamoEndpointExtension.class)
 class DesignViewIT extends FxRobot {
@@ -81,6 +83,7 @@ class DesignViewIT extends FxRobot {
         assertThat(device.keys()).containsEntry("PK", "DEVICE#{deviceId}").containsEntry("GSI1PK", "SITE#{siteId}")
                 .containsEntry("GSI1SK", "{installedAt}#{deviceId}");
         assertThat(lookup("#requestTable").queryAs(TableView.class).getItems()).hasSize(2);
+        screenshot(window[0], "design-planner.png");
 
         clickOn("#checkDesign");
 
@@ -89,6 +92,15 @@ class DesignViewIT extends FxRobot {
         @SuppressWarnings("unchecked")
         TableView<DesignViewModel.RequestRow> requests = lookup("#requestTable").queryAs(TableView.class);
         assertThat(requests.getItems()).allSatisfy(r -> assertThat(r.statusProperty().get()).startsWith("passed"));
+        screenshot(window[0], "design-planner-checked.png");
+    }
+
+    private void screenshot(DesignWindow window, String name) throws Exception {
+        var folder = System.getProperty("dynalens.screenshots");
+        if (folder == null) return;
+        var shot = new javafx.scene.image.WritableImage[1];
+        interact(() -> shot[0] = window.stage().getScene().getRoot().snapshot(null, null));
+        PngWriter.write(shot[0], Path.of(folder).resolve(name));
     }
 
     @SuppressWarnings("unchecked")
