@@ -59,6 +59,50 @@ final class CliSnippet {
         return out.append('\n').toString();
     }
 
+    /** {@code aws dynamodb get-item} or {@code query}, the values as DynamoDB JSON. */
+    static String write(ReadCodeRequest request) {
+        boolean get = request.operation() == ReadCodeRequest.Operation.GET_ITEM;
+        var arguments = new ArrayList<String>();
+        arguments.add("--table-name " + shellQuote(request.tableName(), "The table name"));
+        if (get) {
+            arguments.add("--key " + shellQuote(json(request.key()), "The --key argument"));
+        } else {
+            if (request.indexName() != null) {
+                arguments.add("--index-name " + shellQuote(request.indexName(), "The index name"));
+            }
+            arguments.add("--key-condition-expression " + shellQuote(request.keyConditionExpression(), "The key condition"));
+            if (!request.names().isEmpty()) {
+                var names = new StringBuilder("{");
+                request.names().forEach((placeholder, name) -> {
+                    if (names.length() > 1) {
+                        names.append(", ");
+                    }
+                    names.append(jsonString(placeholder, "A name placeholder")).append(": ")
+                            .append(jsonString(name, "The attribute name of " + placeholder));
+                });
+                arguments.add("--expression-attribute-names " + shellQuote(names.append('}').toString(), "The --expression-attribute-names argument"));
+            }
+            if (!request.values().isEmpty()) {
+                arguments.add("--expression-attribute-values " + shellQuote(json(request.values()), "The --expression-attribute-values argument"));
+            }
+            if (!request.scanIndexForward()) {
+                arguments.add("--no-scan-index-forward");
+            }
+            if (request.limit() != null) {
+                // --max-items stops the CLI's own paging there; --limit alone would only size its pages
+                arguments.add("--max-items " + request.limit());
+            }
+        }
+        if (hasBinary(request.key().values()) || hasBinary(request.values().values())) {
+            arguments.add("--cli-binary-format base64");
+        }
+        var out = new StringBuilder("aws dynamodb ").append(get ? "get-item" : "query");
+        for (var argument : arguments) {
+            out.append(" \\\n    ").append(argument);
+        }
+        return out.append('\n').toString();
+    }
+
     /**
      * Bash single quotes keep every character but the quote itself as it is (newlines, {@code $}, {@code !} and
      * backslashes included); a quote closes the string, is written escaped and the string reopens: {@code '\''}.

@@ -38,4 +38,21 @@ public final class CodeGenerators {
             case CLI -> CliSnippet.write(request);
         };
     }
+
+    /**
+     * The GetItem or Query call of a {@link ReadCodeRequest} in {@code language}, values written as exactly as an
+     * update's are (the same value writers).
+     *
+     * @throws IllegalArgumentException when a value cannot be written exactly in that language, saying why
+     */
+    public static String generate(Language language, ReadCodeRequest request) {
+        Objects.requireNonNull(language, "language");
+        Objects.requireNonNull(request, "request");
+        return switch (language) {
+            case JAVA -> JavaSnippet.write(request);
+            case JAVASCRIPT -> JavaScriptSnippet.write(request);
+            case PYTHON -> PythonSnippet.write(request);
+            case CLI -> CliSnippet.write(request);
+        };
+    }
 }

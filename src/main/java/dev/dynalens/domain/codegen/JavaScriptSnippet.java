@@ -32,6 +32,46 @@ final class JavaScriptSnippet {
         return new JavaScriptSnippet().render(request);
     }
 
+    static String write(ReadCodeRequest request) {
+        return new JavaScriptSnippet().renderRead(request);
+    }
+
+    /** A GetCommand or a QueryCommand of lib-dynamodb. */
+    private String renderRead(ReadCodeRequest request) {
+        boolean get = request.operation() == ReadCodeRequest.Operation.GET_ITEM;
+        var fields = new ArrayList<String>();
+        fields.add("TableName: " + string(request.tableName(), "The table name"));
+        if (get) {
+            fields.add("Key: " + object(request.key(), "A key attribute", 1));
+        } else {
+            if (request.indexName() != null) {
+                fields.add("IndexName: " + string(request.indexName(), "The index name"));
+            }
+            fields.add("KeyConditionExpression: " + string(request.keyConditionExpression(), "The key condition"));
+            if (!request.names().isEmpty()) {
+                var names = new ArrayList<String>();
+                request.names().forEach((placeholder, name) -> names.add(
+                        property(placeholder, "A name placeholder") + ": " + string(name, "The attribute name of " + placeholder)));
+                fields.add("ExpressionAttributeNames: " + LAYOUT.multiLine("{", names, "}", 1, true));
+            }
+            if (!request.values().isEmpty()) {
+                fields.add("ExpressionAttributeValues: " + object(request.values(), "A value placeholder", 1));
+            }
+            if (!request.scanIndexForward()) {
+                fields.add("ScanIndexForward: false");
+            }
+            if (request.limit() != null) {
+                fields.add("Limit: " + request.limit());
+            }
+        }
+        var command = get ? "GetCommand" : "QueryCommand";
+        var call = new StringBuilder(get ? "const { Item } = " : "// One page; follow LastEvaluatedKey (or use paginateQuery) for the rest.\nconst { Items } = ")
+                .append("await docClient.send(new ").append(command).append('(')
+                .append(LAYOUT.multiLine("{", fields, "}", 0, true)).append("));\n");
+        var imported = usesNumberValue ? "NumberValue, " + command : command;
+        return "import { " + imported + " } from \"@aws-sdk/lib-dynamodb\";\n\n" + call;
+    }
+
     private String render(CodeRequest request) {
         var expressions = request.expressions();
         var fields = new ArrayList<String>();

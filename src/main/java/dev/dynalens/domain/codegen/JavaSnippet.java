@@ -29,6 +29,47 @@ final class JavaSnippet {
         return new JavaSnippet().render(request);
     }
 
+    static String write(ReadCodeRequest request) {
+        return new JavaSnippet().renderRead(request);
+    }
+
+    /** A GetItemRequest or a QueryRequest, sent with the same client. */
+    private String renderRead(ReadCodeRequest request) {
+        boolean get = request.operation() == ReadCodeRequest.Operation.GET_ITEM;
+        var type = get ? "GetItemRequest" : "QueryRequest";
+        imports.add("software.amazon.awssdk.services.dynamodb.model." + type);
+        var body = new StringBuilder(type + " request = " + type + ".builder()\n");
+        call(body, "tableName", string(request.tableName(), "The table name"));
+        if (get) {
+            call(body, "key", valueMap(request.key(), 2));
+        } else {
+            if (request.indexName() != null) {
+                call(body, "indexName", string(request.indexName(), "The index name"));
+            }
+            call(body, "keyConditionExpression", string(request.keyConditionExpression(), "The key condition"));
+            if (!request.names().isEmpty()) {
+                call(body, "expressionAttributeNames", nameMap(request.names()));
+            }
+            if (!request.values().isEmpty()) {
+                call(body, "expressionAttributeValues", valueMap(request.values(), 2));
+            }
+            if (!request.scanIndexForward()) {
+                call(body, "scanIndexForward", "false");
+            }
+            if (request.limit() != null) {
+                call(body, "limit", Integer.toString(request.limit()));
+            }
+        }
+        body.append("        .build();\n");
+        body.append(get ? "var item = dynamoDb.getItem(request).item();\n"
+                : "// One page; follow lastEvaluatedKey() (or use dynamoDb.queryPaginator) for the rest.\nvar items = dynamoDb.query(request).items();\n");
+        var out = new StringBuilder();
+        for (var imported : imports) {
+            out.append("import ").append(imported).append(";\n");
+        }
+        return out.append('\n').append(body).toString();
+    }
+
     private String render(CodeRequest request) {
         var expressions = request.expressions();
         imports.add("software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest");

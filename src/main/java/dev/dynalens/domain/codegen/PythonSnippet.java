@@ -24,6 +24,47 @@ final class PythonSnippet {
         return new PythonSnippet().render(request);
     }
 
+    static String write(ReadCodeRequest request) {
+        return new PythonSnippet().renderRead(request);
+    }
+
+    /** {@code Table.get_item} or {@code Table.query} of the resource layer, the expression given as its text. */
+    private String renderRead(ReadCodeRequest request) {
+        boolean get = request.operation() == ReadCodeRequest.Operation.GET_ITEM;
+        var arguments = new ArrayList<String>();
+        if (get) {
+            arguments.add("Key=" + dict(request.key(), 1));
+        } else {
+            if (request.indexName() != null) {
+                arguments.add("IndexName=" + string(request.indexName(), "The index name"));
+            }
+            arguments.add("KeyConditionExpression=" + string(request.keyConditionExpression(), "The key condition"));
+            if (!request.names().isEmpty()) {
+                var names = new ArrayList<String>();
+                request.names().forEach((placeholder, name) -> names.add(
+                        string(placeholder, "A name placeholder") + ": " + string(name, "The attribute name of " + placeholder)));
+                arguments.add("ExpressionAttributeNames=" + LAYOUT.multiLine("{", names, "}", 1, true));
+            }
+            if (!request.values().isEmpty()) {
+                arguments.add("ExpressionAttributeValues=" + dict(request.values(), 1));
+            }
+            if (!request.scanIndexForward()) {
+                arguments.add("ScanIndexForward=False");
+            }
+            if (request.limit() != null) {
+                arguments.add("Limit=" + request.limit());
+            }
+        }
+        var call = new StringBuilder("table = dynamodb.Table(").append(string(request.tableName(), "The table name")).append(")\n");
+        if (get) {
+            call.append("item = table.get_item").append(LAYOUT.multiLine("(", arguments, ")", 0, true)).append(".get(\"Item\")\n");
+        } else {
+            call.append("# One page; follow LastEvaluatedKey (ExclusiveStartKey=...) for the rest.\n")
+                    .append("items = table.query").append(LAYOUT.multiLine("(", arguments, ")", 0, true)).append("[\"Items\"]\n");
+        }
+        return (usesDecimal ? "from decimal import Decimal\n\n" : "") + call;
+    }
+
     private String render(CodeRequest request) {
         var expressions = request.expressions();
         var arguments = new ArrayList<String>();

@@ -37,6 +37,12 @@ import java.util.Set;
  * Local secondary indexes are left out (Workbench models have none). The capacity is written as AWS's
  * own models have it (provisioned, 5 RCU/WCU with auto scaling), so the file imports into Workbench as
  * theirs do; it does not describe the exported table's billing.
+ *
+ * <p>A model of a design also lists its access patterns ({@link #accessPatterns}), each with its operation, index, key
+ * condition and value templates, in the table's {@code AccessPatterns}, as Workbench's data modeler keeps the patterns
+ * it validates against the model's sample data (Developer Guide, "Adding and validating access patterns"). No model
+ * written by Workbench with access patterns was at hand, so the field names follow the API's own
+ * ({@code KeyConditionExpression}, {@code ScanIndexForward}); a reader that does not know the section skips it.
  */
 public final class WorkbenchModelWriter {
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("MMM dd, yyyy, hh:mm a", Locale.US);
@@ -48,6 +54,25 @@ public final class WorkbenchModelWriter {
     private TableDescription table;
     private State state = State.NEW;
     private final Set<String> facetAttributes = new LinkedHashSet<>();
+    private java.util.List<AccessPattern> accessPatterns = java.util.List.of();
+
+    /**
+     * One access pattern of a design.
+     *
+     * @param type      Query, GetItem or Scan
+     * @param indexName null for the table
+     * @param keyConditionExpression empty for a Scan
+     * @param values    placeholder to value template ({@code :pk} to {@code CUSTOMER#{customerId}})
+     * @param limit     0 for none
+     */
+    public record AccessPattern(String name, String description, String type, String indexName, String keyConditionExpression,
+                                Map<String, String> values, boolean scanIndexForward, int limit) {
+        public AccessPattern {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(type, "type");
+            values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
+        }
+    }
 
     public WorkbenchModelWriter(Writer out) throws IOException {
         this.gen = TransferJson.generator(out);
@@ -72,6 +97,13 @@ public final class WorkbenchModelWriter {
      */
     public void start(String modelName, TableDescription table, Map<String, AttributeType> nonKeyAttributes,
                       LocalDateTime created) throws IOException {
+        start(modelName, table, nonKeyAttributes, created, "Exported by DynaLens from table " + table.name()
+                + "; one facet per inferred entity type");
+    }
+
+    /** As {@link #start(String, TableDescription, Map, LocalDateTime)}, with the model's description. */
+    public void start(String modelName, TableDescription table, Map<String, AttributeType> nonKeyAttributes,
+                      LocalDateTime created, String description) throws IOException {
         expect(State.NEW);
         this.table = Objects.requireNonNull(table, "table");
         this.keySchema = table.keySchema();
@@ -81,8 +113,7 @@ public final class WorkbenchModelWriter {
         gen.writeStringField("Author", "DynaLens");
         gen.writeStringField("DateCreated", DATE.format(created));
         gen.writeStringField("DateLastModified", DATE.format(created));
-        gen.writeStringField("Description", "Exported by DynaLens from table " + table.name()
-                + "; one facet per inferred entity type");
+        gen.writeStringField("Description", description);
         gen.writeStringField("AWSService", "Amazon DynamoDB");
         gen.writeStringField("Version", "3.0");
         gen.writeEndObject();
@@ -154,6 +185,14 @@ public final class WorkbenchModelWriter {
         state = State.TABLE_DATA;
     }
 
+    /** The access patterns to list in the table, written by {@link #finish()}; call any time before it. */
+    public void accessPatterns(java.util.List<AccessPattern> patterns) {
+        if (state == State.FINISHED) {
+            throw new IllegalStateException("The model is finished");
+        }
+        accessPatterns = java.util.List.copyOf(patterns);
+    }
+
     public void finish() throws IOException {
         if (state == State.FACETS) {
             startTableData();
@@ -164,6 +203,13 @@ public final class WorkbenchModelWriter {
             gen.writeArrayFieldStart("GlobalSecondaryIndexes");
             for (var index : table.globalSecondaryIndexes()) {
                 writeIndex(index);
+            }
+            gen.writeEndArray();
+        }
+        if (!accessPatterns.isEmpty()) {
+            gen.writeArrayFieldStart("AccessPatterns");
+            for (var pattern : accessPatterns) {
+                writeAccessPattern(pattern);
             }
             gen.writeEndArray();
         }
@@ -202,6 +248,34 @@ public final class WorkbenchModelWriter {
             gen.writeEndArray();
         }
         gen.writeEndObject();
+        gen.writeEndObject();
+    }
+
+    private void writeAccessPattern(AccessPattern pattern) throws IOException {
+        gen.writeStartObject();
+        gen.writeStringField("AccessPatternName", pattern.name());
+        if (pattern.description() != null) {
+            gen.writeStringField("Description", pattern.description());
+        }
+        gen.writeStringField("Type", pattern.type());
+        gen.writeStringField("TableName", table.name());
+        if (pattern.indexName() != null) {
+            gen.writeStringField("IndexName", pattern.indexName());
+        }
+        if (pattern.keyConditionExpression() != null && !pattern.keyConditionExpression().isEmpty()) {
+            gen.writeStringField("KeyConditionExpression", pattern.keyConditionExpression());
+        }
+        if (!pattern.values().isEmpty()) {
+            gen.writeObjectFieldStart("ExpressionAttributeValues");
+            for (var value : pattern.values().entrySet()) {
+                gen.writeStringField(value.getKey(), value.getValue());
+            }
+            gen.writeEndObject();
+        }
+        gen.writeBooleanField("ScanIndexForward", pattern.scanIndexForward());
+        if (pattern.limit() > 0) {
+            gen.writeNumberField("Limit", pattern.limit());
+        }
         gen.writeEndObject();
     }
 

@@ -74,6 +74,18 @@ public final class MainView {
         return java.util.Optional.ofNullable(onScreen.get(model));
     }
 
+    /**
+     * The Design planner's window over this view's connections: a check or a create writes to one of them (not to a
+     * workspace), and "Show samples" opens the samples' file as a workspace and shows its table here.
+     */
+    public dev.dynalens.ui.design.DesignWindow designWindow(java.util.List<String> stylesheets, String rootStyle) {
+        return new dev.dynalens.ui.design.DesignWindow(tabs.getScene().getWindow(),
+                connections.connections().filtered(c -> !ConnectionsViewModel.isWorkspace(c)), connections::sessionFor, fx,
+                (file, table) -> connections.openWorkspace(file).thenCompose(outcome -> connections.refreshTables())
+                        .thenRun(() -> fx.execute(() -> openTableAndShowExample(table))),
+                Shell::copyToClipboard, stylesheets, rootStyle);
+    }
+
     /** New-tab shortcut: the table list, to pick the table to open. */
     public void focusTables() {
         if (tableList != null) tableList.requestFocus();

@@ -43,6 +43,7 @@ public final class Shell {
     private Stage stage;
     private javafx.beans.InvalidationListener followBounds;
     private Stage historyWindow;
+    private dev.dynalens.ui.design.DesignWindow designWindow;
     private Parent root;
 
     /** @param savedQueries and {@code appearance} loaded already: what they could not read is reported at once */
@@ -166,13 +167,24 @@ public final class Shell {
         var historyItem = new MenuItem("Request history");
         historyItem.setId("historyMenuItem");
         historyItem.setOnAction(e -> showHistory());
-        var tools = new Menu("Tools", null, historyItem);
+        var designItem = new MenuItem("Design planner…");
+        designItem.setId("designMenuItem");
+        designItem.setOnAction(e -> showDesign());
+        var tools = new Menu("Tools", null, historyItem, designItem);
         var shortcuts = new MenuItem("Keyboard shortcuts");
         shortcuts.setOnAction(e -> help.show());
         var helpMenu = new Menu("Help", null, shortcuts);
         var bar = new MenuBar(view, tools, helpMenu);
         bar.setId("menuBar");
         return bar;
+    }
+
+    /** The Design planner in its own window; one window, brought to front when asked again. */
+    public void showDesign() {
+        if (designWindow == null || !designWindow.stage().isShowing()) {
+            designWindow = main.designWindow(root.getScene().getStylesheets(), appearance.rootStyle());
+        }
+        designWindow.show();
     }
 
     /** The history in its own window, so it can sit beside the tables; one window, brought to front when asked again. */

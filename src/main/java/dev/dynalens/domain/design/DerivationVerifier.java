@@ -1,0 +1,125 @@
+package dev.dynalens.domain.design;
+
+import dev.dynalens.domain.item.AttributePath;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.KeySchema;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Counts, item by item, for how many items of its entity each proposed derivation holds: the key the derivation
+ * makes from the item's attributes is the key the item has. An item without the key attribute does not hold (it is not
+ * in that index, so a Query there misses it). The first {@value KeyDerivation#MAX_BREAKING} items that break a
+ * derivation are named by their table keys.
+ */
+public final class DerivationVerifier {
+    private final KeySchema tableKeys;
+    private final Map<String, Map<String, Tally>> tallies = new LinkedHashMap<>();
+    private final Map<String, Map<String, KeyDerivation>> proposals;
+
+    public DerivationVerifier(KeySchema tableKeys, Map<String, Map<String, KeyDerivation>> proposals) {
+        this.tableKeys = tableKeys;
+        this.proposals = proposals;
+        proposals.forEach((entity, byKey) -> {
+            var mine = new LinkedHashMap<String, Tally>();
+            byKey.keySet().forEach(key -> mine.put(key, new Tally()));
+            tallies.put(entity, mine);
+        });
+    }
+
+    public void accept(String entity, Item item) {
+        var derivations = proposals.get(entity);
+        if (derivations == null) {
+            return;
+        }
+        derivations.forEach((key, derivation) -> {
+            var tally = tallies.get(entity).get(key);
+            if (startsWithLeadingLiterals(derivation, item)) {
+                tally.prefixHolding++;
+            }
+            if (holdsFor(derivation, item)) {
+                tally.holding++;
+            } else if (tally.breaking.size() < KeyDerivation.MAX_BREAKING) {
+                tally.breaking.add(item.key(tableKeys.partitionKeyName(), tableKeys.sortKeyName()));
+            }
+        });
+    }
+
+    /** The derivations with what was counted, by entity, then key attribute. */
+    public Map<String, Map<String, KeyDerivation>> derivations() {
+        var verified = new LinkedHashMap<String, Map<String, KeyDerivation>>();
+        proposals.forEach((entity, byKey) -> {
+            var mine = new LinkedHashMap<String, KeyDerivation>();
+            byKey.forEach((key, d) -> {
+                var tally = tallies.get(entity).get(key);
+                mine.put(key, new KeyDerivation(d.entity(), d.keyAttribute(), d.delimiter(), d.segments(), d.items(), tally.holding,
+                        tally.prefixHolding, tally.breaking));
+            });
+            verified.put(entity, mine);
+        });
+        return verified;
+    }
+
+    /** Whether the item's key starts with the derivation's leading literals, each followed by the delimiter (or ending there). */
+    static boolean startsWithLeadingLiterals(KeyDerivation derivation, Item item) {
+        var key = item.attributes().get(derivation.keyAttribute());
+        var text = key == null ? Optional.<String>empty() : DerivationLearner.text(key);
+        if (text.isEmpty()) {
+            return false;
+        }
+        var literals = derivation.leadingLiterals();
+        var prefix = String.join(derivation.delimiter(), literals);
+        if (literals.size() == derivation.segments().size()) {
+            return text.get().equals(prefix);
+        }
+        return text.get().startsWith(literals.isEmpty() ? "" : prefix + derivation.delimiter());
+    }
+
+    /** Whether the derivation makes exactly the item's key. */
+    static boolean holdsFor(KeyDerivation derivation, Item item) {
+        var key = item.attributes().get(derivation.keyAttribute());
+        if (key == null || derivation.segments().stream().anyMatch(KeyDerivation.Unknown.class::isInstance)) {
+            return false;
+        }
+        var made = new StringBuilder();
+        var segments = derivation.segments();
+        for (int i = 0; i < segments.size(); i++) {
+            if (i > 0) {
+                made.append(derivation.delimiter());
+            }
+            var text = switch (segments.get(i)) {
+                case KeyDerivation.Literal literal -> Optional.of(literal.text());
+                case KeyDerivation.Attribute attribute -> valueAt(item, attribute.path()).flatMap(DerivationLearner::text);
+                case KeyDerivation.Unknown unknown -> Optional.<String>empty();
+            };
+            if (text.isEmpty()) {
+                return false;
+            }
+            made.append(text.get());
+        }
+        return DerivationLearner.text(key).map(made.toString()::equals).orElse(false);
+    }
+
+    /** The value at a path of the item ({@code email}, {@code assignee.id}, or a name that is no path: {@code follower#}). */
+    public static Optional<AttributeValue> valueAt(Item item, String path) {
+        var direct = item.attributes().get(path);
+        if (direct != null) {
+            return Optional.of(direct);
+        }
+        try {
+            return AttributePath.parse(path).read(item);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static final class Tally {
+        long holding;
+        long prefixHolding;
+        final List<Map<String, AttributeValue>> breaking = new ArrayList<>();
+    }
+}

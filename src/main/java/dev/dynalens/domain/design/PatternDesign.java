@@ -1,0 +1,65 @@
+package dev.dynalens.domain.design;
+
+import dev.dynalens.domain.capacity.CapacityUnits;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The one request that serves a pattern, or why none can and what a Scan would cost instead.
+ *
+ * @param index        the index queried, or null for the table (and for GetItem and Scan)
+ * @param condition    the key condition with value templates; null for a Scan
+ * @param itemsPerCall how many items one call is expected to read (the costs are for that many)
+ * @param rcuPerCall   eventually consistent read capacity of one call
+ * @param rcuPerSecond at the pattern's reads per second, or null when it gives none
+ */
+public record PatternDesign(String name, List<String> entities, Operation operation, String index, KeyConditionTemplate condition,
+                            boolean scanIndexForward, int limit, long itemsPerCall, CapacityUnits rcuPerCall,
+                            CapacityUnits rcuPerSecond, String reason) {
+    /** What the pattern is served with. */
+    public enum Operation {
+        GET_ITEM("GetItem"), QUERY("Query"), SCAN("Scan");
+
+        private final String label;
+
+        Operation(String label) {
+            this.label = label;
+        }
+
+        /** GetItem, Query, Scan: as the API names them. */
+        public String label() {
+            return label;
+        }
+    }
+
+    public PatternDesign {
+        Objects.requireNonNull(name, "name");
+        entities = List.copyOf(entities);
+        Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(rcuPerCall, "rcuPerCall");
+        Objects.requireNonNull(reason, "reason");
+        if ((operation == Operation.SCAN) != (condition == null)) {
+            throw new IllegalArgumentException("A Scan has no key condition, a GetItem or Query has one");
+        }
+    }
+
+    public boolean served() {
+        return operation != Operation.SCAN;
+    }
+
+    public Optional<String> indexName() {
+        return Optional.ofNullable(index);
+    }
+
+    /** {@code PK = :pk AND SK = :sk}; empty for a Scan. */
+    public String keyCondition() {
+        return condition == null ? "" : condition.expression();
+    }
+
+    /** Placeholder to value template; empty for a Scan. */
+    public Map<String, ValueTemplate> values() {
+        return condition == null ? Map.of() : condition.values();
+    }
+}

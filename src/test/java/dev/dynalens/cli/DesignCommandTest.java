@@ -1,0 +1,163 @@
+package dev.dynalens.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `dynalens design` on files: a design, its exports, the problems of a bad file, and --check of a workspace file. */
+class DesignCommandTest {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final Path EXAMPLE = Path.of("samples/patterns/shop-orders.yaml");
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @TempDir
+    Path dir;
+
+    private int run(String... args) {
+        var context = new CliContext(profile -> {
+            throw new AssertionError("no connection is opened");
+        }, RealCli.noSavedConnections(), RealCli.noProfiles(), Map.of(), new PrintWriter(out), new PrintWriter(err));
+        return DynaLensCli.execute(context, args);
+    }
+
+    private JsonNode json() throws IOException {
+        return MAPPER.readTree(out.toString());
+    }
+
+    private static JsonNode named(JsonNode array, String name) {
+        return StreamSupport.stream(array.spliterator(), false).filter(n -> n.path("name").asText().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void json_printsTheIssuesShape() throws Exception {
+        assertThat(run("design", "--patterns", EXAMPLE.toString(), "--json")).isZero();
+
+        var json = json();
+        var table = json.path("table");
+        assertThat(table.path("partitionKey").asText()).isEqualTo("PK");
+        assertThat(table.path("sortKey").asText()).isEqualTo("SK");
+        assertThat(table.path("attributeTypes").toString()).isEqualTo("{\"PK\":\"S\",\"SK\":\"S\",\"GSI1PK\":\"S\",\"GSI1SK\":\"S\"}");
+        assertThat(table.path("indexes").toString())
+                .isEqualTo("[{\"name\":\"GSI1\",\"partitionKey\":\"GSI1PK\",\"sortKey\":\"GSI1SK\",\"projection\":\"ALL\"}]");
+        var order = named(json.path("entities"), "Order");
+        assertThat(order.path("keys").toString()).isEqualTo("{\"PK\":\"CUSTOMER#{customerId}\",\"SK\":\"ORDER#{createdAt}#{orderId}\","
+                + "\"GSI1PK\":\"STATUS#{status}\",\"GSI1SK\":\"{createdAt}#{orderId}\"}");
+        assertThat(order.path("reasons").size()).isPositive();
+        assertThat(order.path("wcuPerPut").asInt()).isEqualTo(2);
+        var byStatus = named(json.path("accessPatterns"), "ordersByStatusBetween");
+        assertThat(byStatus.path("operation").asText()).isEqualTo("Query");
+        assertThat(byStatus.path("index").asText()).isEqualTo("GSI1");
+        assertThat(byStatus.path("keyCondition").asText()).isEqualTo("GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to");
+        assertThat(byStatus.path("values").toString()).isEqualTo("{\":pk\":\"STATUS#{status}\",\":from\":\"{createdAt:from}\",\":to\":\"{createdAt:to}#~\"}");
+        assertThat(byStatus.path("scanIndexForward").asBoolean()).isTrue();
+        assertThat(byStatus.path("rcuPerCall").decimalValue()).isEqualByComparingTo("0.5");
+        assertThat(byStatus.path("reason").asText()).isNotBlank();
+        assertThat(named(json.path("accessPatterns"), "getCustomer").path("index").isNull()).isTrue();
+        var sample = json.path("sampleItems").get(0);
+        assertThat(sample.path("PK").path("S").asText()).isEqualTo("CUSTOMER#c1");
+        assertThat(json.path("warnings").size()).isEqualTo(1);
+    }
+
+    @Test
+    void text_readsAsTheKeyChartAndTheRequests() {
+        assertThat(run("design", "--patterns", EXAMPLE.toString())).isZero();
+
+        assertThat(out.toString()).startsWith("Table ShopOrders: PK (S, partition) · SK (S, sort)\n")
+                .contains("  Order  PK CUSTOMER#{customerId}  SK ORDER#{createdAt}#{orderId}  GSI1PK STATUS#{status}  GSI1SK {createdAt}#{orderId}  · 2 WCU per put")
+                .contains("  getCustomer  GetItem  PK = :pk AND SK = :sk  · 0.5 RCU per call")
+                .contains("Warnings\n  - hot partition: GSI1PK STATUS#{status}");
+    }
+
+    @Test
+    void modelAndOneTable_writeTheExports() throws Exception {
+        var model = dir.resolve("model.json");
+        var schema = dir.resolve("schema.json");
+
+        assertThat(run("design", "--patterns", EXAMPLE.toString(), "--model", model.toString(), "--onetable", schema.toString())).isZero();
+
+        assertThat(MAPPER.readTree(model.toFile()).path("DataModel").get(0).path("AccessPatterns").size()).isEqualTo(5);
+        assertThat(MAPPER.readTree(schema.toFile()).path("format").asText()).isEqualTo("onetable:1.1.0");
+    }
+
+    @Test
+    void aBadFile_printsEveryProblemWithFileLineAndColumn_andExitsWith2() throws Exception {
+        var bad = Files.writeString(dir.resolve("bad.yaml"), """
+                entities:
+                  Customer: {id: [customerId], attributes: {customerId: S}}
+                accessPatterns:
+                  - {name: p, entity: Customer, equals: [emial]}
+                  - {name: q, equals: [customerId]}
+                """);
+
+        assertThat(run("design", "--patterns", bad.toString())).isEqualTo(2);
+
+        assertThat(err.toString()).isEqualTo("dynalens: " + bad + ":4:42: unknown attribute 'emial' of Customer (its attributes: customerId)\n"
+                + "dynalens: " + bad + ":5:5: pattern q names no entity: give entity (or entities, for an item collection)\n");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void aMissingFile_andOptionsThatGoWithCheck_areUsageErrors() {
+        assertThat(run("design", "--patterns", dir.resolve("none.yaml").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("No such file");
+        assertThat(run("design", "--patterns", EXAMPLE.toString(), "--file", "x.json")).isEqualTo(2);
+        assertThat(err.toString()).contains("TABLE, --file and the connection options go with --check");
+    }
+
+    @Test
+    void checkOfAFile_saysWhatServesEachPattern_withServedByIndexAndItems() throws Exception {
+        var patterns = Files.writeString(dir.resolve("complaints.yaml"), """
+                entities:
+                  metadata: {attributes: {complaint_id: S, customer_id: S}}
+                  comm: {attributes: {PK: S, comm_date: S}}
+                accessPatterns:
+                  - {name: getComplaint, entity: metadata, equals: [complaint_id]}
+                  - {name: complaintsOfCustomer, entity: metadata, equals: [customer_id]}
+                  - {name: commsOfComplaint, entity: comm, equals: [PK], sortBy: comm_date}
+                  - {name: commsOnDay, entity: comm, equals: [comm_date]}
+                """);
+
+        assertThat(run("design", "--patterns", patterns.toString(), "--check", "--file",
+                AnalyzeCommandTest.model("ComplaintManagementSchema.json").toString(), "--json")).isZero();
+
+        var json = json();
+        assertThat(json.path("table").path("name").asText()).isEqualTo("Complaint_management_system");
+        var get = named(json.path("accessPatterns"), "getComplaint");
+        assertThat(get.path("servedBy").asText()).isEqualTo("GetItem");
+        assertThat(get.path("items").asInt()).isEqualTo(1);
+        var byCustomer = named(json.path("accessPatterns"), "complaintsOfCustomer");
+        assertThat(byCustomer.path("servedBy").asText()).isEqualTo("Query");
+        assertThat(byCustomer.path("index").asText()).isEqualTo("Customer_Complaint_GSI");
+        assertThat(byCustomer.path("items").asInt()).isPositive();
+        assertThat(named(json.path("accessPatterns"), "commsOfComplaint").path("keyCondition").asText())
+                .isEqualTo("PK = :pk AND begins_with(SK, :sk)");
+        assertThat(named(json.path("accessPatterns"), "commsOnDay").path("servedBy").asText()).isEqualTo("Scan");
+        assertThat(named(json.path("entities"), "comm").path("keys").path("SK").asText()).isEqualTo("comm#{comm_date}#{comm_id}");
+    }
+
+    @Test
+    void checkWithAPatternOfAnEntityTheTableLacks_printsTheProblemAtItsPosition() throws Exception {
+        var patterns = Files.writeString(dir.resolve("wrong.yaml"), """
+                entities:
+                  Complaint: {attributes: {complaint_id: S}}
+                accessPatterns: []
+                """);
+
+        assertThat(run("design", "--patterns", patterns.toString(), "--check", "--file",
+                AnalyzeCommandTest.model("ComplaintManagementSchema.json").toString())).isEqualTo(2);
+
+        assertThat(err.toString()).contains(patterns + ":2:3: table Complaint_management_system has no entity Complaint (its entities: ");
+    }
+}
