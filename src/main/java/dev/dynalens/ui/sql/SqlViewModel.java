@@ -46,6 +46,7 @@ public final class SqlViewModel {
     private final Executor worker;
     private final Executor fx;
     private java.util.function.Supplier<Lens> lens = () -> Lens.NONE;
+    private boolean readingIsFree;
     private final StringProperty statement = new SimpleStringProperty("");
     private final BooleanProperty partiql = new SimpleBooleanProperty();
     private final ReadOnlyStringWrapper plan = new ReadOnlyStringWrapper("");
@@ -81,6 +82,15 @@ public final class SqlViewModel {
         return this;
     }
 
+    /**
+     * Reading the table costs nothing (an offline workspace): without kept entity types, {@link #load()} learns them at
+     * once instead of asking for Refresh entity types, as the Collections tab analyses such a table on open.
+     */
+    public SqlViewModel readingIsFree(boolean free) {
+        this.readingIsFree = free;
+        return this;
+    }
+
     public StringProperty statementProperty() { return statement; }
     public BooleanProperty partiqlProperty() { return partiql; }
     public ReadOnlyStringProperty planProperty() { return plan.getReadOnlyProperty(); }
@@ -100,8 +110,13 @@ public final class SqlViewModel {
     public void load() {
         session.describeTable(table).thenAcceptAsync(described -> {
             description = described;
-            learn.kept(described).ifPresentOrElse(this::useCatalog,
-                    () -> entityTypes.set(LearnEntityTypes.sampleCost(described).text() + " Press Refresh entity types to read it."));
+            learn.kept(described).ifPresentOrElse(this::useCatalog, () -> {
+                if (readingIsFree) {
+                    refreshEntityTypes();
+                } else {
+                    entityTypes.set(LearnEntityTypes.sampleCost(described).text() + " Press Refresh entity types to read it.");
+                }
+            });
         }, fx).exceptionally(error -> {
             fx.execute(() -> entityTypes.set("The table could not be described: " + Problems.describe(error)));
             return null;

@@ -88,6 +88,18 @@ class SqlViewModelTest {
     }
 
     @Test
+    void whereReadingIsFree_theEntityTypesAreLearntOnLoad_withoutAsking() {
+        var session = session(ConnectionTag.DEV);
+        var model = model(session, new MemoryStore(), PAGES).readingIsFree(true);
+
+        model.load();
+
+        assertThat(model.entityTypesProperty().get()).startsWith("Tables: Tracker, ");
+        assertThat(model.readyProperty().get()).isTrue();
+        assertThat(session.reads).isNotEmpty();
+    }
+
+    @Test
     void thePlanFollowsTheText_beforeAnythingIsSent_andARunShowsRowsAndCapacity() {
         var session = session(ConnectionTag.DEV);
         var model = model(session, new MemoryStore(), PAGES);
