@@ -59,7 +59,7 @@ public final class DesignView {
 
     /**
      * @param showSamples        opens the design's samples as a workspace in the collection viewer
-     * @param openInSqlWorkbench given the selected pattern as a PartiQL statement (see {@link SqlWorkbenchHook})
+     * @param openInSqlWorkbench given the selected pattern as a PartiQL statement (the window opens the samples as a workspace and the statement in its SQL view)
      */
     public DesignView(DesignViewModel model, DesignCheckModel check, javafx.collections.ObservableList<Example> examples,
                       Consumer<DesignViewModel> showSamples,
@@ -272,7 +272,7 @@ public final class DesignView {
         for (var key : model.keyColumns()) {
             // wide enough for the longest template, so the chart reads without opening cells
             int longest = model.keyChart().stream().mapToInt(row -> row.keys().getOrDefault(key, "").length()).max().orElse(10);
-            chart.getColumns().add(chartColumn(key, Math.max(110, longest * 7.5 + 24), row -> row.keys().getOrDefault(key, "")));
+            chart.getColumns().add(chartColumn(key, Math.max(110, longest * 8.5 + 28), row -> row.keys().getOrDefault(key, "")));
         }
         chart.getColumns().add(chartColumn("Put", 70, DesignViewModel.KeyChartRow::wcuPerPut));
     }

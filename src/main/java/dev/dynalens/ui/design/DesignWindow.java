@@ -20,7 +20,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -43,10 +42,11 @@ public final class DesignWindow {
      * @param connections   the connections a check or a create may write to
      * @param sessions      a connection's open, guarded session
      * @param openWorkspace opens a Workbench model file of samples as a workspace and shows its table (file, table name)
-     * @param copy          puts text on the clipboard
+     * @param openStatement opens a Workbench model file of samples as a workspace and puts a PartiQL statement in its
+     *                      table's SQL view (file, table name, statement)
      */
     public DesignWindow(Window owner, ObservableList<ConnectionProfile> connections, Function<ConnectionProfile, DynamoSession> sessions,
-                        Executor fx, BiConsumer<Path, String> openWorkspace, Consumer<String> copy, List<String> stylesheets, String rootStyle) {
+                        Executor fx, BiConsumer<Path, String> openWorkspace, StatementOpener openStatement, List<String> stylesheets, String rootStyle) {
         ExecutorService files = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("design-files").factory());
         var editor = new PatternsEditorModel(new DesignTable());
         model = new DesignViewModel(editor, new ExportDesign(files, Clock.systemDefaultZone()), fx);
@@ -58,7 +58,7 @@ public final class DesignWindow {
         });
         var examples = FXCollections.<DesignView.Example>observableArrayList();
         var view = new DesignView(model, check, examples, shown -> showSamples(shown, files, fx, openWorkspace),
-                SqlWorkbenchHook.notYet(copy, model::report));
+                statement -> showSamples(model, files, fx, (file, table) -> openStatement.open(file, table, statement)));
         var content = view.createView();
         content.setStyle(rootStyle);
         var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
@@ -81,6 +81,12 @@ public final class DesignWindow {
                 editor.textProperty().set(read.getFirst().text());
             }
         }, fx);
+    }
+
+    /** Where "Open in SQL workbench" goes: the samples' table opened as a workspace, the statement in its SQL view. */
+    @FunctionalInterface
+    public interface StatementOpener {
+        void open(Path samples, String table, String statement);
     }
 
     public void show() {

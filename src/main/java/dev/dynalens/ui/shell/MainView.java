@@ -4,7 +4,6 @@ import dev.dynalens.ui.common.Icons;
 import dev.dynalens.domain.appstate.TableTabId;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
-import dev.dynalens.ui.collections.CollectionsViewModel;
 import dev.dynalens.ui.common.StatusKind;
 import dev.dynalens.ui.load.LoadIntoTableDialog;
 import dev.dynalens.ui.load.LoadIntoTableViewModel;
@@ -76,14 +75,23 @@ public final class MainView {
 
     /**
      * The Design planner's window over this view's connections: a check or a create writes to one of them (not to a
-     * workspace), and "Show samples" opens the samples' file as a workspace and shows its table here.
+     * workspace); "Show samples" opens the samples' file as a workspace and shows its table here, "Open in SQL
+     * workbench" the same with the pattern's statement in the table's SQL view.
      */
     public dev.dynalens.ui.design.DesignWindow designWindow(java.util.List<String> stylesheets, String rootStyle) {
         return new dev.dynalens.ui.design.DesignWindow(tabs.getScene().getWindow(),
                 connections.connections().filtered(c -> !ConnectionsViewModel.isWorkspace(c)), connections::sessionFor, fx,
                 (file, table) -> connections.openWorkspace(file).thenCompose(outcome -> connections.refreshTables())
                         .thenRun(() -> fx.execute(() -> openTableAndShowExample(table))),
-                Shell::copyToClipboard, stylesheets, rootStyle);
+                (file, table, statement) -> connections.openWorkspace(file).thenCompose(outcome -> connections.refreshTables())
+                        .thenRun(() -> fx.execute(() -> openStatementInSql(table, statement))),
+                stylesheets, rootStyle);
+    }
+
+    private void openStatementInSql(String table, String statement) {
+        var profile = connections.selectedProperty().get();
+        if (profile == null) return;
+        openTable(profile, table).flatMap(this::tableTab).ifPresent(tab -> tab.showInSql(statement, true));
     }
 
     /** New-tab shortcut: the table list, to pick the table to open. */

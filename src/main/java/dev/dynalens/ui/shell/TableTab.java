@@ -3,6 +3,7 @@ package dev.dynalens.ui.shell;
 import dev.dynalens.domain.appstate.TableTabView;
 import dev.dynalens.ui.browser.SavedQueriesView;
 import dev.dynalens.ui.browser.TableBrowserView;
+import dev.dynalens.ui.sql.SqlViewModel;
 import java.util.Map;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -20,12 +21,14 @@ public final class TableTab {
     private final Tab tab;
     private final TableBrowserView browser;
     private final SavedQueriesView savedQueries;
+    private final SqlViewModel sql;
 
     /** @param inner every inner view's tab, in {@link TableTabView} order */
-    TableTab(TableTabViewModel model, Map<TableTabView, Tab> inner, TableBrowserView browser, SavedQueriesView savedQueries) {
+    TableTab(TableTabViewModel model, Map<TableTabView, Tab> inner, TableBrowserView browser, SavedQueriesView savedQueries, SqlViewModel sql) {
         this.model = model;
         this.browser = browser;
         this.savedQueries = savedQueries;
+        this.sql = sql;
         var views = new TabPane();
         for (var view : TableTabView.values()) {
             views.getTabs().add(java.util.Objects.requireNonNull(inner.get(view), view::name));
@@ -59,6 +62,16 @@ public final class TableTab {
     /** Focus-filter shortcut: the cursor in the browser's key field (the shell shows Scan / Query first). */
     public void focusFilter() {
         browser.focusFilter();
+    }
+
+    /**
+     * The SQL view with {@code statement} in its editor (planned as it is shown, nothing sent): the Design planner's
+     * "Open in SQL workbench".
+     */
+    public void showInSql(String statement, boolean partiql) {
+        sql.partiqlProperty().set(partiql);
+        sql.statementProperty().set(statement);
+        model.viewProperty().set(TableTabView.SQL);
     }
 
     /** Save-query shortcut: asks for a name and saves the browser's form. */

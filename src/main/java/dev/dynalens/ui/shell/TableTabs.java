@@ -81,7 +81,8 @@ public final class TableTabs {
                     List.<ExecutorService>of(analysis, staleAnalysis, sqlWork));
             var sql = new dev.dynalens.ui.sql.SqlViewModel(session, table, new dev.dynalens.usecase.RunSql(sqlEngine, sqlWork, sqlWork),
                     new dev.dynalens.usecase.LearnEntityTypes(session, entityTypes, profile.id(), analysis, java.time.Clock.systemUTC()),
-                    sqlWork, fx).namingWith(() -> lenses.load(profile.id(), table).lens());
+                    sqlWork, fx).namingWith(() -> lenses.load(profile.id(), table).lens())
+                    .readingIsFree(ConnectionsViewModel.analysesOnOpen(profile));
 
             var browserView = new TableBrowserView(browser).editableWith(staged);
             var savedQueriesView = new SavedQueriesView(savedQueries.forTable(profile.id(), browser), browser);
@@ -97,7 +98,7 @@ public final class TableTabs {
             inner.put(TableTabView.EXPRESSIONS, titled(TableTabView.EXPRESSIONS, new ExpressionBuilderView(expressions).createView()));
             inner.put(TableTabView.STAGED, new StagedEditsView(staged).tab()); // titled with its count
             inner.put(TableTabView.SQL, titled(TableTabView.SQL, new dev.dynalens.ui.sql.SqlView(sql).createView()));
-            var tab = new TableTab(model, inner, browserView, savedQueriesView);
+            var tab = new TableTab(model, inner, browserView, savedQueriesView, sql);
 
             var description = session.describeTable(table);
             browser.useDescription(description);
