@@ -135,8 +135,15 @@ public final class DesignCheckModel {
         valid.set(false);
         running.set(true);
         status.set("Checking on " + profile.name() + ", table " + table + "…");
+        var run = new Object[1];
+        // progress comes from the proof's threads and may reach the FX thread after the result: only a running check's counts
         var started = proofs.start(current, sessions.apply(profile), table, confirmer(typedName),
-                progress -> fx.execute(() -> status.set(progress.step() + " (" + progress.patternsDone() + " of " + progress.patternsTotal() + ")")));
+                progress -> fx.execute(() -> {
+                    if (running.get() && job == run[0]) {
+                        status.set(progress.step() + " (" + progress.patternsDone() + " of " + progress.patternsTotal() + ")");
+                    }
+                }));
+        run[0] = started;
         job = started;
         started.result().whenCompleteAsync((proof, failure) -> {
             running.set(false);

@@ -47,6 +47,7 @@ class DesignViewIT extends FxRobot {
     void stage() throws Exception {
         stage = FxToolkit.registerPrimaryStage();
         FxToolkit.setupStage(s -> {
+            javafx.application.Application.setUserAgentStylesheet(new atlantafx.base.theme.PrimerLight().getUserAgentStylesheet());
             s.setScene(new javafx.scene.Scene(new javafx.scene.layout.StackPane(), 300, 200));
             s.show();
         });
@@ -64,7 +65,7 @@ class DesignViewIT extends FxRobot {
         var window = new DesignWindow[1];
         FxToolkit.setupFixture(() -> {
             window[0] = new DesignWindow(stage, FXCollections.observableArrayList(local), profile -> WriteGuard.protect(session),
-                    Platform::runLater, (file, table) -> { }, text -> { }, List.of(), "");
+                    Platform::runLater, (file, table) -> { }, (file, table, statement) -> { }, List.of(), "");
             window[0].show();
         });
         // the first example opens with the window; the person replaces it with two patterns of their own
