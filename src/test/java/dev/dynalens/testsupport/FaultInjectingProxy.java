@@ -7,12 +7,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
@@ -27,8 +24,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * endpoint answered with 200, which is how a test proves no update was applied twice.
  */
 public final class FaultInjectingProxy implements AutoCloseable {
-    private static final Set<String> HOP_HEADERS = Set.of("host", "content-length", "connection", "transfer-encoding", "expect",
-            "upgrade", "keep-alive");
     private final HttpServer server;
     private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
         var thread = new Thread(r, "fault-proxy");
@@ -134,14 +129,7 @@ public final class FaultInjectingProxy implements AutoCloseable {
                     }
                 }
             }
-            var request = HttpRequest.newBuilder(target.resolve(exchange.getRequestURI().getRawPath()))
-                    .method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(body));
-            exchange.getRequestHeaders().forEach((name, values) -> {
-                if (!HOP_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
-                    values.forEach(value -> request.header(name, value));
-                }
-            });
-            var response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+            var response = client.send(HttpRelay.forward(exchange, target, body), HttpResponse.BodyHandlers.ofByteArray());
             forwarded.incrementAndGet();
             if (response.statusCode() == 200 && operation.endsWith(".UpdateItem")) {
                 updatesApplied.incrementAndGet();
@@ -157,14 +145,7 @@ public final class FaultInjectingProxy implements AutoCloseable {
                 answer(exchange, answered);
                 return;
             }
-            response.headers().map().forEach((name, values) -> {
-                if (!HOP_HEADERS.contains(name.toLowerCase(Locale.ROOT)) && !name.startsWith(":")) {
-                    exchange.getResponseHeaders().put(name, values);
-                }
-            });
-            var answer = response.body();
-            exchange.sendResponseHeaders(response.statusCode(), answer.length == 0 ? -1 : answer.length);
-            exchange.getResponseBody().write(answer);
+            HttpRelay.answer(exchange, response);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException e) {

@@ -9,12 +9,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -26,8 +23,6 @@ import java.util.concurrent.Executors;
  */
 public final class RecordingProxy implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Set<String> HOP_HEADERS = Set.of("host", "content-length", "connection", "transfer-encoding", "expect",
-            "upgrade", "keep-alive");
 
     /** One request the endpoint received: {@code Query}, {@code BatchGetItem}…, and its body. */
     public record Received(String operation, JsonNode body) {
@@ -68,22 +63,8 @@ public final class RecordingProxy implements AutoCloseable {
             var body = exchange.getRequestBody().readAllBytes();
             var target = String.valueOf(exchange.getRequestHeaders().getFirst("X-Amz-Target"));
             received.add(new Received(target.substring(target.indexOf('.') + 1), JSON.readTree(body.length == 0 ? "{}".getBytes() : body)));
-            var request = HttpRequest.newBuilder(this.target.resolve(exchange.getRequestURI().getRawPath()))
-                    .method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(body));
-            exchange.getRequestHeaders().forEach((name, values) -> {
-                if (!HOP_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
-                    values.forEach(value -> request.header(name, value));
-                }
-            });
-            var response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-            response.headers().map().forEach((name, values) -> {
-                if (!HOP_HEADERS.contains(name.toLowerCase(Locale.ROOT)) && !name.startsWith(":")) {
-                    exchange.getResponseHeaders().put(name, values);
-                }
-            });
-            var answer = response.body();
-            exchange.sendResponseHeaders(response.statusCode(), answer.length == 0 ? -1 : answer.length);
-            exchange.getResponseBody().write(answer);
+            var response = client.send(HttpRelay.forward(exchange, this.target, body), HttpResponse.BodyHandlers.ofByteArray());
+            HttpRelay.answer(exchange, response);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException e) {
