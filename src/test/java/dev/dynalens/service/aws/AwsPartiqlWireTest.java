@@ -4,11 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpServer;
 import dev.dynalens.domain.connection.ConnectionProblem;
-import dev.dynalens.domain.connection.ConnectionProfile;
-import dev.dynalens.domain.connection.ConnectionTag;
-import dev.dynalens.domain.connection.CredentialsSource;
 import dev.dynalens.domain.connection.DynamoAccessException;
 import dev.dynalens.domain.connection.ReadOnlyConnectionException;
 import dev.dynalens.domain.item.AttributeValue;
@@ -16,10 +12,8 @@ import dev.dynalens.domain.partiql.PartiqlBatchResult;
 import dev.dynalens.domain.partiql.PartiqlStatement;
 import dev.dynalens.domain.partiql.PartiqlUnsupportedException;
 import dev.dynalens.domain.write.TransactionResult;
+import dev.dynalens.service.aws.WireEndpoint.Answer;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -39,39 +33,22 @@ class AwsPartiqlWireTest {
     private static final String BIG = "12345678901234567890123456789012345678";
     private static final String TINY = "1E-130";
 
-    private HttpServer server;
+    private WireEndpoint endpoint;
     private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
     private final List<String> targets = new CopyOnWriteArrayList<>();
     private final ConcurrentLinkedQueue<Answer> answers = new ConcurrentLinkedQueue<>();
     private AwsDynamoSession session;
 
-    private record Answer(int status, String body) {
-    }
 
     private void start(boolean readOnly) throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> {
-            try (exchange) {
-                requests.add(JSON.readTree(exchange.getRequestBody().readAllBytes()));
-                targets.add(exchange.getRequestHeaders().getFirst("X-Amz-Target"));
-                var reply = answers.size() > 1 ? answers.poll() : answers.peek();
-                var bytes = reply.body().getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().add("Content-Type", "application/x-amz-json-1.0");
-                exchange.sendResponseHeaders(reply.status(), bytes.length);
-                exchange.getResponseBody().write(bytes);
-            }
-        });
-        server.start();
-        var profile = ConnectionProfile.create("wire", new CredentialsSource.LocalPlaceholder(), "us-east-1",
-                java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort()), readOnly, ConnectionTag.LOCAL);
-        session = (AwsDynamoSession) new AwsDynamoSessionFactory().open(profile);
+        endpoint = new WireEndpoint(requests, targets, () -> answers.size() > 1 ? answers.poll() : answers.peek(), readOnly);
+        session = endpoint.session();
     }
 
     @AfterEach
     void stop() {
-        if (session != null) {
-            session.close();
-            server.stop(0);
+        if (endpoint != null) {
+            endpoint.close();
         }
     }
 

@@ -4,11 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpServer;
 import dev.dynalens.domain.connection.ConnectionProblem;
-import dev.dynalens.domain.connection.ConnectionProfile;
-import dev.dynalens.domain.connection.ConnectionTag;
-import dev.dynalens.domain.connection.CredentialsSource;
 import dev.dynalens.domain.connection.DynamoAccessException;
 import dev.dynalens.domain.editing.StagedChange;
 import dev.dynalens.domain.item.AttributeValue;
@@ -16,10 +12,8 @@ import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.write.ItemWrite;
 import dev.dynalens.domain.write.TransactionResult;
+import dev.dynalens.service.aws.WireEndpoint.Answer;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -41,39 +35,22 @@ class AwsTransactionWireTest {
     private static final KeySchema KEYS = KeySchema.of("PK", "SK");
     private static final String BIG = "12345678901234567890.123456789012345678";
 
-    private HttpServer server;
+    private WireEndpoint endpoint;
     private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
     private final List<String> targets = new CopyOnWriteArrayList<>();
     private final AtomicReference<Answer> answer = new AtomicReference<>();
     private AwsDynamoSession session;
 
-    private record Answer(int status, String body) {
-    }
 
     @BeforeEach
     void start() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> {
-            try (exchange) {
-                requests.add(JSON.readTree(exchange.getRequestBody().readAllBytes()));
-                targets.add(exchange.getRequestHeaders().getFirst("X-Amz-Target"));
-                var reply = answer.get();
-                var bytes = reply.body().getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().add("Content-Type", "application/x-amz-json-1.0");
-                exchange.sendResponseHeaders(reply.status(), bytes.length);
-                exchange.getResponseBody().write(bytes);
-            }
-        });
-        server.start();
-        var profile = ConnectionProfile.create("wire", new CredentialsSource.LocalPlaceholder(), "us-east-1",
-                java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort()), false, ConnectionTag.LOCAL);
-        session = (AwsDynamoSession) new AwsDynamoSessionFactory().open(profile);
+        endpoint = new WireEndpoint(requests, targets, answer::get, false);
+        session = endpoint.session();
     }
 
     @AfterEach
     void stop() {
-        session.close();
-        server.stop(0);
+        endpoint.close();
     }
 
     private static Item item(String pk, String name) {
