@@ -106,7 +106,7 @@ public final class CheckExistingTable {
     public Job<Progress, TableCheck> start(TableDescription table, PatternsFile file, Consumer<? super Progress> listener) {
         var job = new Job<Progress, TableCheck>(listener);
         var analyse = new AnalyzeTable(session, analysis).measuringItemSizes()
-                .start(table, Lens.NONE, progress -> job.report(new Progress("Pass 1 of 3 · naming entities", progress.items())));
+                .start(table, namingAs(file), progress -> job.report(new Progress("Pass 1 of 3 · naming entities", progress.items())));
         job.onCancel(analyse::cancel);
         analyse.result().whenCompleteAsync((analysed, failure) -> {
             if (failure != null) {
@@ -118,6 +118,30 @@ public final class CheckExistingTable {
             }
         }, analysis);
         return job;
+    }
+
+    /**
+     * The file's entity names for the types the analysis infers in capitals from key prefixes: {@code Customer} for
+     * {@code CUSTOMER}, {@code OrderItem} for {@code ORDER_ITEM} or {@code ORDERITEM}, so the planner's own patterns
+     * file checks the table it designed. A name the analysis already gives as written is left alone; an inferred name
+     * no file entity spells differently keeps its name (and the check names it when the file lacks it).
+     */
+    static Lens namingAs(PatternsFile file) {
+        var lens = Lens.NONE;
+        var taken = new java.util.HashSet<String>();
+        for (var entity : file.entities()) {
+            taken.add(entity.name());
+        }
+        for (var entity : file.entities()) {
+            var name = entity.name();
+            var snake = name.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
+            for (var inferred : new java.util.LinkedHashSet<>(List.of(name.toUpperCase(java.util.Locale.ROOT), snake))) {
+                if (!inferred.equals(name) && !taken.contains(inferred)) {
+                    lens = lens.withRename(inferred, name);
+                }
+            }
+        }
+        return lens;
     }
 
     /** One check after the analysis; every step runs on the analysis executor. */

@@ -124,6 +124,25 @@ class CheckExistingTableTest {
     }
 
     @Test
+    void entitiesNamedAsThePlannerNamesThem_areTheTypesTheAnalysisInfersInCapitals() {
+        var planned = PATTERNS.replace("USER", "User").replace("ORDER", "Order");
+
+        var check = check(shop(false), "Shop", planned);
+
+        assertThat(check.entities()).extracting(CheckExistingTable.EntityCheck::name).contains("User", "Order").doesNotContain("USER", "ORDER");
+        assertThat(pattern(check, "userByEmail").servedBy()).isEqualTo("Query");
+        assertThat(pattern(check, "getUser").servedBy()).isEqualTo("GetItem");
+        assertThat(pattern(check, "ordersOfUserNewestFirst").items()).isEqualTo(3);
+        assertThat(CheckExistingTable.namingAs(PatternsReader.read("""
+                entities:
+                  OrderItem: {attributes: {orderId: S}}
+                  SKU: {attributes: {orderId: S}}
+                accessPatterns:
+                  - {name: items, entity: OrderItem, equals: [orderId]}
+                """)).renames()).containsOnly(java.util.Map.entry("ORDERITEM", "OrderItem"), java.util.Map.entry("ORDER_ITEM", "OrderItem"));
+    }
+
+    @Test
     void aDerivationThatHoldsForSomeItemsOnly_isNotReliedOn_andTheItemsThatBreakItAreNamed() {
         var check = check(shop(true), "Shop", PATTERNS);
 
