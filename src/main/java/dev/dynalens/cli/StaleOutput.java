@@ -2,6 +2,7 @@ package dev.dynalens.cli;
 
 import dev.dynalens.domain.codec.PlainJsonCodec;
 import dev.dynalens.domain.staleness.DenormalizationRule;
+import dev.dynalens.domain.staleness.RuleSpec;
 import dev.dynalens.domain.staleness.StalenessReport;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -79,12 +80,14 @@ final class StaleOutput {
         out.println();
     }
 
-    /** The reference part of the rule's SPEC: {@code authorId}, {@code SK:key} or {@code key}. */
+    /** The reference part of the rule's SPEC: {@code authorId}, {@code SK:key}, {@code key}, {@code SK:2} or {@code PK=SK}. */
     static String reference(DenormalizationRule.Reference reference) {
         return switch (reference) {
             case DenormalizationRule.Reference.ByOwnKey ignored -> "key";
             case DenormalizationRule.Reference.ByAttribute byAttribute -> byAttribute.attribute().render()
+                    + (byAttribute.variable() > 0 ? ":" + byAttribute.variable() : "")
                     + (byAttribute.shape() == DenormalizationRule.IdShape.KEY ? ":key" : "");
+            case DenormalizationRule.Reference.ByKeyPart byKeyPart -> RuleSpec.renderReference(byKeyPart);
         };
     }
 
