@@ -22,11 +22,19 @@ public sealed interface ReadRequest {
 
     ReadRequest withExclusiveStartKey(Map<String, AttributeValue> startKey);
 
-    record Scan(String tableName, String indexName, Integer limit, Map<String, AttributeValue> exclusiveStartKey)
+    /**
+     * @param segment one segment of a parallel Scan, or null for the whole table
+     */
+    record Scan(String tableName, String indexName, Integer limit, Map<String, AttributeValue> exclusiveStartKey, Segment segment)
             implements ReadRequest {
         public Scan {
             Objects.requireNonNull(tableName, "tableName");
             exclusiveStartKey = exclusiveStartKey == null ? null : Map.copyOf(exclusiveStartKey);
+        }
+
+        /** A Scan of the whole table (or index), not one segment of it. */
+        public Scan(String tableName, String indexName, Integer limit, Map<String, AttributeValue> exclusiveStartKey) {
+            this(tableName, indexName, limit, exclusiveStartKey, null);
         }
 
         @Override
@@ -36,7 +44,28 @@ public sealed interface ReadRequest {
 
         @Override
         public Scan withExclusiveStartKey(Map<String, AttributeValue> startKey) {
-            return new Scan(tableName, indexName, limit, startKey);
+            return new Scan(tableName, indexName, limit, startKey, segment);
+        }
+
+        /** The same Scan, of one segment of a parallel Scan. */
+        public Scan inSegment(Segment segment) {
+            return new Scan(tableName, indexName, limit, exclusiveStartKey, Objects.requireNonNull(segment, "segment"));
+        }
+    }
+
+    /**
+     * One of {@code total} segments of a parallel Scan (API reference, Scan: Segment and TotalSegments): each segment
+     * reads its own disjoint part of the table, page by page, and together they read every item once.
+     */
+    record Segment(int index, int total) {
+        /** DynamoDB allows at most 1,000,000 segments. */
+        public static final int MAX_TOTAL = 1_000_000;
+
+        public Segment {
+            if (total < 1 || total > MAX_TOTAL || index < 0 || index >= total) {
+                throw new IllegalArgumentException("A segment is 0 to TotalSegments - 1 of 1 to " + MAX_TOTAL + " segments: "
+                        + index + " of " + total);
+            }
         }
     }
 

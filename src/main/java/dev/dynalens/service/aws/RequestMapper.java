@@ -39,11 +39,14 @@ final class RequestMapper {
     }
 
     static ScanRequest scan(ReadRequest.Scan request) {
+        var segment = request.segment();
         return ScanRequest.builder()
                 .tableName(request.tableName())
                 .indexName(request.indexName())
                 .limit(request.limit())
                 .exclusiveStartKey(AttributeValueMapper.keyToSdk(request.exclusiveStartKey()))
+                .segment(segment == null ? null : segment.index())
+                .totalSegments(segment == null ? null : segment.total())
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
     }
