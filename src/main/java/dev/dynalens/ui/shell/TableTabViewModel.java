@@ -79,7 +79,7 @@ public final class TableTabViewModel {
         if (closed) return;
         closed = true;
         cancelWork();
-        staleness.cancel();
+        staleness.close();
         executors.forEach(ExecutorService::shutdown);
     }
 
