@@ -62,12 +62,15 @@ final class DistinctCount {
         }
     }
 
-    /** FNV-1a over the characters, then a 64-bit finalizer: the same in every run, spread over all 64 bits. */
+    /**
+     * Each character multiplied in and rotated (as xxHash mixes its lanes), then MurmurHash3's 64-bit finalizer: the same
+     * in every run, and spread over all 64 bits even for keys that differ only in a counter ({@code TASK#1}, {@code TASK#2}).
+     */
     static long hash64(String text) {
-        long h = 0xcbf29ce484222325L;
+        long h = 0x9E3779B97F4A7C15L ^ text.length();
         for (int i = 0; i < text.length(); i++) {
-            h ^= text.charAt(i);
-            h *= 0x100000001b3L;
+            h += text.charAt(i) * 0xC2B2AE3D27D4EB4FL;
+            h = Long.rotateLeft(h, 31) * 0x9E3779B185EBCA87L;
         }
         h ^= h >>> 33;
         h *= 0xff51afd7ed558ccdL;

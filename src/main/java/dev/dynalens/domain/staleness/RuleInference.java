@@ -124,11 +124,11 @@ public final class RuleInference {
 
     /** Pass 2: count, for each reference the item resolves, which of its leaves equal the source's. */
     public void acceptCopy(Item item) {
-        acceptCopy(item, keys.entityOf(item));
+        acceptCopy(item, keys.entityOf(item), keys.isRoot(item));
     }
 
-    /** Pass 2 with the item's entity already read. */
-    void acceptCopy(Item item, String entity) {
+    /** Pass 2 with the item's entity and root-ness already read. */
+    void acceptCopy(Item item, String entity, boolean root) {
         var index = sources.sealed();
         var key = keys.keyOf(item);
         var ownPk = keys.partitionText(item);
@@ -140,15 +140,15 @@ public final class RuleInference {
             var path = leaf.getKey();
             var text = KeyReading.scalarText(leaf.getValue());
             if (text != null) {
-                resolve(new KeyPart(path, 0), null, text, entity, key, ownPk, index, resolutions, referencing);
+                resolve(new KeyPart(path, 0), null, text, entity, root, key, ownPk, index, resolutions, referencing);
             }
         }
         for (var attribute : keys.keyAttributes()) {
             var variables = keys.keyVariables(item, attribute);
             for (int i = 0; i < variables.size(); i++) {
                 var variable = variables.get(i);
-                resolve(new KeyPart(AttributePath.of(attribute), i + 1), variable.context(), variable.text(), entity, key, ownPk, index,
-                        resolutions, referencing);
+                resolve(new KeyPart(AttributePath.of(attribute), i + 1), variable.context(), variable.text(), entity, root, key, ownPk,
+                        index, resolutions, referencing);
             }
         }
         for (var resolution : resolutions) {
@@ -174,15 +174,20 @@ public final class RuleInference {
      * a variable of the same name ({@code POST#{date}#{slug}} and {@code POST#{slug}}), so ids of different things that
      * happen to be equal numbers are not taken for references.
      *
+     * A root's partition key names the root itself: it references no item that merely carries it (an edge pointing
+     * at the user is the user's copy, not its source).
+     *
      * @param context what a variable of the copy is an id of (the name before it), or null
      */
-    private void resolve(KeyPart copyPart, String context, String text, String entity, Map<String, AttributeValue> key, String ownPk,
-                         Map<String, Ref> index, List<Resolution> resolutions, Map<String, Set<AttributePath>> referencing) {
+    private void resolve(KeyPart copyPart, String context, String text, String entity, boolean root, Map<String, AttributeValue> key,
+                         String ownPk, Map<String, Ref> index, List<Resolution> resolutions, Map<String, Set<AttributePath>> referencing) {
         boolean ownPartitionKey = copyPart.isWhole() && copyPart.attribute().isTopLevel()
                 && copyPart.attribute().attributeName().equals(keys.partitionKeyName());
         boolean keyPart = copyPart.attribute().isTopLevel() && keys.keyAttributes().contains(copyPart.attribute().attributeName());
+        boolean rootsOwnKey = root && isPartitionKey(copyPart);
         for (var ref = index.get(text); ref != null; ref = ref.next) {
-            if (!keyPart && ref.side instanceof SourceSide.Part part && !isPartitionKey(part.part())) {
+            boolean nonRootSide = ref.side instanceof SourceSide.Part part && !isPartitionKey(part.part());
+            if (nonRootSide && (!keyPart || rootsOwnKey)) {
                 continue;
             }
             if (!copyPart.isWhole() && !ref.sameContext(context)) {

@@ -329,7 +329,7 @@ public final class StaleScan {
                         annotated(chunk, annotations[at], entityNames, (item, entity, root) -> state.acceptSource(item, entity, root)));
                 sourceStates.forEach(inference::absorbSources);
                 var countStates = run.perWorker(Phase.INFERRING, inference::forCopies, (state, chunk, at) ->
-                        annotated(chunk, annotations[at], entityNames, (item, entity, root) -> state.acceptCopy(item, entity)));
+                        annotated(chunk, annotations[at], entityNames, (item, entity, root) -> state.acceptCopy(item, entity, root)));
                 countStates.forEach(inference::absorbCounts);
                 inferred = inference.result();
                 checked = choice.keep(inferred.stream().map(InferredRule::rule).toList());
