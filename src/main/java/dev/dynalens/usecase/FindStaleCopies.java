@@ -71,6 +71,14 @@ public final class FindStaleCopies {
                     RuleInference.Options.DEFAULTS);
         }
 
+        /**
+         * For a read kept while the person works on (the app's Collections overview): a sixteenth of the heap, at most
+         * 128 MB, in memory, since several tables' reads may be kept at once; the rest spills.
+         */
+        public static Settings forKeptReads() {
+            return defaults().withMemoryBudget(Math.min(128L << 20, Runtime.getRuntime().maxMemory() / 16));
+        }
+
         public Settings withSegments(Integer count) {
             return new Settings(memoryBudgetBytes, spillDirectory, parallelism, count, inference);
         }

@@ -84,7 +84,7 @@ final class OverviewModel {
         status.set("Scanning " + tableName + "…");
         var lens = names.lens();
         var sample = new PartitionSample(table.keySchema().partitionKeyName());
-        var kept = reads == null ? null : KeepTableRead.start(table, reads, "the Collections overview", FindStaleCopies.Settings.defaults(),
+        var kept = reads == null ? null : KeepTableRead.start(table, reads, "the Collections overview", FindStaleCopies.Settings.forKeptReads(),
                 task -> Thread.ofVirtual().name("keep-read-" + tableName).start(task));
         var started = analyze.start(table, lens, (items, analyzer) -> {
             sample.add(items, analyzer);
