@@ -1,22 +1,28 @@
 package dev.dynalens.domain.staleness;
 
 /**
- * How many of the texts seen are distinct, estimated in a fixed 2 KB (HyperLogLog, 2,048 registers, with linear
- * counting for small numbers, where it is exact to about one in a thousand), and mergeable: two counts of disjoint
- * parts of a table merge into the count of the whole, whatever order the texts came in. Inference uses it to tell a
- * key part that identifies items ({@code TASK#17}: every task has its own) from one many items share
+ * How many of the texts seen are distinct: exactly while there are at most {@value #EXACT_LIMIT} (their 64-bit hashes
+ * are kept), estimated beyond in a fixed 2 KB (HyperLogLog, 2,048 registers: within a few percent), and mergeable: two
+ * counts of disjoint parts of a table merge into the count of the whole, whatever order the texts came in. Inference
+ * uses it to tell a key part that identifies items ({@code TASK#17}: every task has its own) from one many items share
  * ({@code TEAM#data} on every membership of the team).
  */
 final class DistinctCount {
     private static final int LOG2_REGISTERS = 11;
     private static final int REGISTERS = 1 << LOG2_REGISTERS;
+    /** Distinct hashes kept exactly; a small set counted by registers alone is off when two share one. */
+    static final int EXACT_LIMIT = 2_048;
 
     private final byte[] registers = new byte[REGISTERS];
+    private java.util.Set<Long> exact = new java.util.HashSet<>();
     private long seen;
 
     void add(String text) {
         seen++;
         long hash = hash64(text);
+        if (exact != null && exact.add(hash) && exact.size() > EXACT_LIMIT) {
+            exact = null;
+        }
         int register = (int) (hash >>> (64 - LOG2_REGISTERS));
         long rest = hash << LOG2_REGISTERS | 1L << (LOG2_REGISTERS - 1);
         byte rank = (byte) (Long.numberOfLeadingZeros(rest) + 1);
@@ -30,8 +36,11 @@ final class DistinctCount {
         return seen;
     }
 
-    /** About how many distinct texts were added. */
+    /** How many distinct texts were added: exact up to {@value #EXACT_LIMIT}, about beyond. */
     double distinct() {
+        if (exact != null) {
+            return exact.size();
+        }
         double sum = 0;
         int empty = 0;
         for (byte register : registers) {
@@ -55,6 +64,14 @@ final class DistinctCount {
 
     void absorb(DistinctCount other) {
         seen += other.seen;
+        if (exact != null && other.exact != null) {
+            exact.addAll(other.exact);
+            if (exact.size() > EXACT_LIMIT) {
+                exact = null;
+            }
+        } else {
+            exact = null;
+        }
         for (int i = 0; i < REGISTERS; i++) {
             if (other.registers[i] > registers[i]) {
                 registers[i] = other.registers[i];

@@ -8,6 +8,16 @@ import org.junit.jupiter.api.Test;
 class DistinctCountTest {
 
     @Test
+    void smallCounts_areExact_evenWhereTwoValuesWouldShareARegister() {
+        var count = new DistinctCount();
+        for (int p = 0; p < 5; p++) {
+            count.add("PROJECT#" + p);
+        }
+        assertThat(count.distinct()).isEqualTo(5);
+        assertThat(count.distinctShare()).isEqualTo(1.0);
+    }
+
+    @Test
     void smallCounts_areAboutExact_andRepeatsAreSeenButNotDistinct() {
         var count = new DistinctCount();
         for (int i = 0; i < 24; i++) {
