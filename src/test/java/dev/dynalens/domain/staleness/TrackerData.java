@@ -31,7 +31,7 @@ import java.util.Set;
  *
  * Planted, per rule: a few copies made before their source was renamed (stale), and one or two pointing at a source
  * that is gone (orphans): a user u99, a project P-99, a sprint S-99, a task T-999, an organisation umbrella without its
- * root. Deterministic for a scale: {@code TrackerData.of(1)} has 292 items, {@code of(n)} about n times as many.
+ * root. Deterministic for a scale: {@code TrackerData.of(1)} has 203 items, {@code of(n)} about n times as many.
  */
 public final class TrackerData {
     public static final String TABLE = "Tracker";
