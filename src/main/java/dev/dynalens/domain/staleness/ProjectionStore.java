@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.IntPredicate;
 
 /**
  * Items kept as bytes, in the order they were added, in chunks of about a megabyte: held in memory while a budget
@@ -21,9 +22,10 @@ import java.util.function.Consumer;
  * the domain opens none). What inference and detection keep of a table between the one read and the passes over it.
  *
  * <p>Each chunk carries its own dictionary of attribute names, so a chunk decodes alone: the passes over a store run a
- * chunk per task, on several threads. An item's <em>naming</em> attributes (its keys and what else names its entity)
- * come first in its encoding, so a pass that only names items ({@link #forEachNaming}) decodes only them. Values keep
- * their exact form (a number's text, a binary's bytes, set and map order).
+ * chunk per task, on several threads. An item's first attributes (its keys, its indexes' keys and what else names its
+ * entity) come first in its encoding, so a pass that only names items ({@link #forEachNaming}) decodes only them, and
+ * one that needs the rest of a few items only ({@link #readStaged}) skips the rest of the others. Values keep their
+ * exact form (a number's text, a binary's bytes, set and map order).
  *
  * <p>Filled by one thread with {@link #add}, then {@link #seal sealed}; read by any number of threads afterwards.
  */
@@ -161,6 +163,27 @@ public final class ProjectionStore {
         }
     }
 
+    /**
+     * Adds an item given as its first {@code count} attributes' names and values, the first {@code naming} of them those
+     * that name it: what a reader keeps of an item without building one.
+     */
+    void add(String[] names, AttributeValue[] values, int count, int naming) {
+        if (sealed) {
+            throw new IllegalStateException("The store is sealed");
+        }
+        items.varint(naming);
+        items.varint(count - naming);
+        for (int i = 0; i < count; i++) {
+            items.varint(number(names[i]));
+            write(values[i]);
+        }
+        itemsInChunk++;
+        size++;
+        if (items.length >= CHUNK_BYTES) {
+            closeChunk();
+        }
+    }
+
     /** Ends the adding: the last chunk is closed; afterwards the store is only read. */
     public void seal() {
         if (!sealed) {
@@ -195,6 +218,20 @@ public final class ProjectionStore {
 
     /** The items of one chunk, whole or only their naming attributes. */
     static void read(Chunk chunk, boolean namingOnly, Consumer<Item> each) {
+        read(chunk, namingOnly, index -> true, each);
+    }
+
+    /** How a pass reads an item in two stages: its first attributes, and the rest only where it asks for them. */
+    interface Staged {
+        /** Whether the pass needs the rest of the item at {@code index}, given its first attributes. */
+        boolean rest(int index, Item first);
+
+        /** The item at {@code index}: whole when {@link #rest} asked for it, its first attributes otherwise. */
+        void accept(int index, Item item, boolean whole);
+    }
+
+    /** The items of one chunk that {@code wanted} takes, each read as {@code staged} asks (the rest skipped where it does not). */
+    static void readStaged(Chunk chunk, IntPredicate wanted, Staged staged) {
         var reader = new Reader(chunk.bytes());
         int nameCount = reader.varint();
         var names = new String[nameCount];
@@ -205,6 +242,58 @@ public final class ProjectionStore {
         for (int i = 0; i < chunk.items; i++) {
             int naming = reader.varint();
             int rest = reader.varint();
+            if (!wanted.test(i)) {
+                for (int a = 0; a < naming + rest; a++) {
+                    reader.varint();
+                    reader.skipValue();
+                }
+                continue;
+            }
+            var first = new LinkedHashMap<String, AttributeValue>(naming * 4 / 3 + 1);
+            for (int a = 0; a < naming; a++) {
+                first.put(names[reader.varint()], reader.value());
+            }
+            var firstItem = new Item(first);
+            if (!staged.rest(i, firstItem)) {
+                for (int a = 0; a < rest; a++) {
+                    reader.varint();
+                    reader.skipValue();
+                }
+                staged.accept(i, firstItem, false);
+                continue;
+            }
+            if (rest == 0) {
+                staged.accept(i, firstItem, true);
+                continue;
+            }
+            var whole = new LinkedHashMap<String, AttributeValue>((naming + rest) * 4 / 3 + 1);
+            whole.putAll(first);
+            for (int a = 0; a < rest; a++) {
+                whole.put(names[reader.varint()], reader.value());
+            }
+            staged.accept(i, new Item(whole), true);
+        }
+    }
+
+    /** The items of one chunk that {@code wanted} takes by their position in it (the others' bytes are skipped, not decoded). */
+    static void read(Chunk chunk, boolean namingOnly, IntPredicate wanted, Consumer<Item> each) {
+        var reader = new Reader(chunk.bytes());
+        int nameCount = reader.varint();
+        var names = new String[nameCount];
+        for (int i = 0; i < nameCount; i++) {
+            names[i] = reader.text();
+        }
+        reader.names = names;
+        for (int i = 0; i < chunk.items; i++) {
+            int naming = reader.varint();
+            int rest = reader.varint();
+            if (!wanted.test(i)) {
+                for (int a = 0; a < naming + rest; a++) {
+                    reader.varint();
+                    reader.skipValue();
+                }
+                continue;
+            }
             var attributes = new LinkedHashMap<String, AttributeValue>((naming + (namingOnly ? 0 : rest)) * 4 / 3 + 1);
             for (int a = 0; a < naming; a++) {
                 attributes.put(names[reader.varint()], reader.value());

@@ -31,6 +31,66 @@ class ProjectionStoreTest {
         assertThat(budget.spilledBytes() > 0).isEqualTo(spill && !items.isEmpty());
     }
 
+    /**
+     * An item added as arrays of names and values reads back as the item; a read that skips items by position hands over
+     * exactly the others, and a staged read gives the rest of an item only where it is asked for.
+     */
+    @Property(tries = 60)
+    void itemsAddedAsArrays_readBackWhole_skipped_orInTwoStages(@ForAll("itemLists") List<Item> items, @ForAll boolean spill,
+                                                               @ForAll @net.jqwik.api.constraints.IntRange(min = 1, max = 4) int every) {
+        var budget = spill ? new ProjectionStore.Budget(0, StaleScanPropertiesTest.MemorySpill::new) : ProjectionStore.Budget.unlimited();
+        var store = new ProjectionStore(budget);
+        var naming = new ArrayList<Integer>();
+        for (var item : items) {
+            var names = item.attributes().keySet().toArray(String[]::new);
+            var values = item.attributes().values().toArray(AttributeValue[]::new);
+            int first = Math.min(1, names.length);
+            naming.add(first);
+            store.add(names, values, names.length, first);
+        }
+        store.seal();
+
+        var whole = new ArrayList<Item>();
+        var wanted = new ArrayList<Item>();
+        var staged = new ArrayList<Item>();
+        int[] offset = {0};
+        for (var chunk : store.chunks()) {
+            int base = offset[0];
+            ProjectionStore.read(chunk, false, whole::add);
+            ProjectionStore.read(chunk, false, i -> (base + i) % every == 0, wanted::add);
+            ProjectionStore.readStaged(chunk, i -> true, new ProjectionStore.Staged() {
+                @Override
+                public boolean rest(int index, Item first) {
+                    return (base + index) % every == 0;
+                }
+
+                @Override
+                public void accept(int index, Item item, boolean complete) {
+                    assertThat(complete).isEqualTo((base + index) % every == 0);
+                    staged.add(item);
+                }
+            });
+            offset[0] += chunk.items;
+        }
+
+        assertThat(whole).containsExactlyElementsOf(items);
+        var expectedWanted = new ArrayList<Item>();
+        var expectedStaged = new ArrayList<Item>();
+        for (int i = 0; i < items.size(); i++) {
+            var item = items.get(i);
+            if (i % every == 0) {
+                expectedWanted.add(item);
+                expectedStaged.add(item);
+            } else {
+                var first = new LinkedHashMap<String, AttributeValue>();
+                item.attributes().entrySet().stream().limit(naming.get(i)).forEach(e -> first.put(e.getKey(), e.getValue()));
+                expectedStaged.add(new Item(first));
+            }
+        }
+        assertThat(wanted).containsExactlyElementsOf(expectedWanted);
+        assertThat(staged).containsExactlyElementsOf(expectedStaged);
+    }
+
     /** Items of every DynamoDB type, numbers as text and sets in order (ItemArbitraries). */
     @net.jqwik.api.Provide
     net.jqwik.api.Arbitrary<List<Item>> itemLists() {
