@@ -32,6 +32,10 @@ final class KeyReading {
     private final String sortKey;
     /** The table's key attributes and then its indexes' (each once): the attributes whose values have key variables. */
     private final List<String> keyAttributes;
+    /** The item whose key templates a naming pass read already ({@link #know}), and those templates. */
+    private Item known;
+    private KeyTemplate knownPk;
+    private KeyTemplate knownSk;
 
     KeyReading(EntityClassifier classifier) {
         this.classifier = classifier;
@@ -53,6 +57,56 @@ final class KeyReading {
 
     EntityClassifier classifier() {
         return classifier;
+    }
+
+    /** A reading of its own (for another thread): the classifier is shared, {@link #know} is not. */
+    KeyReading copy() {
+        return new KeyReading(classifier);
+    }
+
+    /**
+     * The key templates the naming pass read for {@code item} (on the classifier's fast path, on its one thread): the
+     * readings of this item use them instead of reading its keys again. Only the item last told of is remembered.
+     */
+    void know(Item item, KeyTemplate partitionKeyTemplate, KeyTemplate sortKeyTemplate) {
+        this.known = item;
+        this.knownPk = partitionKeyTemplate;
+        this.knownSk = sortKeyTemplate;
+    }
+
+    /** The template of a key attribute's value as the table now reads it; null when the item has no such value. */
+    KeyTemplate templateOf(Item item, String attribute) {
+        if (item == known) {
+            if (attribute.equals(partitionKey)) {
+                return knownPk;
+            }
+            if (attribute.equals(sortKey)) {
+                return knownSk;
+            }
+        }
+        var value = item.attributes().get(attribute);
+        return value == null ? null : classifier.templateOf(attribute, value).orElse(null);
+    }
+
+    /** The partition and sort key templates of an item, on the classifier's fast path (its thread only). */
+    KeyTemplate partitionKeyTemplate(Item item) {
+        return classifier.partitionKeyTemplateOf(item).orElse(null);
+    }
+
+    KeyTemplate sortKeyTemplate(Item item) {
+        return classifier.sortKeyTemplateOf(item).orElse(null);
+    }
+
+    /** As {@link #isRoot(Item)}, with the sort key's template already read. */
+    boolean isRoot(Item item, KeyTemplate sortKeyTemplate) {
+        if (sortKey == null) {
+            return true;
+        }
+        var sk = item.attributes().get(sortKey);
+        if (sk == null || sk.equals(item.attributes().get(partitionKey))) {
+            return true;
+        }
+        return sortKeyTemplate != null && sortKeyTemplate.isConstant();
     }
 
     /** Makes the classifier's template registry of every key attribute, so that later readings only read. */
@@ -170,7 +224,7 @@ final class KeyReading {
         if (!(value instanceof AttributeValue.Str s)) {
             return List.of();
         }
-        return keyVariables(classifier.templateOf(attribute, value).orElse(null), s.value());
+        return keyVariables(templateOf(item, attribute), s.value());
     }
 
     /**
@@ -190,7 +244,7 @@ final class KeyReading {
      */
     String partitionId(Item item) {
         var value = item.attributes().get(partitionKey);
-        var template = value == null ? null : classifier.templateOf(partitionKey, value).orElse(null);
+        var template = value == null ? null : templateOf(item, partitionKey);
         if (template == null) {
             return null;
         }
@@ -210,6 +264,27 @@ final class KeyReading {
         if (template == null || template.size() < 2) {
             return List.of();
         }
+        var delimiter = template.delimiter();
+        if (!delimiter.equals(":") && delimiterFits(text, delimiter)) {
+            // The template was read off this text with this delimiter: cut on it directly, keeping only the variables.
+            var out = new ArrayList<KeyVariable>(2);
+            String context = null;
+            int start = 0;
+            for (int i = 0; i < template.size(); i++) {
+                boolean last = i == template.size() - 1;
+                int end = last ? (text.indexOf(delimiter, start) < 0 ? text.length() : -1) : text.indexOf(delimiter, start);
+                if (end < 0) {
+                    return List.of(); // more or fewer segments than the template: it does not fit
+                }
+                if (template.segment(i) instanceof KeyTemplate.Variable) {
+                    out.add(new KeyVariable(text.substring(start, end), context));
+                } else if (template.segment(i) instanceof KeyTemplate.Literal literal && !literal.text().isEmpty()) {
+                    context = literal.text();
+                }
+                start = end + delimiter.length();
+            }
+            return out;
+        }
         var split = KeyTemplates.split(text);
         if (!split.delimiter().equals(template.delimiter()) || split.parts().size() != template.size()) {
             return List.of();
@@ -224,6 +299,22 @@ final class KeyReading {
             }
         }
         return out;
+    }
+
+    /**
+     * Whether {@code delimiter} is the one the key reading cuts this text on: no delimiter that comes before it in
+     * {@link KeyTemplates}' order ({@code #}, {@code |}, {@code ::}, {@code /}) occurs in the text.
+     */
+    private static boolean delimiterFits(String text, String delimiter) {
+        for (var earlier : List.of("#", "|", "::", "/")) {
+            if (earlier.equals(delimiter)) {
+                return text.contains(delimiter);
+            }
+            if (text.contains(earlier)) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /** What the id in an item's partition key is an id of: the literal before its one variable ({@code USER}); null if none. */
@@ -283,9 +374,23 @@ final class KeyReading {
     static String scalarText(AttributeValue value) {
         return switch (value) {
             case AttributeValue.Str s -> s.value();
-            case AttributeValue.Num n -> n.value().canonical();
+            case AttributeValue.Num n -> isPlainInteger(n.value().text()) ? n.value().text() : n.value().canonical();
             case null, default -> null;
         };
+    }
+
+    /** {@code 0} or digits without a leading zero: already canonical (the common case, spared the decimal arithmetic). */
+    private static boolean isPlainInteger(String text) {
+        if (text.isEmpty() || text.length() > 18 || text.charAt(0) == '0' && text.length() > 1) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The partition key of the item whose id is {@code id}: prefix + id + suffix. */
