@@ -1,6 +1,7 @@
 package dev.dynalens.domain.staleness;
 
 import dev.dynalens.domain.inference.EntityClassifier;
+import dev.dynalens.domain.inference.KeyTemplate;
 import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
@@ -8,7 +9,9 @@ import dev.dynalens.domain.staleness.DenormalizationRule.Endpoint;
 import dev.dynalens.domain.staleness.DenormalizationRule.IdShape;
 import dev.dynalens.domain.staleness.DenormalizationRule.KeyPart;
 import dev.dynalens.domain.staleness.DenormalizationRule.Reference;
+import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -16,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.Set;
 
@@ -66,32 +70,39 @@ public final class RuleInference {
      * @param maxSourceEntries           roots indexed in pass 1
      * @param maxDepth                   map nesting read for leaves: 1 is top-level attributes only
      * @param sourcesPerEntity           items other than roots sampled per entity as sources (by their key's hash)
+     * @param copiesPerEntity            items read per entity as copies in pass 2 (by their key's hash); an entity with
+     *                                   more has its rules' figures counted on that sample (detection counts every copy)
      */
     public record Options(double minConfidence, long minSupport, int maxCandidatesPerEntityPair, int sampleSize,
-                          int maxSourceEntries, int maxDepth, int sourcesPerEntity) {
-        public static final Options DEFAULTS = new Options(0.6, 2, 256, 1_000, 2_000_000, 3, 20_000);
+                          int maxSourceEntries, int maxDepth, int sourcesPerEntity, int copiesPerEntity) {
+        public static final Options DEFAULTS = new Options(0.6, 2, 256, 1_000, 2_000_000, 3, 20_000, 50_000);
 
         public Options {
             if (minConfidence < 0 || minConfidence > 1 || minSupport < 1 || maxCandidatesPerEntityPair < 1 || sampleSize < 1
-                    || maxSourceEntries < 0 || maxDepth < 1 || sourcesPerEntity < 0) {
+                    || maxSourceEntries < 0 || maxDepth < 1 || sourcesPerEntity < 0 || copiesPerEntity < 1) {
                 throw new IllegalArgumentException("Invalid inference options: " + this);
             }
         }
 
-        /** With the default sample of {@value #DEFAULT_SOURCES_PER_ENTITY} sources per entity besides roots. */
+        /** With the default samples: {@value #DEFAULT_SOURCES_PER_ENTITY} sources besides roots, {@value #DEFAULT_COPIES_PER_ENTITY} copies. */
         public Options(double minConfidence, long minSupport, int maxCandidatesPerEntityPair, int sampleSize, int maxSourceEntries,
                        int maxDepth) {
-            this(minConfidence, minSupport, maxCandidatesPerEntityPair, sampleSize, maxSourceEntries, maxDepth, DEFAULT_SOURCES_PER_ENTITY);
+            this(minConfidence, minSupport, maxCandidatesPerEntityPair, sampleSize, maxSourceEntries, maxDepth, DEFAULT_SOURCES_PER_ENTITY,
+                    DEFAULT_COPIES_PER_ENTITY);
         }
 
         static final int DEFAULT_SOURCES_PER_ENTITY = 20_000;
+        static final int DEFAULT_COPIES_PER_ENTITY = 50_000;
     }
 
     private final KeyReading keys;
     private final Options options;
     private final SourceIndex sources;
-    private final Map<CandidateKey, Candidate> candidates = new HashMap<>();
+    /** The candidates by (copy entity, source entity, reference), then by copy attribute. */
+    private final Map<GroupKey, Map<AttributePath, Candidate>> candidates = new HashMap<>();
     private final Map<List<String>, int[]> candidatesPerEntityPair = new HashMap<>();
+    /** Top-level attribute paths by name, made once (pass 2 reads them off every item). */
+    private final Map<String, AttributePath> topLevel = new HashMap<>();
     private long refusedCandidates;
 
     public RuleInference(EntityClassifier classifier, Options options) {
@@ -119,7 +130,22 @@ public final class RuleInference {
 
     /** Pass 1 with the item's entity and root-ness already read (by a pass that had the classifier to itself). */
     void acceptSource(Item item, String entity, boolean root) {
-        sources.accept(item, entity, root);
+        if (sources.offerKeys(item, entity, root)) {
+            sources.admit(item);
+        }
+    }
+
+    /**
+     * Pass 1 in two stages, for a reader that can skip the rest of an item: its keys first (they name the parts it can be
+     * found by, and the statistics of every part), and true when it is to be kept as a source: then
+     * {@link #acceptSourceWhole} with the whole item, before the next item's keys.
+     */
+    boolean acceptSourceKeys(Item keysOnly, String entity, boolean root) {
+        return sources.offerKeys(keysOnly, entity, root);
+    }
+
+    void acceptSourceWhole(Item whole) {
+        sources.admit(whole);
     }
 
     /** Pass 2: count, for each reference the item resolves, which of its leaves equal the source's. */
@@ -130,39 +156,124 @@ public final class RuleInference {
     /** Pass 2 with the item's entity and root-ness already read. */
     void acceptCopy(Item item, String entity, boolean root) {
         var index = sources.sealed();
-        var key = keys.keyOf(item);
+        if (index.isEmpty() || hash(item, keys) > copyThreshold(entity)) {
+            return;
+        }
         var ownPk = keys.partitionText(item);
-        var leaves = new LinkedHashMap<AttributePath, AttributeValue>();
-        leaves(item, false, options.maxDepth(), keys, leaves);
-        var resolutions = new ArrayList<Resolution>();
-        var referencing = new HashMap<String, Set<AttributePath>>();
-        for (var leaf : leaves.entrySet()) {
-            var path = leaf.getKey();
-            var text = KeyReading.scalarText(leaf.getValue());
-            if (text != null) {
-                resolve(new KeyPart(path, 0), null, text, entity, root, key, ownPk, index, resolutions, referencing);
+        var leaves = new Leaves();
+        for (var attribute : item.attributes().entrySet()) {
+            var path = topLevel.computeIfAbsent(attribute.getKey(), AttributePath::of);
+            leaves(path, attribute.getValue(), 1, options.maxDepth(), leaves);
+        }
+        var probe = new Probe(item, entity, root, ownPk, index);
+        for (int i = 0; i < leaves.size; i++) {
+            var text = KeyReading.scalarText(leaves.values[i]);
+            var refs = text == null ? null : index.get(text);
+            if (refs != null) {
+                resolve(new KeyPart(leaves.paths[i], 0), null, refs, probe);
             }
         }
         for (var attribute : keys.keyAttributes()) {
+            if (!(item.attributes().get(attribute) instanceof AttributeValue.Str)) {
+                continue;
+            }
             var variables = keys.keyVariables(item, attribute);
             for (int i = 0; i < variables.size(); i++) {
                 var variable = variables.get(i);
-                resolve(new KeyPart(AttributePath.of(attribute), i + 1), variable.context(), variable.text(), entity, root, key, ownPk,
-                        index, resolutions, referencing);
+                var refs = index.get(variable.text());
+                if (refs != null) {
+                    resolve(new KeyPart(AttributePath.of(attribute), i + 1), variable.context(), refs, probe);
+                }
             }
         }
-        for (var resolution : resolutions) {
+        if (probe.resolutions == null) {
+            return;
+        }
+        for (var resolution : probe.resolutions) {
             var source = resolution.source;
-            var excluded = referencing.getOrDefault(source.entity, Set.of());
-            for (var leaf : leaves.entrySet()) {
-                var path = leaf.getKey();
+            var excluded = probe.referencing.getOrDefault(source.entity, Set.of());
+            var groupKey = new GroupKey(entity, source.entity, resolution.reference);
+            var group = group(groupKey);
+            for (int i = 0; i < leaves.size; i++) {
+                var path = leaves.paths[i];
                 if (keys.isTableKey(path.attributeName()) || excluded.contains(path)) {
                     continue;
                 }
-                var candidate = candidate(new CandidateKey(entity, path, source.entity, resolution.reference));
+                var candidate = candidate(groupKey, group, path);
                 if (candidate != null) {
-                    candidate.count(leaf.getValue(), source);
+                    candidate.count(leaves.values[i], source);
                 }
+            }
+        }
+    }
+
+    /** One copy's look-ups: what it is, and what its references resolved (made only once one does). */
+    private final class Probe {
+        final Item item;
+        final String entity;
+        final boolean root;
+        final String ownPk;
+        final Map<String, Ref> index;
+        List<Resolution> resolutions;
+        Map<String, Set<AttributePath>> referencing;
+
+        Probe(Item item, String entity, boolean root, String ownPk, Map<String, Ref> index) {
+            this.item = item;
+            this.entity = entity;
+            this.root = root;
+            this.ownPk = ownPk;
+            this.index = index;
+        }
+
+        /** Whether a source's key is this item's (compared attribute by attribute, without building the item's key). */
+        boolean isItself(Map<String, AttributeValue> sourceKey) {
+            var attributes = item.attributes();
+            var pk = keys.partitionKeyName();
+            if (!Objects.equals(sourceKey.get(pk), attributes.get(pk))) {
+                return false;
+            }
+            var sk = keys.sortKeyName();
+            return sk == null || Objects.equals(sourceKey.get(sk), attributes.get(sk));
+        }
+
+        void referenced(String sourceEntity, AttributePath path) {
+            if (referencing == null) {
+                referencing = new HashMap<>();
+            }
+            referencing.computeIfAbsent(sourceEntity, e -> new HashSet<>()).add(path);
+        }
+
+        void resolved(Resolution resolution) {
+            if (resolutions == null) {
+                resolutions = new ArrayList<>(4);
+            }
+            resolutions.add(resolution);
+        }
+    }
+
+    /** An item's string and number leaves as two parallel arrays (cheaper than a map on the hot path). */
+    private static final class Leaves {
+        AttributePath[] paths = new AttributePath[16];
+        AttributeValue[] values = new AttributeValue[16];
+        int size;
+
+        void add(AttributePath path, AttributeValue value) {
+            if (size == paths.length) {
+                paths = Arrays.copyOf(paths, size * 2);
+                values = Arrays.copyOf(values, size * 2);
+            }
+            paths[size] = path;
+            values[size++] = value;
+        }
+    }
+
+    private static void leaves(AttributePath path, AttributeValue value, int depth, int maxDepth, Leaves out) {
+        switch (value) {
+            case AttributeValue.Str s -> out.add(path, s);
+            case AttributeValue.Num n -> out.add(path, n);
+            case AttributeValue.MapValue map when depth < maxDepth ->
+                    map.values().forEach((name, child) -> leaves(path.key(name), child, depth + 1, maxDepth, out));
+            default -> {
             }
         }
     }
@@ -179,13 +290,12 @@ public final class RuleInference {
      *
      * @param context what a variable of the copy is an id of (the name before it), or null
      */
-    private void resolve(KeyPart copyPart, String context, String text, String entity, boolean root, Map<String, AttributeValue> key,
-                         String ownPk, Map<String, Ref> index, List<Resolution> resolutions, Map<String, Set<AttributePath>> referencing) {
+    private void resolve(KeyPart copyPart, String context, Ref refs, Probe probe) {
         boolean ownPartitionKey = copyPart.isWhole() && copyPart.attribute().isTopLevel()
                 && copyPart.attribute().attributeName().equals(keys.partitionKeyName());
         boolean keyPart = copyPart.attribute().isTopLevel() && keys.keyAttributes().contains(copyPart.attribute().attributeName());
-        boolean rootsOwnKey = root && isPartitionKey(copyPart);
-        for (var ref = index.get(text); ref != null; ref = ref.next) {
+        boolean rootsOwnKey = probe.root && isPartitionKey(copyPart);
+        for (var ref = refs; ref != null; ref = ref.next) {
             boolean nonRootSide = ref.side instanceof SourceSide.Part part && !isPartitionKey(part.part());
             if (nonRootSide && (!keyPart || rootsOwnKey)) {
                 continue;
@@ -196,19 +306,19 @@ public final class RuleInference {
             var source = ref.entry;
             // A part that names a source is a reference to that entity, never a copy of it, even when it names the
             // item itself or its own partition (that resolution is the own-key one).
-            referencing.computeIfAbsent(source.entity, e -> new HashSet<>()).add(copyPart.attribute());
-            if (source.key.equals(key)) {
+            probe.referenced(source.entity, copyPart.attribute());
+            if (probe.isItself(source.key)) {
                 continue;
             }
             Reference reference;
             if (ownPartitionKey) {
                 reference = switch (ref.side) {
-                    case SourceSide.PartitionKey ignored -> source.entity.equals(entity) ? null : Reference.ByOwnKey.INSTANCE;
+                    case SourceSide.PartitionKey ignored -> source.entity.equals(probe.entity) ? null : Reference.ByOwnKey.INSTANCE;
                     case SourceSide.PartitionId ignored -> null;
                     case SourceSide.Part part -> new Reference.ByKeyPart(copyPart, part.part());
                 };
             } else {
-                if (source.pk != null && source.pk.equals(ownPk) && !(ref.side instanceof SourceSide.Part part && !isPartitionKey(part.part()))) {
+                if (source.pk != null && source.pk.equals(probe.ownPk) && !(ref.side instanceof SourceSide.Part part && !isPartitionKey(part.part()))) {
                     continue; // the own partition's root: the own-key reference says so
                 }
                 reference = switch (ref.side) {
@@ -217,10 +327,10 @@ public final class RuleInference {
                     case SourceSide.Part part -> new Reference.ByKeyPart(copyPart, part.part());
                 };
             }
-            if (reference == null || !copyPart.isWhole() && resolvedWhole(resolutions, copyPart.attribute(), source)) {
+            if (reference == null || !copyPart.isWhole() && resolvedWhole(probe.resolutions, copyPart.attribute(), source)) {
                 continue; // a variable finding the same source as its whole value adds nothing
             }
-            resolutions.add(new Resolution(reference, copyPart, source));
+            probe.resolved(new Resolution(reference, copyPart, source));
         }
     }
 
@@ -229,6 +339,9 @@ public final class RuleInference {
     }
 
     private static boolean resolvedWhole(List<Resolution> resolutions, AttributePath attribute, SourceEntry source) {
+        if (resolutions == null) {
+            return false;
+        }
         for (var resolution : resolutions) {
             if (resolution.source == source && resolution.part.isWhole() && resolution.part.attribute().equals(attribute)) {
                 return true;
@@ -237,8 +350,12 @@ public final class RuleInference {
         return false;
     }
 
-    private Candidate candidate(CandidateKey key) {
-        var candidate = candidates.get(key);
+    private Map<AttributePath, Candidate> group(GroupKey key) {
+        return candidates.computeIfAbsent(key, k -> new HashMap<>());
+    }
+
+    private Candidate candidate(GroupKey key, Map<AttributePath, Candidate> group, AttributePath path) {
+        var candidate = group.get(path);
         if (candidate != null) {
             return candidate;
         }
@@ -249,8 +366,17 @@ public final class RuleInference {
         }
         used[0]++;
         candidate = new Candidate();
-        candidates.put(key, candidate);
+        group.put(path, candidate);
         return candidate;
+    }
+
+    /**
+     * The largest key hash of the copies pass 2 reads of {@code entity} (its {@link Options#copiesPerEntity} items with
+     * the smallest hashes, seen in pass 1); every item of an entity with fewer.
+     */
+    long copyThreshold(String entity) {
+        var sample = sources.copySamples.get(entity);
+        return sample == null ? Long.MAX_VALUE : sample.threshold();
     }
 
     // ---- merging ----
@@ -263,7 +389,12 @@ public final class RuleInference {
     /** An inference that counts copies against this one's sources (pass 1 must be over), for one split of pass 2. */
     public RuleInference forCopies() {
         sources.sealed();
-        return new RuleInference(keys, options, sources);
+        return new RuleInference(keys.copy(), options, sources);
+    }
+
+    /** The key templates the naming pass read for the item given next ({@link KeyReading#know}). */
+    void know(Item item, KeyTemplate partitionKey, KeyTemplate sortKey) {
+        keys.know(item, partitionKey, sortKey);
     }
 
     /** Adds a split's counts (from {@link #forCopies}). */
@@ -271,15 +402,18 @@ public final class RuleInference {
         if (split.sources != sources) {
             throw new IllegalArgumentException("Absorb only the split inferences this inference handed out");
         }
-        split.candidates.forEach((key, theirs) -> {
-            var mine = candidates.get(key);
-            if (mine == null) {
-                var used = candidatesPerEntityPair.computeIfAbsent(List.of(key.copyEntity, key.sourceEntity), k -> new int[1]);
-                used[0]++;
-                candidates.put(key, theirs.copy());
-            } else {
-                mine.add(theirs);
-            }
+        split.candidates.forEach((key, theirGroup) -> {
+            var group = group(key);
+            theirGroup.forEach((path, theirs) -> {
+                var mine = group.get(path);
+                if (mine == null) {
+                    var used = candidatesPerEntityPair.computeIfAbsent(List.of(key.copyEntity, key.sourceEntity), k -> new int[1]);
+                    used[0]++;
+                    group.put(path, theirs.copy());
+                } else {
+                    mine.add(theirs);
+                }
+            });
         });
         refusedCandidates += split.refusedCandidates;
     }
@@ -290,10 +424,12 @@ public final class RuleInference {
         var order = Comparator.comparingLong(InferredRule::support).thenComparingDouble(InferredRule::confidence)
                 .thenComparingInt(r -> referenceRank(r.rule().reference()))
                 .thenComparing(r -> -r.rule().toSpec().length());
-        var keysInOrder = new ArrayList<>(candidates.keySet());
+        var keysInOrder = new ArrayList<CandidateKey>();
+        candidates.forEach((group, byPath) -> byPath.keySet().forEach(path -> keysInOrder.add(
+                new CandidateKey(group.copyEntity, path, group.sourceEntity, group.reference))));
         keysInOrder.sort(Comparator.comparing(CandidateKey::toString));
         for (var key : keysInOrder) {
-            var candidate = candidates.get(key);
+            var candidate = candidates.get(new GroupKey(key.copyEntity, key.sourceEntity, key.reference)).get(key.copyAttribute);
             var agreements = new ArrayList<>(candidate.agreements.entrySet());
             agreements.sort(Comparator.comparing(e -> e.getKey().render()));
             for (var agreement : agreements) {
@@ -329,6 +465,33 @@ public final class RuleInference {
         };
     }
 
+    /**
+     * For detection by an inferred rule: every item of {@code entity} that {@code side} names (the smallest key where
+     * several carry the same text), with its key and the value of {@code attribute} (null when it lacks it), when pass 1
+     * kept all of them: no root was dropped, the entity's other items all fit its sample, and every item carrying the side
+     * was indexed by it. Empty otherwise (detection then reads its sources itself).
+     */
+    Optional<Map<String, Map.Entry<Map<String, AttributeValue>, AttributeValue>>> exactSources(String entity, SourceSide side,
+                                                                                                   AttributePath attribute) {
+        if (sources.droppedRoots > 0 || sources.offered.getOrDefault(entity, new long[1])[0] > options.sourcesPerEntity()
+                || sources.incomplete.contains(new SideKey(entity, side))) {
+            return Optional.empty();
+        }
+        var byText = new HashMap<String, SourceEntry>();
+        var sideKey = new SideKey(entity, side);
+        sources.roots.getOrDefault(sideKey, Map.of()).forEach((text, entry) -> sources.putSmaller(byText, text, entry));
+        for (var entry : sources.samples.getOrDefault(entity, new PriorityQueue<>())) {
+            for (var part : entry.parts) {
+                if (part.side.equals(side)) {
+                    sources.putSmaller(byText, part.text, entry);
+                }
+            }
+        }
+        var exact = new HashMap<String, Map.Entry<Map<String, AttributeValue>, AttributeValue>>();
+        byText.forEach((text, entry) -> exact.put(text, new AbstractMap.SimpleImmutableEntry<>(entry.key, entry.leaf(attribute))));
+        return Optional.of(exact);
+    }
+
     /** Roots held by the source index. */
     public long sourceEntries() {
         return sources.rootCount;
@@ -346,33 +509,16 @@ public final class RuleInference {
 
     /** Candidates being counted now. */
     public int candidateCount() {
-        return candidates.size();
+        int count = 0;
+        for (var group : candidates.values()) {
+            count += group.size();
+        }
+        return count;
     }
 
     /** Candidates refused because their entity pair was full. */
     public long prunedCandidates() {
         return refusedCandidates;
-    }
-
-    /** An item's string and number leaves: top-level attributes and map leaves down to {@code maxDepth}. */
-    static void leaves(Item item, boolean skipTableKeys, int maxDepth, KeyReading keys, Map<AttributePath, AttributeValue> out) {
-        for (var attribute : item.attributes().entrySet()) {
-            if (skipTableKeys && keys.isTableKey(attribute.getKey())) {
-                continue;
-            }
-            leaves(AttributePath.of(attribute.getKey()), attribute.getValue(), 1, maxDepth, out);
-        }
-    }
-
-    private static void leaves(AttributePath path, AttributeValue value, int depth, int maxDepth, Map<AttributePath, AttributeValue> out) {
-        switch (value) {
-            case AttributeValue.Str s -> out.put(path, s);
-            case AttributeValue.Num n -> out.put(path, n);
-            case AttributeValue.MapValue map when depth < maxDepth ->
-                    map.values().forEach((name, child) -> leaves(path.key(name), child, depth + 1, maxDepth, out));
-            default -> {
-            }
-        }
     }
 
     // ---- the source index ----
@@ -392,6 +538,16 @@ public final class RuleInference {
         final Map<SideKey, Map<String, SourceEntry>> roots = new HashMap<>();
         /** Per entity, the sampled other items, the largest hash on top. */
         final Map<String, PriorityQueue<SourceEntry>> samples = new HashMap<>();
+        /** Per entity, the smallest key hashes of its items: which of them pass 2 reads as copies. */
+        final Map<String, HashSample> copySamples = new HashMap<>();
+        /** Per entity, the items other than roots offered to its sample: all of them are in it while this is at most its size. */
+        final Map<String, long[]> offered = new HashMap<>();
+        /**
+         * The (entity, side)s some item carries but is not indexed by (a whole key part equal to its partition key or
+         * without a variable, an id that is the whole partition key): detection, which indexes every such item, cannot
+         * take those sides' sources from here ({@link #exactSources}).
+         */
+        final Set<SideKey> incomplete = new HashSet<>();
         /** Per (entity, side), how many items carry the part and how many distinct values it has, over every item. */
         final Map<SideKey, DistinctCount> distinct = new HashMap<>();
         /** Per (entity, side) of a variable, the names before it; the side maps to null once there are too many. */
@@ -405,13 +561,22 @@ public final class RuleInference {
             this.options = options;
         }
 
-        void accept(Item item, String entity, boolean root) {
+        /** The item whose keys {@link #offerKeys} kept, waiting for {@link #admit}. */
+        private String pendingEntity;
+        private boolean pendingRoot;
+        private List<IndexedPart> pendingParts;
+
+        /** Stage 1: the parts the item's keys name are counted; true when the item is to be kept ({@link #admit}). */
+        boolean offerKeys(Item item, String entity, boolean root) {
             if (sealed != null) {
                 throw new IllegalStateException("Pass 1 is over: copies are being counted against the sources");
             }
-            var parts = parts(item, root);
+            pendingParts = null;
+            long hash = hash(item, keys);
+            copySamples.computeIfAbsent(entity, e -> new HashSample(options.copiesPerEntity())).offer(hash);
+            var parts = parts(item, entity, root);
             if (parts.isEmpty()) {
-                return;
+                return false;
             }
             for (var part : parts) {
                 var side = new SideKey(entity, part.side);
@@ -423,24 +588,39 @@ public final class RuleInference {
             if (root) {
                 if (rootCount >= options.maxSourceEntries()) {
                     droppedRoots++;
-                    return;
+                    return false;
                 }
                 rootCount++;
-                var entry = entry(item, entity, parts);
-                for (var part : parts) {
-                    putSmaller(roots.computeIfAbsent(new SideKey(entity, part.side), k -> new HashMap<>()), part.text, entry);
+            } else {
+                offered.computeIfAbsent(entity, e -> new long[1])[0]++;
+                if (options.sourcesPerEntity() == 0) {
+                    return false;
                 }
-                return;
+                var sample = samples.computeIfAbsent(entity, e -> new PriorityQueue<>(SAMPLE_ORDER.reversed()));
+                if (sample.size() >= options.sourcesPerEntity() && hash > sample.peek().hash) {
+                    return false; // cheap refusal: the sample is full of smaller hashes
+                }
             }
-            if (options.sourcesPerEntity() == 0) {
-                return;
+            pendingEntity = entity;
+            pendingRoot = root;
+            pendingParts = parts;
+            return true;
+        }
+
+        /** Stage 2: the item kept by {@link #offerKeys}, whole, as a source. */
+        void admit(Item whole) {
+            if (pendingParts == null) {
+                throw new IllegalStateException("No item's keys are waiting to be kept");
             }
-            var sample = samples.computeIfAbsent(entity, e -> new PriorityQueue<>(SAMPLE_ORDER.reversed()));
-            long hash = hash(keys.keyOf(item));
-            if (sample.size() >= options.sourcesPerEntity() && hash > sample.peek().hash) {
-                return; // cheap refusal: the sample is full of smaller hashes
+            var entry = entry(whole, pendingEntity, pendingParts);
+            pendingParts = null;
+            if (pendingRoot) {
+                for (var part : entry.parts) {
+                    putSmaller(roots.computeIfAbsent(new SideKey(entry.entity, part.side), k -> new HashMap<>()), part.text, entry);
+                }
+            } else {
+                offer(samples.get(entry.entity), entry);
             }
-            offer(sample, entry(item, entity, parts));
         }
 
         private void offer(PriorityQueue<SourceEntry> sample, SourceEntry entry) {
@@ -467,7 +647,7 @@ public final class RuleInference {
         }
 
         /** The parts an item can be found by: a root's partition key and id, every item's other key parts. */
-        private List<IndexedPart> parts(Item item, boolean root) {
+        private List<IndexedPart> parts(Item item, String entity, boolean root) {
             var parts = new ArrayList<IndexedPart>(4);
             var pk = keys.partitionText(item);
             if (root && pk != null) {
@@ -475,6 +655,8 @@ public final class RuleInference {
                 var id = keys.partitionId(item);
                 if (id != null && !id.equals(pk)) {
                     parts.add(new IndexedPart(SourceSide.PartitionId.INSTANCE, id, keys.partitionIdContext(item)));
+                } else if (id != null) {
+                    incomplete.add(new SideKey(entity, SourceSide.PartitionId.INSTANCE));
                 }
             }
             for (var attribute : keys.keyAttributes()) {
@@ -488,11 +670,18 @@ public final class RuleInference {
                     continue;
                 }
                 var variables = keys.keyVariables(item, attribute);
-                if (!partitionKey && !text.equals(pk) && (!variables.isEmpty() || !isConstant(attribute, value))) {
-                    parts.add(new IndexedPart(new SourceSide.Part(KeyPart.whole(attribute)), text, null));
+                if (!partitionKey) {
+                    var whole = new SourceSide.Part(KeyPart.whole(attribute));
+                    if (!text.equals(pk) && (!variables.isEmpty() || !isConstant(item, attribute))) {
+                        parts.add(new IndexedPart(whole, text, null));
+                    } else {
+                        incomplete.add(new SideKey(entity, whole));
+                    }
                 }
                 // The partition key's only variable is its id (PartitionId) already.
-                if (!(partitionKey && variables.size() == 1)) {
+                if (partitionKey && variables.size() == 1) {
+                    incomplete.add(new SideKey(entity, new SourceSide.Part(new KeyPart(AttributePath.of(attribute), 1))));
+                } else {
                     for (int i = 0; i < variables.size(); i++) {
                         var variable = variables.get(i);
                         parts.add(new IndexedPart(new SourceSide.Part(new KeyPart(AttributePath.of(attribute), i + 1)), variable.text(),
@@ -505,8 +694,12 @@ public final class RuleInference {
 
         /** The item as a source: its key and its leaves, and the parts it can be found by. */
         private SourceEntry entry(Item item, String entity, List<IndexedPart> parts) {
-            var leaves = new LinkedHashMap<AttributePath, AttributeValue>();
-            leaves(item, true, options.maxDepth(), keys, leaves);
+            var leaves = new Leaves();
+            for (var attribute : item.attributes().entrySet()) {
+                if (!keys.isTableKey(attribute.getKey())) {
+                    leaves(AttributePath.of(attribute.getKey()), attribute.getValue(), 1, options.maxDepth(), leaves);
+                }
+            }
             var key = keys.keyOf(item);
             return new SourceEntry(entity, key, keys.partitionText(item), hash(key), leaves, parts);
         }
@@ -522,8 +715,9 @@ public final class RuleInference {
         }
 
         /** A key value whose template has no variable ({@code PROFILE}, {@code STATUS#OPEN}) names no one item. */
-        private boolean isConstant(String attribute, AttributeValue value) {
-            return keys.classifier().templateOf(attribute, value).map(t -> t.isConstant()).orElse(true);
+        private boolean isConstant(Item item, String attribute) {
+            var template = keys.templateOf(item, attribute);
+            return template == null || template.isConstant();
         }
 
         /** The names before a side's variable: empty for a whole value, null when any name goes. */
@@ -562,6 +756,10 @@ public final class RuleInference {
                     names.forEach(name -> addContext(side, name));
                 }
             });
+            incomplete.addAll(other.incomplete);
+            other.offered.forEach((entity, count) -> offered.computeIfAbsent(entity, e -> new long[1])[0] += count[0]);
+            other.copySamples.forEach((entity, sample) ->
+                    copySamples.computeIfAbsent(entity, e -> new HashSample(options.copiesPerEntity())).absorb(sample));
             other.samples.forEach((entity, theirs) -> {
                 var sample = samples.computeIfAbsent(entity, e -> new PriorityQueue<>(SAMPLE_ORDER.reversed()));
                 for (var entry : theirs) {
@@ -611,11 +809,31 @@ public final class RuleInference {
     static long hash(Map<String, AttributeValue> key) {
         long h = 0x9E3779B97F4A7C15L;
         for (var value : key.values()) {
-            var text = KeyReading.scalarText(value);
-            h = (h ^ (text == null ? value.hashCode() : text.hashCode())) * 0xBF58476D1CE4E5B9L;
-            h ^= h >>> 31;
+            h = mix(h, value);
         }
         return h;
+    }
+
+    /** The same hash, read off the item's key attributes without building its key. */
+    static long hash(Item item, KeyReading keys) {
+        long h = 0x9E3779B97F4A7C15L;
+        var pk = item.attributes().get(keys.partitionKeyName());
+        if (pk != null) {
+            h = mix(h, pk);
+        }
+        var sk = keys.sortKeyName() == null ? null : item.attributes().get(keys.sortKeyName());
+        if (sk != null) {
+            h = mix(h, sk);
+        }
+        return h;
+    }
+
+    /** Each key value's 64-bit hash folded in ({@link DistinctCount#hash64}: keys that differ in a counter spread evenly). */
+    private static long mix(long h, AttributeValue value) {
+        var text = KeyReading.scalarText(value);
+        h = Long.rotateLeft(h, 29) ^ (text == null ? value.hashCode() : DistinctCount.hash64(text));
+        h *= 0xBF58476D1CE4E5B9L;
+        return h ^ (h >>> 31);
     }
 
     private record SideKey(String entity, SourceSide side) {
@@ -630,17 +848,30 @@ public final class RuleInference {
         final Map<String, AttributeValue> key;
         final String pk;
         final long hash;
-        final Map<AttributePath, AttributeValue> leaves;
+        /** The item's string and number leaves, as two parallel arrays (an entry may stay long: no map of its own). */
+        final AttributePath[] paths;
+        final AttributeValue[] values;
         final List<IndexedPart> parts;
 
-        SourceEntry(String entity, Map<String, AttributeValue> key, String pk, long hash, Map<AttributePath, AttributeValue> leaves,
+        SourceEntry(String entity, Map<String, AttributeValue> key, String pk, long hash, Leaves leaves,
                     List<IndexedPart> parts) {
             this.entity = entity;
             this.key = key;
             this.pk = pk;
             this.hash = hash;
-            this.leaves = leaves;
+            this.paths = Arrays.copyOf(leaves.paths, leaves.size);
+            this.values = Arrays.copyOf(leaves.values, leaves.size);
             this.parts = List.copyOf(parts);
+        }
+
+        /** The value of one leaf, or null when the item has none there. */
+        AttributeValue leaf(AttributePath path) {
+            for (int i = 0; i < paths.length; i++) {
+                if (paths[i].equals(path)) {
+                    return values[i];
+                }
+            }
+            return null;
         }
     }
 
@@ -670,15 +901,18 @@ public final class RuleInference {
     private record CandidateKey(String copyEntity, AttributePath copyAttribute, String sourceEntity, Reference reference) {
     }
 
+    private record GroupKey(String copyEntity, String sourceEntity, Reference reference) {
+    }
+
     private static final class Candidate {
         final Map<AttributePath, long[]> agreements = new LinkedHashMap<>();
         long resolved;
 
         void count(AttributeValue copyValue, SourceEntry source) {
             resolved++;
-            for (var sourceLeaf : source.leaves.entrySet()) {
-                if (copyValue.equals(sourceLeaf.getValue())) {
-                    agreements.computeIfAbsent(sourceLeaf.getKey(), k -> new long[1])[0]++;
+            for (int i = 0; i < source.values.length; i++) {
+                if (copyValue.equals(source.values[i])) {
+                    agreements.computeIfAbsent(source.paths[i], k -> new long[1])[0]++;
                 }
             }
         }

@@ -2,16 +2,19 @@ package dev.dynalens.domain.staleness;
 
 import dev.dynalens.domain.inference.EntityClassifier;
 import dev.dynalens.domain.inference.EntityShape;
+import dev.dynalens.domain.inference.KeyTemplate;
 import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
@@ -19,6 +22,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.IntPredicate;
+import java.util.function.Predicate;
 
 /**
  * Inference and detection of stale copies from <em>one</em> read of a table. Entity names are only final once every
@@ -83,6 +88,8 @@ public final class StaleScan {
     /** The top-level attributes given rules read; null when rules are inferred (every scalar leaf is kept). */
     private final Set<String> ruleAttributes;
     private final Set<String> keyAttributes;
+    /** The indexes' key attributes that are not the table's, in order: kept first with the table's keys. */
+    private final List<String> indexKeys;
 
     /**
      * @param keys    the table's key schema and its indexes'
@@ -108,6 +115,10 @@ public final class StaleScan {
             }
         });
         this.keyAttributes = Set.copyOf(keyNames);
+        var indexNames = new ArrayList<>(keyNames);
+        indexNames.remove(keys.keySchema().partitionKeyName());
+        indexNames.remove(keys.keySchema().sortKeyName());
+        this.indexKeys = List.copyOf(indexNames);
         if (rules instanceof RuleChoice.Given given) {
             var names = new LinkedHashSet<String>();
             for (var rule : given.rules()) {
@@ -183,48 +194,74 @@ public final class StaleScan {
             return index;
         }
 
+        // What one item keeps, reused from item to item (a partial is filled by one thread).
+        private String[] names = new String[32];
+        private AttributeValue[] values = new AttributeValue[32];
+        private int count;
+
         public void accept(Item item) {
-            var projection = new LinkedHashMap<String, AttributeValue>();
-            int naming = 0;
+            count = 0;
             var attributes = item.attributes();
             var pk = keys.keySchema().partitionKeyName();
             var sk = keys.keySchema().sortKeyName();
             var pkValue = attributes.get(pk);
             if (pkValue != null) {
-                projection.put(pk, pkValue);
-                naming++;
+                keep(pk, pkValue);
             }
             var skValue = sk == null ? null : attributes.get(sk);
             if (skValue != null) {
-                projection.put(sk, skValue);
-                naming++;
+                keep(sk, skValue);
             }
-            for (var attribute : attributes.entrySet()) {
-                var name = attribute.getKey();
-                if (!name.equals(pk) && !name.equals(sk) && EntityClassifier.mayBeTypeAttribute(name)
-                        && attribute.getValue() instanceof AttributeValue.Str) {
-                    projection.put(name, attribute.getValue());
-                    naming++;
+            for (var attribute : indexKeys) {
+                var value = attributes.get(attribute);
+                if (value != null) {
+                    keep(attribute, value);
                 }
             }
             for (var attribute : attributes.entrySet()) {
                 var name = attribute.getKey();
-                if (projection.containsKey(name)) {
+                if (!keyAttributes.contains(name) && EntityClassifier.mayBeTypeAttribute(name) && attribute.getValue() instanceof AttributeValue.Str) {
+                    keep(name, attribute.getValue());
+                }
+            }
+            int naming = count;
+            for (var attribute : attributes.entrySet()) {
+                var name = attribute.getKey();
+                var value = attribute.getValue();
+                if (keyAttributes.contains(name) || isKept(name, naming)) {
                     continue;
                 }
-                var value = attribute.getValue();
                 if (ruleAttributes != null) {
-                    if (ruleAttributes.contains(name) || keyAttributes.contains(name)) {
-                        projection.put(name, value);
+                    if (ruleAttributes.contains(name)) {
+                        keep(name, value);
                     }
                 } else {
-                    var kept = scalarLeaves(value, 1);
-                    if (kept != null) {
-                        projection.put(name, kept);
+                    var leaf = scalarLeaves(value, 1);
+                    if (leaf != null) {
+                        keep(name, leaf);
                     }
                 }
             }
-            store.add(new Item(projection), naming);
+            store.add(names, values, count, naming);
+        }
+
+        private void keep(String name, AttributeValue value) {
+            if (count == names.length) {
+                names = Arrays.copyOf(names, count * 2);
+                values = Arrays.copyOf(values, count * 2);
+            }
+            names[count] = name;
+            values[count++] = value;
+        }
+
+        /** Whether a naming attribute (one of the first {@code naming} kept) has this name. */
+        private boolean isKept(String name, int naming) {
+            for (int i = 0; i < naming; i++) {
+                if (names[i].equals(name)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         public void acceptAll(Iterable<Item> items) {
@@ -247,6 +284,7 @@ public final class StaleScan {
         return switch (value) {
             case AttributeValue.Str s -> s;
             case AttributeValue.Num n -> n;
+            case AttributeValue.MapValue map when depth < options.maxDepth() && isScalarMap(map) -> map;
             case AttributeValue.MapValue map when depth < options.maxDepth() -> {
                 var kept = new LinkedHashMap<String, AttributeValue>();
                 map.values().forEach((name, child) -> {
@@ -261,8 +299,20 @@ public final class StaleScan {
         };
     }
 
+    /** A map of strings and numbers only is kept as it is (most nested copies are: {@code author = {id, name}}). */
+    private static boolean isScalarMap(AttributeValue.MapValue map) {
+        for (var child : map.values().values()) {
+            if (!(child instanceof AttributeValue.Str) && !(child instanceof AttributeValue.Num)) {
+                return false;
+            }
+        }
+        return !map.values().isEmpty();
+    }
+
     /**
-     * Names the entities, infers the rules (unless given) and checks every copy, over what the partials kept.
+     * Names the entities, infers the rules (unless given) and checks every copy, over what the partials kept. Only the
+     * last pass decodes every item whole: naming reads items' keys, inference's sources their keys and the rest of those it
+     * keeps, inference's copies the items of each entity's sample.
      *
      * @param partials   every part of the read, in any order (they are taken by their index)
      * @param rules      the rules to check, or inference; what the read kept must hold them ({@link #holds})
@@ -299,9 +349,11 @@ public final class StaleScan {
         var reading = new KeyReading(classifier);
         var entityNames = new ArrayList<String>();
         var entityIds = new HashMap<String, Integer>();
-        var annotations = new int[chunks.size()][];
+        var templates = new ArrayList<KeyTemplate>();
+        var templateIds = new HashMap<KeyTemplate, Integer>();
+        var annotations = new Annotations[chunks.size()];
         run.sequential(Phase.NAMING, (chunk, at) -> {
-            var marks = new int[chunk.items];
+            var marks = new Annotations(chunk.items);
             int[] next = {0};
             ProjectionStore.read(chunk, true, item -> {
                 var entity = reading.entityOf(item);
@@ -309,10 +361,17 @@ public final class StaleScan {
                     entityNames.add(e);
                     return entityNames.size() - 1;
                 });
-                marks[next[0]++] = id << 1 | (reading.isRoot(item) ? 1 : 0);
+                var pk = reading.partitionKeyTemplate(item);
+                var sk = reading.sortKeyTemplate(item);
+                int i = next[0]++;
+                marks.entities[i] = id << 1 | (reading.isRoot(item, sk) ? 1 : 0);
+                marks.partitionKeys[i] = intern(pk, templates, templateIds);
+                marks.sortKeys[i] = intern(sk, templates, templateIds);
+                marks.hashes[i] = RuleInference.hash(item, reading);
             });
             annotations[at] = marks;
         });
+        var named = new Named(entityNames, templates);
         reading.prepareForThreads();
         var entities = new java.util.TreeSet<String>();
         for (EntityShape shape : classifier.entities()) {
@@ -321,16 +380,22 @@ public final class StaleScan {
 
         List<InferredRule> inferred = List.of();
         List<DenormalizationRule> checked;
+        RuleInference inference = null;
         switch (rules) {
             case RuleChoice.Given given -> checked = given.rules();
             case RuleChoice.Inferred choice -> {
-                var inference = new RuleInference(classifier, options);
+                inference = new RuleInference(classifier, options);
+                // The keys say which items are kept as sources; only those are decoded whole.
                 var sourceStates = run.perWorker(Phase.INFERRING, () -> new RuleInference(classifier, options), (state, chunk, at) ->
-                        annotated(chunk, annotations[at], entityNames, (item, entity, root) -> state.acceptSource(item, entity, root)));
+                        named.staged(chunk, annotations[at], state::know, state::acceptSourceKeys, state::acceptSourceWhole));
                 sourceStates.forEach(inference::absorbSources);
-                var countStates = run.perWorker(Phase.INFERRING, inference::forCopies, (state, chunk, at) ->
-                        annotated(chunk, annotations[at], entityNames, (item, entity, root) -> state.acceptCopy(item, entity, root)));
-                countStates.forEach(inference::absorbCounts);
+                var counting = inference;
+                // Only the copies in each entity's sample are read (their key hashes were noted while naming).
+                var countStates = run.perWorker(Phase.INFERRING, counting::forCopies, (state, chunk, at) ->
+                        named.each(chunk, annotations[at], i -> annotations[at].hashes[i] <= counting.copyThreshold(
+                                entityNames.get(annotations[at].entities[i] >>> 1)), state::know,
+                                (item, entity, root) -> state.acceptCopy(item, entity, root)));
+                countStates.forEach(counting::absorbCounts);
                 inferred = inference.result();
                 checked = choice.keep(inferred.stream().map(InferredRule::rule).toList());
             }
@@ -339,19 +404,17 @@ public final class StaleScan {
         var detector = new StalenessDetector(classifier, checked, maxListed, onFinding);
         run.checking = detector.rules();
         if (!checked.isEmpty()) {
-            var sourceStates = run.perWorker(Phase.DETECTING, () -> new StalenessDetector(classifier, checked, 0), (state, chunk, at) ->
-                    annotated(chunk, annotations[at], entityNames, (item, entity, root) -> {
-                        if (state.isSourceEntity(entity)) {
-                            state.acceptSource(item, entity, root);
-                        }
-                    }));
-            sourceStates.forEach(detector::absorbSources);
+            // Inference's pass 1 holds the sources of the rules it inferred, unless a bound cut it short.
+            if (inference == null || !detector.sourcesFrom(inference)) {
+                var sourceEntities = wanted(entityNames, detector::isSourceEntity);
+                var sourceStates = run.perWorker(Phase.DETECTING, () -> new StalenessDetector(classifier, checked, 0), (state, chunk, at) ->
+                        named.each(chunk, annotations[at], i -> sourceEntities[annotations[at].entities[i] >>> 1], state::know, state::acceptSource));
+                sourceStates.forEach(detector::absorbSources);
+            }
+            var copyEntities = wanted(entityNames, detector::isCopyEntity);
             var splits = run.perChunk(Phase.DETECTING, detector::forCopies, (state, chunk, at) ->
-                    annotated(chunk, annotations[at], entityNames, (item, entity, root) -> {
-                        if (state.isCopyEntity(entity)) {
-                            state.acceptCopy(item, entity);
-                        }
-                    }));
+                    named.each(chunk, annotations[at], i -> copyEntities[annotations[at].entities[i] >>> 1], state::know,
+                            (item, entity, root) -> state.acceptCopy(item, entity)));
             splits.forEach(detector::absorb);
         }
         return new Result(inferred, checked, detector.report(), items, entities);
@@ -362,13 +425,94 @@ public final class StaleScan {
         void accept(Item item, String entity, boolean root);
     }
 
-    /** The items of a chunk with their entity and root-ness, decoded whole. */
-    private static void annotated(ProjectionStore.Chunk chunk, int[] marks, List<String> entityNames, AnnotatedItem each) {
-        int[] at = {0};
-        ProjectionStore.read(chunk, false, item -> {
-            int mark = marks[at[0]++];
-            each.accept(item, entityNames.get(mark >>> 1), (mark & 1) == 1);
+    /** What the naming pass read of each item of a chunk: its entity and root-ness, its key templates (by number). */
+    private static final class Annotations {
+        final int[] entities;
+        final int[] partitionKeys;
+        final int[] sortKeys;
+        /** Each item's key hash ({@link RuleInference#hash(Item, KeyReading)}): whether it is in its entity's sample of copies. */
+        final long[] hashes;
+
+        Annotations(int items) {
+            entities = new int[items];
+            partitionKeys = new int[items];
+            sortKeys = new int[items];
+            hashes = new long[items];
+        }
+    }
+
+    private static int intern(KeyTemplate template, List<KeyTemplate> templates,
+                              Map<KeyTemplate, Integer> ids) {
+        if (template == null) {
+            return -1;
+        }
+        return ids.computeIfAbsent(template, t -> {
+            templates.add(t);
+            return templates.size() - 1;
         });
+    }
+
+    @FunctionalInterface
+    private interface KeysFirst {
+        boolean accept(Item keysOnly, String entity, boolean root);
+    }
+
+    @FunctionalInterface
+    private interface Knower {
+        void know(Item item, KeyTemplate partitionKey, KeyTemplate sortKey);
+    }
+
+    /** The entity names and key templates the naming pass found, by number. Read-only once built. */
+    private record Named(List<String> entityNames, List<KeyTemplate> templates) {
+        /**
+         * The items of a chunk of the entities {@code wanted} marks (by entity number; null: all; the others' bytes are
+         * skipped), each told first to {@code knower} with its key templates, then handed over with its entity and root-ness.
+         */
+        void each(ProjectionStore.Chunk chunk, Annotations marks, IntPredicate wanted, Knower knower, AnnotatedItem each) {
+            var filter = wanted == null ? (IntPredicate) i -> true : wanted;
+            int[] at = {0};
+            ProjectionStore.read(chunk, false, filter, item -> {
+                while (!filter.test(at[0])) {
+                    at[0]++;
+                }
+                int i = at[0]++;
+                int mark = marks.entities[i];
+                knower.know(item, template(marks.partitionKeys[i]), template(marks.sortKeys[i]));
+                each.accept(item, entityNames.get(mark >>> 1), (mark & 1) == 1);
+            });
+        }
+
+        /** Every item of a chunk in two stages: its keys to {@code keysOnly}, and whole to {@code whole} where that asks for it. */
+        void staged(ProjectionStore.Chunk chunk, Annotations marks, Knower knower, KeysFirst keysOnly, Consumer<Item> whole) {
+            ProjectionStore.readStaged(chunk, i -> true, new ProjectionStore.Staged() {
+                @Override
+                public boolean rest(int i, Item first) {
+                    int mark = marks.entities[i];
+                    knower.know(first, template(marks.partitionKeys[i]), template(marks.sortKeys[i]));
+                    return keysOnly.accept(first, entityNames.get(mark >>> 1), (mark & 1) == 1);
+                }
+
+                @Override
+                public void accept(int i, Item item, boolean complete) {
+                    if (complete) {
+                        whole.accept(item);
+                    }
+                }
+            });
+        }
+
+        private KeyTemplate template(int id) {
+            return id < 0 ? null : templates.get(id);
+        }
+    }
+
+    /** Which entity numbers an entity set names. */
+    private static boolean[] wanted(List<String> entityNames, Predicate<String> wanted) {
+        var marks = new boolean[entityNames.size()];
+        for (int i = 0; i < marks.length; i++) {
+            marks[i] = wanted.test(entityNames.get(i));
+        }
+        return marks;
     }
 
     @FunctionalInterface

@@ -1,6 +1,7 @@
 package dev.dynalens.domain.staleness;
 
 import dev.dynalens.domain.inference.EntityClassifier;
+import dev.dynalens.domain.inference.KeyTemplate;
 import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
@@ -204,6 +205,39 @@ public final class StalenessDetector {
         return AttributeValue.s(text);
     }
 
+    /**
+     * Fills the sources from an inference's pass 1 over the same items when it kept every one of them (the rules were
+     * inferred from it, so their sources are string and number leaves it holds): pass 1 of detection is then not needed.
+     *
+     * @return false, with nothing filled, when the inference did not keep every source of some rule
+     */
+    boolean sourcesFrom(RuleInference inference) {
+        var filled = new HashMap<SourceTable, Map<String, SourceEntry>>();
+        for (var entityTables : sources.byEntity.entrySet()) {
+            for (var table : entityTables.getValue()) {
+                var values = new ArrayList<Map<String, Map.Entry<Map<String, AttributeValue>, AttributeValue>>>();
+                for (var attribute : table.attributes) {
+                    var exact = inference.exactSources(entityTables.getKey(), table.side, attribute);
+                    if (exact.isEmpty()) {
+                        return false;
+                    }
+                    values.add(exact.get());
+                }
+                var entries = new HashMap<String, SourceEntry>();
+                values.getFirst().forEach((text, first) -> {
+                    var slots = new AttributeValue[values.size()];
+                    for (int i = 0; i < slots.length; i++) {
+                        slots[i] = values.get(i).get(text).getValue();
+                    }
+                    entries.put(text, new SourceEntry(first.getKey(), slots));
+                });
+                filled.put(table, entries);
+            }
+        }
+        filled.forEach((table, entries) -> table.entries.putAll(entries));
+        return true;
+    }
+
     // ---- merging ----
 
     /**
@@ -228,7 +262,12 @@ public final class StalenessDetector {
      * its own, for one split of pass 2. Its findings wait for {@link #absorb}, which hands them on in split order.
      */
     public StalenessDetector forCopies() {
-        return new StalenessDetector(keys, rules, Integer.MAX_VALUE, finding -> { }, sources);
+        return new StalenessDetector(keys.copy(), rules, Integer.MAX_VALUE, finding -> { }, sources);
+    }
+
+    /** The key templates the naming pass read for the item given next ({@link KeyReading#know}). */
+    void know(Item item, KeyTemplate partitionKey, KeyTemplate sortKey) {
+        keys.know(item, partitionKey, sortKey);
     }
 
     /** Adds a split's counts and findings (from {@link #forCopies}), after those absorbed before. */

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -134,5 +135,54 @@ class StaleScanPropertiesTest {
 
         assertThat(scanned.inferred()).isEqualTo(inferred);
         assertThat(scanned.report()).isEqualTo(detector.report());
+    }
+
+    /**
+     * Projects found by their GSI1PK; one of them has a GSI1PK without a variable ({@code LEGACY}), which inference never
+     * indexes a source by. Its tasks still have their source: detection reads that side's sources itself rather than
+     * take them from inference.
+     */
+    @Example
+    void aSideInferenceDidNotIndexEverySourceByIsReadByDetectionItself() {
+        var keys = new dev.dynalens.domain.inference.TableKeys("Projects", dev.dynalens.domain.table.KeySchema.of("PK", "SK"),
+                java.util.Map.of("GSI1", dev.dynalens.domain.table.KeySchema.of("GSI1PK", null)));
+        var items = new ArrayList<Item>();
+        for (int p = 1; p <= 6; p++) {
+            var gsi = p == 6 ? "LEGACY" : "PRJ#P-" + p;
+            items.add(item("PROJECT#P-" + p, "META", "GSI1PK", gsi, "title", "Project " + p));
+            for (int t = 1; t <= 4; t++) {
+                // Task 1 of the legacy project has an old title: the one stale copy.
+                var title = p == 6 && t == 1 ? "Old title" : "Project " + p;
+                items.add(item("TASK#T-" + p + "-" + t, "META", "GSI1PK", gsi, "projectTitle", title));
+            }
+        }
+        var classifier = new EntityClassifier(keys);
+        classifier.acceptAll(items);
+        var inferred = RuleInference.infer(classifier, items, RuleInference.Options.DEFAULTS);
+        var detector = new StalenessDetector(classifier, inferred.stream().map(InferredRule::rule).toList(), 1_000);
+        items.forEach(detector::acceptSource);
+        items.forEach(detector::acceptCopy);
+
+        var scan = new StaleScan(keys, RuleChoice.INFERRED, RuleInference.Options.DEFAULTS, ProjectionStore.Budget.unlimited());
+        var partial = scan.partial(0);
+        partial.acceptAll(items);
+        var scanned = scan.finish(List.of(partial), RuleChoice.INFERRED, Runnable::run, 1, 1_000, finding -> { }, progress -> { }, () -> false);
+
+        assertThat(inferred).extracting(rule -> rule.rule().toSpec()).contains("TASK.projectTitle=PROJECT.title@GSI1PK=GSI1PK");
+        assertThat(scanned.inferred()).isEqualTo(inferred);
+        assertThat(scanned.report()).isEqualTo(detector.report());
+        assertThat(scanned.report().orphanCopies()).isEmpty();
+        assertThat(scanned.report().staleCopies()).extracting(stale -> stale.key().get("PK"))
+                .containsExactly(dev.dynalens.domain.item.AttributeValue.s("TASK#T-6-1"));
+    }
+
+    private static Item item(String pk, String sk, String... namesAndValues) {
+        var attributes = new java.util.LinkedHashMap<String, dev.dynalens.domain.item.AttributeValue>();
+        attributes.put("PK", dev.dynalens.domain.item.AttributeValue.s(pk));
+        attributes.put("SK", dev.dynalens.domain.item.AttributeValue.s(sk));
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            attributes.put(namesAndValues[i], dev.dynalens.domain.item.AttributeValue.s(namesAndValues[i + 1]));
+        }
+        return new Item(attributes);
     }
 }
