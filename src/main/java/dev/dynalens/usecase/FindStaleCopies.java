@@ -256,7 +256,7 @@ public final class FindStaleCopies {
             var partials = new ArrayList<StaleScan.Partial>();
             var results = new ArrayList<CompletableFuture<Pager.Summary>>();
             for (int s = 0; s < segments; s++) {
-                var partial = scan.partial(s);
+                var partial = segments == 1 ? scan.onlyPartial() : scan.partial(s);
                 partials.add(partial);
                 var request = new ReadRequest.Scan(tableName, null, null, null);
                 var segmentRequest = segments == 1 ? request : request.inSegment(new ReadRequest.Segment(s, segments));

@@ -58,7 +58,7 @@ public final class FindStaleCopiesInFile {
                 table = JsonLinesStream.read(file, options, read -> {
                     var keys = new TableKeys(read.name(), read.keys(), read.indexes());
                     var scan = new StaleScan(keys, rules, settings.inference(), new ProjectionStore.Budget(settings.memoryBudgetBytes(), spill::open));
-                    kept[0] = new Kept(scan, scan.partial(0));
+                    kept[0] = new Kept(scan, scan.onlyPartial());
                     kept[0].start();
                     return kept[0];
                 });

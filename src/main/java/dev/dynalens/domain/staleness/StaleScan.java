@@ -175,19 +175,31 @@ public final class StaleScan {
 
     /** A partial state for one part of the read; {@code index} orders the parts (segment 0 first). */
     public Partial partial(int index) {
-        return new Partial(index);
+        return new Partial(index, null);
+    }
+
+    /**
+     * The one part of a read that is the whole table in its order (a file read straight through, a Scan of one
+     * segment): it names its items while it keeps them (the classifier sees each item's naming attributes in the read's
+     * order, as {@link #finish} would), so that {@link #finish} given it alone does not read them once more for it.
+     */
+    public Partial onlyPartial() {
+        return new Partial(0, new EntityClassifier(keys));
     }
 
     /** What one part of the read keeps: the projections of its items, in the order it read them. */
     public final class Partial {
         private final int index;
         private final ProjectionStore store = new ProjectionStore(budget);
+        /** Names the items as they are kept, for {@link #onlyPartial}; null for a part of several. */
+        private final EntityClassifier classifier;
 
-        private Partial(int index) {
+        private Partial(int index, EntityClassifier classifier) {
             if (index < 0) {
                 throw new IllegalArgumentException("A part's index is not negative: " + index);
             }
             this.index = index;
+            this.classifier = classifier;
         }
 
         public int index() {
@@ -243,6 +255,14 @@ public final class StaleScan {
                 }
             }
             store.add(names, values, count, naming);
+            if (classifier != null) {
+                // What the naming pass would decode of the item: its naming attributes, in the order they are kept.
+                var named = new LinkedHashMap<String, AttributeValue>(naming * 4 / 3 + 1);
+                for (int i = 0; i < naming; i++) {
+                    named.put(names[i], values[i]);
+                }
+                classifier.accept(new Item(named));
+            }
         }
 
         private void keep(String name, AttributeValue value) {
@@ -344,8 +364,14 @@ public final class StaleScan {
 
         // Naming: one classifier sees every item in the read's order; then each item's entity and root-ness as the
         // final reading names them, so the parallel passes need not touch the classifier's caches.
-        var classifier = new EntityClassifier(keys);
-        run.sequential(Phase.NAMING, (chunk, at) -> ProjectionStore.read(chunk, true, classifier::accept));
+        EntityClassifier classifier;
+        if (ordered.size() == 1 && ordered.getFirst().classifier != null) {
+            classifier = ordered.getFirst().classifier; // the one part named its items as it kept them
+        } else {
+            var fresh = new EntityClassifier(keys);
+            run.sequential(Phase.NAMING, (chunk, at) -> ProjectionStore.read(chunk, true, fresh::accept));
+            classifier = fresh;
+        }
         var reading = new KeyReading(classifier);
         var entityNames = new ArrayList<String>();
         var entityIds = new HashMap<String, Integer>();
