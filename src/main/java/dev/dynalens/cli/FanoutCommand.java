@@ -76,6 +76,9 @@ final class FanoutCommand implements Callable<Integer> {
     @Mixin
     ConfirmTableOption confirmation;
 
+    @Mixin
+    ConfirmReadOption readConfirmation;
+
     @Option(names = "--report", paramLabel = "FILE", description = "Also save the final report as JSON to FILE.")
     Path reportFile;
 
@@ -121,7 +124,20 @@ final class FanoutCommand implements Callable<Integer> {
                 context.err().println("dynalens: resuming the plan in " + journalFile + " from " + existing.created() + ": "
                         + existing.settled() + " of " + plan.steps().size() + " steps settled");
             } else {
-                var planned = repair.planFromTable(tableName, rules, progress -> { }).result().join();
+                var read = repair.planRead(tableName, rules).join();
+                if (opened.label() == null) {
+                    context.err().println("dynalens: " + read.text());
+                    context.err().flush();
+                }
+                if (read.needsConfirmation()) {
+                    // The table name repeated for --apply confirms the whole action, its read too.
+                    if (!readConfirmation.confirmRead && !(mode.apply && tableName.equals(confirmation.confirmTable))) {
+                        throw new CliException(tableName + " is on a connection tagged production: run again with --confirm-read to read it "
+                                + "(nothing was read)");
+                    }
+                    read = read.confirm();
+                }
+                var planned = repair.planFromTable(read, rules, progress -> { }).result().join();
                 RuleOptions.printWarnings(context.err(), planned.detection());
                 plan = planned.plan();
                 settled = Map.of();

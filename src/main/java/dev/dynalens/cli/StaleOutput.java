@@ -2,7 +2,10 @@ package dev.dynalens.cli;
 
 import dev.dynalens.domain.codec.PlainJsonCodec;
 import dev.dynalens.domain.staleness.DenormalizationRule;
+import dev.dynalens.domain.staleness.RuleSpec;
 import dev.dynalens.domain.staleness.StalenessReport;
+import dev.dynalens.usecase.StaleDetection;
+import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -15,12 +18,13 @@ final class StaleOutput {
     }
 
     /**
-     * {@code {"rules": [...], "staleCopies": [...], "orphanCopies": [...]}} as issue 5 specifies; keys and
-     * values are plain JSON values, attribute paths are dotted ({@code author.name}).
-     *
-     * @param inferred whether the rules were inferred from the data (not given with --rule)
+     * {@code {"rules": [...], "staleCopies": [...], "orphanCopies": [...], "read": {...}}}: the first three as issue 5
+     * specifies (keys and values are plain JSON values, attribute paths are dotted, {@code author.name}), and what the
+     * one read was estimated to cost and consumed (issue 14).
      */
-    static void writeJson(PrintWriter out, StalenessReport report, boolean inferred) throws IOException {
+    static void writeJson(PrintWriter out, StaleDetection detection) throws IOException {
+        var report = detection.report();
+        boolean inferred = detection.inferred();
         try (var gen = JsonOutput.prettyGenerator(out)) {
             gen.writeStartObject();
             gen.writeArrayFieldStart("rules");
@@ -74,17 +78,54 @@ final class StaleOutput {
                 gen.writeEndObject();
             }
             gen.writeEndArray();
+            writeRead(gen, detection);
             gen.writeEndObject();
         }
         out.println();
     }
 
-    /** The reference part of the rule's SPEC: {@code authorId}, {@code SK:key} or {@code key}. */
+    /**
+     * {@code "read": {"reused": false, "segments": 1, "estimate": {"tableBytes": …, "itemCount": …, "readUnits": 12.5,
+     * "requests": 3, "sizeKnown": true}, "requests": 3, "consumedReadUnits": 12.5}}; the estimate is null for a file read
+     * straight through, the consumed units null when the endpoint reports none.
+     */
+    private static void writeRead(JsonGenerator gen, StaleDetection detection) throws IOException {
+        gen.writeObjectFieldStart("read");
+        var read = detection.read();
+        gen.writeBooleanField("reused", read != null && read.reused());
+        gen.writeNumberField("segments", read == null ? 1 : read.segments());
+        gen.writeFieldName("estimate");
+        var plan = detection.plan();
+        if (plan == null) {
+            gen.writeNull();
+        } else {
+            var estimate = plan.estimate();
+            gen.writeStartObject();
+            gen.writeNumberField("tableBytes", estimate.tableBytes());
+            gen.writeNumberField("itemCount", estimate.itemCount());
+            gen.writeNumberField("readUnits", estimate.capacity().toBigDecimal());
+            gen.writeNumberField("requests", estimate.requests());
+            gen.writeBooleanField("sizeKnown", estimate.sizeKnown());
+            gen.writeEndObject();
+        }
+        gen.writeNumberField("requests", read == null ? 0 : read.requests());
+        gen.writeFieldName("consumedReadUnits");
+        if (read == null || read.consumed() == null) {
+            gen.writeNull();
+        } else {
+            gen.writeNumber(read.consumed().toBigDecimal());
+        }
+        gen.writeEndObject();
+    }
+
+    /** The reference part of the rule's SPEC: {@code authorId}, {@code SK:key}, {@code key}, {@code SK:2} or {@code PK=SK}. */
     static String reference(DenormalizationRule.Reference reference) {
         return switch (reference) {
             case DenormalizationRule.Reference.ByOwnKey ignored -> "key";
             case DenormalizationRule.Reference.ByAttribute byAttribute -> byAttribute.attribute().render()
+                    + (byAttribute.variable() > 0 ? ":" + byAttribute.variable() : "")
                     + (byAttribute.shape() == DenormalizationRule.IdShape.KEY ? ":key" : "");
+            case DenormalizationRule.Reference.ByKeyPart byKeyPart -> RuleSpec.renderReference(byKeyPart);
         };
     }
 

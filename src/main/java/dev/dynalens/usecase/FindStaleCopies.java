@@ -1,17 +1,14 @@
 package dev.dynalens.usecase;
 
+import dev.dynalens.domain.capacity.CapacityUnits;
+import dev.dynalens.domain.capacity.ScanEstimate;
 import dev.dynalens.domain.connection.Problems;
-import dev.dynalens.domain.inference.Analyzer;
-import dev.dynalens.domain.inference.EntityClassifier;
-import dev.dynalens.domain.inference.TableAnalysis;
 import dev.dynalens.domain.inference.TableKeys;
-import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.staleness.DenormalizationRule;
 import dev.dynalens.domain.staleness.Finding;
-import dev.dynalens.domain.staleness.InferredRule;
+import dev.dynalens.domain.staleness.ProjectionStore;
 import dev.dynalens.domain.staleness.RuleChoice;
 import dev.dynalens.domain.staleness.RuleInference;
-import dev.dynalens.domain.staleness.StalenessDetector;
+import dev.dynalens.domain.staleness.StaleScan;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
@@ -19,64 +16,179 @@ import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.job.Pager;
 import dev.dynalens.service.job.SerialExecutor;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.TreeSet;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 
 /**
  * Find the denormalized copies of a table that drifted from their source (stale) or lost it (orphans), by the rules the
  * person chose ({@link RuleChoice}): {@code dynalens stale}, {@code dynalens fanout} and the app's "Stale copies" tab.
  *
- * <p>Reads the table in passes, each a Scan of every page through {@link Pager}: 1 names the entities
- * ({@link Analyzer}), 2 and 3 infer the rules ({@link RuleInference}: sources, then copies) unless the rules are given,
- * 4 and 5 detect ({@link StalenessDetector}: sources, then copies). The domain classes are not thread-safe: they are fed
- * on one lane over the {@code analysis} executor, where all of a run's state lives.
+ * <p><b>One read.</b> The table is read once: one Scan through {@link Pager}, in parallel segments where the endpoint
+ * gains from them ({@link ScanEstimate#segmentsFor}), each segment keeping what inference and detection need of its
+ * items in a partial state of its own ({@link StaleScan.Partial}, within a memory budget; what does not fit goes to a
+ * temporary file, deleted afterwards). Then the entities are named, the rules inferred (unless given) and every copy
+ * checked over what was kept ({@link StaleScan#finish}, on the {@code analysis} lane, its chunks on the workers). Not
+ * at all when a current read of the table is kept ({@link TableReads}: the Collections overview's, or the last
+ * detection's): that is reused.
+ *
+ * <p><b>The cost first.</b> {@link #plan} says what the read will cost (DescribeTable's size: read units and requests)
+ * before anything is read; on a production connection the read waits for the person's confirmation
+ * ({@link StaleReadPlan#confirm}) and is refused without it ({@link ReadNotConfirmedException}). The result says what
+ * the read consumed ({@link StaleRead}).
  */
 public final class FindStaleCopies {
-    /** Scans of a full detection; with given rules passes 2 and 3 are skipped (their numbers are kept). */
-    public static final int PASSES = 5;
+    /**
+     * How a detection reads and computes.
+     *
+     * @param memoryBudgetBytes projections held in memory at most; the rest spills to a file in {@code spillDirectory}
+     * @param parallelism       chunks computed at once after the read
+     * @param segments          the Scan's segments, or null to choose by the endpoint and the table's size
+     * @param inference         the bounds of rule inference
+     */
+    public record Settings(long memoryBudgetBytes, Path spillDirectory, int parallelism, Integer segments, RuleInference.Options inference) {
+        public Settings {
+            Objects.requireNonNull(spillDirectory, "spillDirectory");
+            Objects.requireNonNull(inference, "inference");
+            if (memoryBudgetBytes < 0 || parallelism < 1 || segments != null && (segments < 1 || segments > ReadRequest.Segment.MAX_TOTAL)) {
+                throw new IllegalArgumentException("Invalid detection settings: " + memoryBudgetBytes + " bytes, " + parallelism
+                        + " at once, " + segments + " segments");
+            }
+        }
+
+        /** A quarter of the heap (at most 512 MB) for projections, the system's temporary directory, every processor. */
+        public static Settings defaults() {
+            long budget = Math.min(512L << 20, Runtime.getRuntime().maxMemory() / 4);
+            return new Settings(budget, Path.of(System.getProperty("java.io.tmpdir")), Runtime.getRuntime().availableProcessors(), null,
+                    RuleInference.Options.DEFAULTS);
+        }
+
+        /**
+         * For a read kept while the person works on (the app's Collections overview): a sixteenth of the heap, at most
+         * 128 MB, in memory, since several tables' reads may be kept at once; the rest spills.
+         */
+        public static Settings forKeptReads() {
+            return defaults().withMemoryBudget(Math.min(128L << 20, Runtime.getRuntime().maxMemory() / 16));
+        }
+
+        public Settings withSegments(Integer count) {
+            return new Settings(memoryBudgetBytes, spillDirectory, parallelism, count, inference);
+        }
+
+        public Settings withMemoryBudget(long bytes) {
+            return new Settings(bytes, spillDirectory, parallelism, segments, inference);
+        }
+
+        public Settings withSpillDirectory(Path directory) {
+            return new Settings(memoryBudgetBytes, directory, parallelism, segments, inference);
+        }
+
+        public Settings withParallelism(int count) {
+            return new Settings(memoryBudgetBytes, spillDirectory, count, segments, inference);
+        }
+    }
 
     private final DynamoSession session;
     private final Executor analysis;
+    private final Executor workers;
+    private final Settings settings;
+    private final TableReads reads;
 
-    /** Feeds the domain classes on virtual threads, one task at a time. */
+    /** Reads and computes on virtual threads, with the default settings; keeps no read for later. */
     public FindStaleCopies(DynamoSession session) {
-        this(session, task -> Thread.ofVirtual().name("stale-copies").start(task));
+        this(session, task -> Thread.ofVirtual().name("stale-copies").start(task), Settings.defaults(), null);
     }
 
-    /** @param analysis where the domain classes are fed, one task at a time on a lane over it (tests pass {@code Runnable::run}) */
+    /** @param analysis where pages are kept and the passes run (tests pass {@code Runnable::run}, which also runs the chunks in turn) */
     public FindStaleCopies(DynamoSession session, Executor analysis) {
-        this.session = Objects.requireNonNull(session, "session");
-        this.analysis = Objects.requireNonNull(analysis, "analysis");
+        this(session, analysis, Settings.defaults(), null);
     }
 
     /**
-     * Starts a detection of {@code tableName}; returns at once. The job's result completes with the detection when
-     * every pass is read, or when cancelled (with what was found so far: {@link StaleDetection#complete()} is false);
-     * it fails with a {@link StaleDetectionFailedException}, which keeps what was found before, when a read failed.
-     * Cancelling aborts the read in flight.
+     * @param analysis where pages are kept (a lane per segment over it) and the passes run; the passes' chunks run on it too
+     * @param reads    the table's kept reads, to reuse and to keep this one in; null keeps none (the command line)
+     */
+    public FindStaleCopies(DynamoSession session, Executor analysis, Settings settings, TableReads reads) {
+        this.session = Objects.requireNonNull(session, "session");
+        this.analysis = Objects.requireNonNull(analysis, "analysis");
+        this.workers = analysis;
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.reads = reads;
+    }
+
+    /**
+     * What a detection of {@code tableName} by {@code rules} will read and cost (DescribeTable only): to say before
+     * anything is read, and to confirm on a production connection.
+     */
+    public CompletableFuture<StaleReadPlan> plan(String tableName, RuleChoice rules) {
+        Objects.requireNonNull(rules, "rules");
+        CompletableFuture<TableDescription> described;
+        try {
+            described = session.describeTable(tableName);
+        } catch (RuntimeException e) {
+            described = CompletableFuture.failedFuture(e);
+        }
+        return described.thenApply(table -> {
+            var endpoint = ScanEstimate.Endpoint.of(session.profile());
+            int segments = settings.segments() != null ? settings.segments()
+                    : ScanEstimate.segmentsFor(endpoint, table.sizeBytes(), table.itemCount(), settings.parallelism());
+            var estimate = ScanEstimate.of(table.sizeBytes(), table.itemCount(), segments);
+            String reusing = null;
+            if (reads != null) {
+                var kept = reads.take(table.name(), rules);
+                if (kept.isPresent()) {
+                    reusing = kept.get().describe(reads.clock().instant());
+                    kept.get().release();
+                }
+            }
+            return new StaleReadPlan(table, estimate, session.profile().tag().isProduction(), false, reusing);
+        });
+    }
+
+    /**
+     * Plans and starts a detection of {@code tableName}; returns at once. On a production connection the read is refused
+     * ({@link ReadNotConfirmedException}) unless it reuses a kept read: plan first and start the confirmed plan.
      *
-     * @param maxListed how many findings of each kind the report lists; all are counted
-     * @param onFinding told of every finding as it is found (also those beyond {@code maxListed}), on the lane
-     * @param listener  told after every page, on the lane; hand off to a UI thread there
+     * @see #start(StaleReadPlan, RuleChoice, int, Consumer, Consumer)
      */
     public Job<StaleProgress, StaleDetection> start(String tableName, RuleChoice rules, int maxListed, Consumer<? super Finding> onFinding,
                                                    Consumer<? super StaleProgress> listener) {
+        return start(Objects.requireNonNull(tableName, "tableName"), null, rules, maxListed, onFinding, listener);
+    }
+
+    /**
+     * Starts the detection a plan describes; returns at once. The job's result completes with the detection when every
+     * copy was checked, or when cancelled (then {@link StaleDetection#complete()} is false and it has no report); it
+     * fails with a {@link StaleDetectionFailedException} when the read failed, or was refused. Cancelling aborts the
+     * requests in flight.
+     *
+     * @param maxListed how many findings of each kind the report lists; all are counted
+     * @param onFinding told of every finding (also those beyond {@code maxListed}), in the order one Scan reads them, on the lane
+     * @param listener  told of the read's progress and each step's, on the lane; hand off to a UI thread there
+     */
+    public Job<StaleProgress, StaleDetection> start(StaleReadPlan plan, RuleChoice rules, int maxListed, Consumer<? super Finding> onFinding,
+                                                   Consumer<? super StaleProgress> listener) {
+        return start(Objects.requireNonNull(plan, "plan").tableName(), plan, rules, maxListed, onFinding, listener);
+    }
+
+    private Job<StaleProgress, StaleDetection> start(String tableName, StaleReadPlan plan, RuleChoice rules, int maxListed,
+                                                    Consumer<? super Finding> onFinding, Consumer<? super StaleProgress> listener) {
         var job = new Job<StaleProgress, StaleDetection>(listener);
-        var run = new Run(Objects.requireNonNull(tableName, "tableName"), Objects.requireNonNull(rules, "rules"), maxListed,
-                Objects.requireNonNull(onFinding, "onFinding"), job);
+        var run = new Run(tableName, Objects.requireNonNull(rules, "rules"), maxListed, Objects.requireNonNull(onFinding, "onFinding"), job);
         job.onCancel(run::cancel);
-        run.begin();
+        run.begin(plan == null ? plan(tableName, rules) : CompletableFuture.completedFuture(plan));
         return job;
     }
 
-    /** One detection. Every field but the two volatile ones is touched only by tasks of {@link #lane}. */
+    /** One detection. Every field but the volatile ones is touched only by tasks of {@link #lane}. */
     private final class Run {
         final String tableName;
         final RuleChoice rules;
@@ -84,15 +196,16 @@ public final class FindStaleCopies {
         final Consumer<? super Finding> onFinding;
         final Job<StaleProgress, StaleDetection> job;
         final SerialExecutor lane = new SerialExecutor(analysis);
+        StaleReadPlan plan;
         KeySchema keySchema;
-        Analyzer analyzer;
-        StalenessDetector detector;
+        StaleScan.Result result;
+        StaleRead read;
         long itemCount;
+        long[] itemsPerSegment = new long[0];
         List<StaleDetection.UnknownEntity> warnings = List.of();
-        List<DenormalizationRule> checking = List.of();
         StaleProgress progress = StaleProgress.STARTING;
         volatile boolean cancelled;
-        volatile Job<Pager.Summary, Pager.Summary> reading;
+        final List<Job<Pager.Summary, Pager.Summary>> reading = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         Run(String tableName, RuleChoice rules, int maxListed, Consumer<? super Finding> onFinding, Job<StaleProgress, StaleDetection> job) {
             if (maxListed < 0) {
@@ -105,92 +218,137 @@ public final class FindStaleCopies {
             this.job = job;
         }
 
-        /**
-         * The passes, in order: the one place that knows them. Each step hops onto the lane; a cancelled or failed
-         * pass skips the rest and ends the run.
-         */
-        void begin() {
-            described()
-                    .thenComposeAsync(table -> {
-                        var keys = TableKeys.from(table);
-                        keySchema = keys.keySchema();
-                        analyzer = new Analyzer(keys);
-                        return read(1, item -> {
-                            analyzer.accept(item);
-                            itemCount++;
-                        });
-                    }, lane)
-                    .thenComposeAsync(named -> chooseRules(analyzer.classifier()), lane)
-                    .thenComposeAsync(chosen -> detect(analyzer.classifier(), chosen), lane)
+        /** The plan, then the read (or the reused one), then the passes: the one place that knows the order. */
+        void begin(CompletableFuture<StaleReadPlan> planned) {
+            planned.thenComposeAsync(this::readOrReuse, lane)
+                    .thenAcceptAsync(this::detect, lane)
                     .whenCompleteAsync((done, failure) -> end(failure), lane);
         }
 
-        CompletableFuture<TableDescription> described() {
+        /** The reads' partial states: kept from an earlier read, or read now. */
+        CompletableFuture<TableRead> readOrReuse(StaleReadPlan planned) {
+            plan = planned;
+            keySchema = planned.table().keySchema();
+            if (cancelled) {
+                return CompletableFuture.failedFuture(new CancellationException("cancelled"));
+            }
+            if (planned.reusing() != null && reads != null) {
+                var kept = reads.take(tableName, rules);
+                if (kept.isPresent()) {
+                    read = StaleRead.reusedRead(planned.estimate().segments());
+                    return CompletableFuture.completedFuture(kept.get());
+                }
+            }
+            if (planned.production() && !planned.confirmed()) {
+                return CompletableFuture.failedFuture(new ReadNotConfirmedException(tableName, planned.estimate()));
+            }
+            return readTable(planned);
+        }
+
+        /** Every page of every segment, each segment into a partial of its own; completes when all are read. */
+        CompletableFuture<TableRead> readTable(StaleReadPlan planned) {
+            var startedAt = reads == null ? Instant.now() : reads.clock().instant();
+            var spill = new SpillFile.Lazy(settings.spillDirectory());
+            var budget = new ProjectionStore.Budget(settings.memoryBudgetBytes(), spill::open);
+            var scan = new StaleScan(TableKeys.from(planned.table()), rules, settings.inference(), budget);
+            int segments = planned.estimate().segments();
+            itemsPerSegment = new long[segments];
+            var partials = new ArrayList<StaleScan.Partial>();
+            var results = new ArrayList<CompletableFuture<Pager.Summary>>();
+            for (int s = 0; s < segments; s++) {
+                var partial = segments == 1 ? scan.onlyPartial() : scan.partial(s);
+                partials.add(partial);
+                var request = new ReadRequest.Scan(tableName, null, null, null);
+                var segmentRequest = segments == 1 ? request : request.inSegment(new ReadRequest.Segment(s, segments));
+                int segment = s;
+                var pager = Pager.start(session, segmentRequest, analysis, page -> partial.acceptAll(page.items()),
+                        summary -> lane.execute(() -> readProgress(segment, summary.items())));
+                reading.add(pager);
+                results.add(pager.result());
+            }
+            if (cancelled) {
+                reading.forEach(Job::cancel);
+            }
+            // The first segment that fails stops the others.
+            results.forEach(result -> result.whenComplete((summary, failure) -> {
+                if (failure != null) {
+                    reading.forEach(Job::cancel);
+                }
+            }));
+            return CompletableFuture.allOf(results.toArray(CompletableFuture[]::new)).handleAsync((all, failure) -> {
+                if (failure != null) {
+                    spill.close();
+                    throw failure instanceof RuntimeException runtime ? runtime : new java.util.concurrent.CompletionException(failure);
+                }
+                partials.forEach(StaleScan.Partial::end);
+                long requests = 0;
+                double units = 0;
+                boolean reported = false;
+                for (var result : results) {
+                    var summary = result.join();
+                    if (!summary.complete()) {
+                        spill.close();
+                        throw new CancellationException("cancelled while reading");
+                    }
+                    requests += summary.pages();
+                    units += summary.capacityUnits();
+                    reported |= summary.capacityReported();
+                }
+                // DynamoDB reports consumed capacity in multiples of 0.5 units; the sum of such doubles is exact.
+                read = new StaleRead(requests, segments, reported ? CapacityUnits.ofHalves(Math.round(units * 2)) : null, false,
+                        budget.spilledBytes());
+                return new TableRead(planned.table(), scan, partials, startedAt, "the last detection", spill.opened());
+            }, lane);
+        }
+
+        void readProgress(int segment, long items) {
+            itemsPerSegment[segment] = items;
+            long total = 0;
+            for (long count : itemsPerSegment) {
+                total += count;
+            }
+            itemCount = total;
+            report(new StaleProgress(StaleProgress.Step.READING, total, 0, 0, List.of()));
+        }
+
+        /** The passes over what the read kept (on the lane, the chunks on the workers). */
+        void detect(TableRead kept) {
+            boolean keep = reads != null;
             try {
-                return session.describeTable(tableName);
-            } catch (RuntimeException e) {
-                return CompletableFuture.failedFuture(e);
+                itemCount = kept.items();
+                result = kept.scan().finish(kept.partials(), rules, workers, settings.parallelism(), maxListed, onFinding,
+                        step -> report(new StaleProgress(switch (step.phase()) {
+                            case NAMING -> StaleProgress.Step.NAMING;
+                            case INFERRING -> StaleProgress.Step.INFERRING;
+                            case DETECTING -> StaleProgress.Step.DETECTING;
+                        }, itemCount, step.chunksDone(), step.chunks(), step.checking())), () -> cancelled);
+                if (rules instanceof RuleChoice.Given given) {
+                    warnings = unknownEntities(given, result.entities());
+                }
+            } finally {
+                if (!read.reused()) {
+                    if (keep && result != null) {
+                        reads.offer(kept);
+                    }
+                    if (!keep || result == null) {
+                        kept.drop();
+                    }
+                } else {
+                    kept.release();
+                }
             }
         }
 
-        /** Given rules as they are (warning about entities the table lacks); otherwise passes 2 and 3 infer them. */
-        CompletableFuture<List<DenormalizationRule>> chooseRules(EntityClassifier classifier) {
-            return switch (rules) {
-                case RuleChoice.Given given -> {
-                    warnings = unknownEntities(given);
-                    yield CompletableFuture.completedFuture(given.rules());
-                }
-                case RuleChoice.Inferred inferred -> {
-                    var inference = new RuleInference(classifier, RuleInference.Options.DEFAULTS);
-                    yield read(2, inference::acceptSource)
-                            .thenComposeAsync(sources -> read(3, inference::acceptCopy), lane)
-                            .thenApplyAsync(copies -> inferred.keep(inference.result().stream().map(InferredRule::rule).toList()), lane);
-                }
-            };
-        }
-
-        /** Passes 4 and 5; none when there is no rule to check. */
-        CompletableFuture<Void> detect(EntityClassifier classifier, List<DenormalizationRule> chosen) {
-            detector = new StalenessDetector(classifier, chosen, maxListed, onFinding);
-            checking = detector.rules();
-            if (chosen.isEmpty()) {
-                return CompletableFuture.completedFuture(null);
-            }
-            var current = detector;
-            return read(4, current::acceptSource).thenComposeAsync(sources -> read(5, current::acceptCopy), lane);
-        }
-
-        List<StaleDetection.UnknownEntity> unknownEntities(RuleChoice.Given given) {
-            var entities = analyzer.result().entities().stream().map(TableAnalysis.Entity::name).collect(Collectors.toCollection(TreeSet::new));
+        List<StaleDetection.UnknownEntity> unknownEntities(RuleChoice.Given given, Set<String> entities) {
             var unknown = new ArrayList<StaleDetection.UnknownEntity>();
             for (var rule : given.rules()) {
                 for (var entity : List.of(rule.source().entity(), rule.copy().entity())) {
                     if (!entities.contains(entity)) {
-                        unknown.add(new StaleDetection.UnknownEntity(given.origin(), rule, entity, tableName, entities));
+                        unknown.add(new StaleDetection.UnknownEntity(given.origin(), rule, entity, tableName, new java.util.TreeSet<>(entities)));
                     }
                 }
             }
             return unknown;
-        }
-
-        /** One pass: every page of a Scan, its items handed to {@code each} on the lane; fails with a cancellation when cut short. */
-        CompletableFuture<Void> read(int pass, Consumer<Item> each) {
-            if (cancelled) {
-                return CompletableFuture.failedFuture(new CancellationException("cancelled"));
-            }
-            var pager = Pager.start(session, new ReadRequest.Scan(tableName, null, null, null), lane, page -> page.items().forEach(each),
-                    summary -> report(new StaleProgress(pass, summary.items(), checking)));
-            reading = pager;
-            if (cancelled) {
-                // The cancel came between the check above and this pager: it found no pager to stop.
-                pager.cancel();
-            }
-            return pager.result().thenApply(summary -> {
-                if (!summary.complete()) {
-                    throw new CancellationException("cancelled in pass " + pass);
-                }
-                return null;
-            });
         }
 
         void report(StaleProgress now) {
@@ -204,22 +362,19 @@ public final class FindStaleCopies {
             } else if (cancelled || Problems.isCancellation(failure)) {
                 job.result().complete(detection(false));
             } else {
-                job.result().completeExceptionally(new StaleDetectionFailedException(failure, detection(false)));
+                job.result().completeExceptionally(new StaleDetectionFailedException(Problems.unwrap(failure), detection(false)));
             }
         }
 
         StaleDetection detection(boolean complete) {
-            return new StaleDetection(tableName, detector == null ? null : detector.report(), rules instanceof RuleChoice.Inferred, itemCount,
-                    warnings, complete, progress, keySchema);
+            return new StaleDetection(tableName, complete && result != null ? result.report() : null, rules instanceof RuleChoice.Inferred,
+                    itemCount, warnings, complete, progress, keySchema, plan, read);
         }
 
-        /** From any thread: stops the pass in flight; the lane then ends the run with what was found. */
+        /** From any thread: stops the reads in flight and the passes; the lane then ends the run. */
         void cancel() {
             cancelled = true;
-            var current = reading;
-            if (current != null) {
-                current.cancel();
-            }
+            reading.forEach(Job::cancel);
         }
     }
 }

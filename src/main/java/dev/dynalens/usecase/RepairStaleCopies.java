@@ -84,13 +84,30 @@ public final class RepairStaleCopies {
      * {@link CancellationException}; a failed one with its {@link StaleDetectionFailedException}.
      */
     public Job<StaleProgress, PlannedRepair> planFromTable(String tableName, RuleChoice rules, Consumer<? super StaleProgress> listener) {
+        return planFromTable(tableName, null, rules, listener);
+    }
+
+    /** What finding the stale copies to plan will read and cost ({@link FindStaleCopies#plan}), to say and confirm first. */
+    public CompletableFuture<StaleReadPlan> planRead(String tableName, RuleChoice rules) {
+        return finder.plan(tableName, rules);
+    }
+
+    /** As {@link #planFromTable(String, RuleChoice, Consumer)}, reading as the (confirmed) plan says. */
+    public Job<StaleProgress, PlannedRepair> planFromTable(StaleReadPlan read, RuleChoice rules, Consumer<? super StaleProgress> listener) {
+        return planFromTable(read.tableName(), read, rules, listener);
+    }
+
+    private Job<StaleProgress, PlannedRepair> planFromTable(String tableName, StaleReadPlan read, RuleChoice rules,
+                                                           Consumer<? super StaleProgress> listener) {
         // Filled on the detection's lane, read once its result completed.
         var staleCopies = new ArrayList<Finding.StaleCopy>();
-        return finder.start(tableName, rules, 0, finding -> {
+        Consumer<Finding> collect = finding -> {
             if (finding instanceof Finding.StaleCopy stale) {
                 staleCopies.add(stale);
             }
-        }, listener).map(detection -> {
+        };
+        var started = read == null ? finder.start(tableName, rules, 0, collect, listener) : finder.start(read, rules, 0, collect, listener);
+        return started.map(detection -> {
             if (!detection.complete()) {
                 throw new CancellationException("The detection was cancelled; nothing was planned");
             }

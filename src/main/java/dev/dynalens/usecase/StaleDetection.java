@@ -11,18 +11,20 @@ import java.util.TreeSet;
 /**
  * What one detection of stale copies found.
  *
- * @param report    the counts per rule and the findings listed; for a run that was cancelled or failed, what the detector
- *                  had found so far, or null when it stopped before detection began (passes 1 to 3)
+ * @param report    the counts per rule and the findings listed; null for a run that was cancelled or failed (detection
+ *                  runs over the whole read, so it has nothing to say before the end)
  * @param inferred  the rules were inferred from the data (not given, nor confirmed in a lens)
- * @param itemCount the items of the table, as the first pass read them
+ * @param itemCount the items of the table, as the read read them
  * @param warnings  given rules naming an entity the table does not have (they find nothing)
- * @param complete  every pass read every page (false after a cancel or a failure)
- * @param endedIn   the pass the run was in when it ended, and the items it had read in it
+ * @param complete  the read read every page and every copy was checked (false after a cancel or a failure)
+ * @param endedIn   the step the run was in when it ended, and the items it had read
  * @param keySchema the table's primary key, how a finding's key is read off an item; null when the table could not be
  *                  described
+ * @param plan      what was to be read, said before it was (the estimate); null when the table could not be described
+ * @param read      what the read took (requests, consumed capacity); null when nothing was read before the run ended
  */
 public record StaleDetection(String tableName, StalenessReport report, boolean inferred, long itemCount, List<UnknownEntity> warnings,
-                             boolean complete, StaleProgress endedIn, KeySchema keySchema) {
+                             boolean complete, StaleProgress endedIn, KeySchema keySchema, StaleReadPlan plan, StaleRead read) {
     public StaleDetection {
         Objects.requireNonNull(tableName, "tableName");
         warnings = List.copyOf(warnings);

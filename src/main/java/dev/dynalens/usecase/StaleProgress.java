@@ -5,23 +5,44 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Where a detection of stale copies is: the pass it reads ({@link FindStaleCopies#PASSES} in all) and the items read in
- * that pass, with the rules it checks once it knows them.
+ * Where a detection of stale copies is: reading the table (once), then naming the entities, inferring the rules and
+ * checking every copy over what the read kept.
  *
- * @param pass     1 names the entities, 2 and 3 infer the rules, 4 and 5 check the copies against their sources
- * @param items    items read in this pass so far
- * @param checking the rules passes 4 and 5 check; empty before detection began
+ * @param step     what it does now
+ * @param items    items read so far (in every step after the read: all of them)
+ * @param done     chunks of the kept items done in this step (0 while reading)
+ * @param of       chunks in all (0 while reading)
+ * @param checking the rules being checked; empty before detection began
  */
-public record StaleProgress(int pass, long items, List<DenormalizationRule> checking) {
+public record StaleProgress(Step step, long items, int done, int of, List<DenormalizationRule> checking) {
     /** Where a run is before its first page. */
-    static final StaleProgress STARTING = new StaleProgress(1, 0, List.of());
+    static final StaleProgress STARTING = new StaleProgress(Step.READING, 0, 0, 0, List.of());
+
+    /** The steps of a detection, in order; {@link #INFERRING} only when rules are inferred. */
+    public enum Step {
+        READING("Reading the table"), NAMING("Naming the entities"), INFERRING("Inferring the rules"),
+        DETECTING("Checking every copy against its source");
+
+        private final String text;
+
+        Step(String text) {
+            this.text = text;
+        }
+
+        public String text() {
+            return text;
+        }
+    }
 
     public StaleProgress {
         checking = List.copyOf(checking);
     }
 
-    /** "Pass 2 of 5 · 1,234 items". */
+    /** "Reading the table · 1,234 items", "Inferring the rules · 3 of 12 parts". */
     public String text() {
-        return String.format(Locale.ROOT, "Pass %d of %d · %,d items", pass, FindStaleCopies.PASSES, items);
+        if (step == Step.READING) {
+            return String.format(Locale.ROOT, "%s · %,d items", step.text(), items);
+        }
+        return String.format(Locale.ROOT, "%s · %,d items · %d of %d part%s", step.text(), items, done, of, of == 1 ? "" : "s");
     }
 }

@@ -28,6 +28,20 @@ final class RealCli {
         return new Run(code, out.toString(), err.toString());
     }
 
+    /** As {@link #run}, with one saved connection (a production-tagged one, say) for {@code --connection}. */
+    static Run runWithSaved(ConnectionProfile saved, String... args) {
+        var out = new StringWriter();
+        var err = new StringWriter();
+        var store = new ConnectionStore() {
+            @Override public LoadResult load() { return new LoadResult(List.of(saved), Optional.empty()); }
+            @Override public void save(List<ConnectionProfile> connections) { throw new AssertionError("the CLI must not save"); }
+            @Override public Path location() { return Path.of("connections.json"); }
+        };
+        var code = DynaLensCli.execute(new CliContext(new AwsDynamoSessionFactory(), store, noProfiles(), Map.of(),
+                new PrintWriter(out), new PrintWriter(err)), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
     /** A store with nothing saved, which the CLI must never write to. */
     static ConnectionStore noSavedConnections() {
         return new ConnectionStore() {

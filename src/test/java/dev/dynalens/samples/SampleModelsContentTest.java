@@ -56,6 +56,7 @@ class SampleModelsContentTest {
             online-shop.json, OnlineShop, GSI1PK, GSI1SK
             blog.json,        Blog,       GSI1PK, GSI1SK
             teams.json,       Teams,      SK,     PK
+            tracker.json,     Tracker,    GSI1PK, GSI1SK
             """)
     void sampleIsAWorkbenchModelWithPkSkAndGsi1(String fileName, String tableName, String gsiPartitionKey, String gsiSortKey) throws IOException {
         var table = table(fileName);
@@ -118,6 +119,14 @@ class SampleModelsContentTest {
             teams.json,       Team,            4
             teams.json,       UserMembership, 18
             teams.json,       TeamMembership, 17
+            tracker.json,     Organisation,    3
+            tracker.json,     User,           12
+            tracker.json,     Membership,     16
+            tracker.json,     Project,         7
+            tracker.json,     Sprint,         12
+            tracker.json,     Task,           31
+            tracker.json,     Comment,        61
+            tracker.json,     Watch,          61
             """)
     void facetHoldsItsItems(String fileName, String facet, int count) {
         assertThat(SampleModels.load(fileName).facets().get(facet)).hasSize(count);
@@ -220,5 +229,68 @@ class SampleModelsContentTest {
         assertThat(missing).containsExactly("USER#u09 | TEAM#data");
         var roots = teams.items().stream().map(i -> text(i, "PK")).collect(Collectors.toSet());
         assertThat(edges).allSatisfy(e -> assertThat(roots).contains(e.split(" \\| ")[0], e.split(" \\| ")[1]));
+    }
+
+    /**
+     * The tracker's planted copies, by plain look-ups of each copy's source (how each shape names it): the stale ones
+     * differ from a source that exists, the orphans have none, and every other copy agrees.
+     */
+    @Test
+    void tracker_staleCopiesAndOrphansAreExactlyThoseTheReadmeLists() {
+        var tracker = SampleModels.load(SampleModels.TRACKER);
+        var byKey = new java.util.HashMap<String, Item>();
+        tracker.items().forEach(item -> byKey.put(key(item), item));
+        var bySprint = new java.util.HashMap<String, Item>();
+        var bySortKey = new java.util.HashMap<String, Item>();
+        tracker.items().forEach(item -> {
+            if (item.has("GSI1PK") && text(item, "GSI1SK").equals("SPRINT")) {
+                bySprint.put(text(item, "GSI1PK"), item);
+            }
+            if (text(item, "SK").startsWith("PROJECT#")) {
+                bySortKey.put(text(item, "SK"), item);
+            }
+            if (text(item, "SK").startsWith("TASK#") && text(item, "PK").startsWith("PROJECT#")) {
+                bySortKey.put(text(item, "SK"), item);
+            }
+        });
+        var stale = new TreeSet<String>();
+        var orphans = new TreeSet<String>();
+        var copies = 0;
+        for (var item : tracker.items()) {
+            var pk = text(item, "PK");
+            var sk = text(item, "SK");
+            var checks = new ArrayList<Object[]>();
+            if (pk.startsWith("ORG#") && sk.startsWith("USER#")) {
+                checks.add(new Object[] {"userName", byKey.get(sk + " | PROFILE"), "name"});
+            } else if (sk.startsWith("PROJECT#")) {
+                checks.add(new Object[] {"orgName", byKey.get(pk + " | " + pk), "name"});
+            } else if (sk.startsWith("TASK#")) {
+                checks.add(new Object[] {"projectTitle", bySortKey.get(pk), "title"});
+                checks.add(new Object[] {"assigneeName", byKey.get("USER#" + text(item, "assigneeId") + " | PROFILE"), "name"});
+                checks.add(new Object[] {"sprintName", bySprint.get(text(item, "GSI1PK")), "name"});
+            } else if (sk.startsWith("COMMENT#")) {
+                checks.add(new Object[] {"taskTitle", bySortKey.get(pk), "title"});
+                var author = ((MapValue) item.attributes().get("author")).values();
+                checks.add(new Object[] {"author.name", byKey.get("USER#" + ((Str) author.get("id")).value() + " | PROFILE"), "name",
+                        ((Str) author.get("name")).value()});
+            } else if (sk.startsWith("WATCH#")) {
+                checks.add(new Object[] {"taskTitle", bySortKey.get(sk.substring("WATCH#".length())), "title"});
+            }
+            for (var check : checks) {
+                copies++;
+                var attribute = (String) check[0];
+                var source = (Item) check[1];
+                var value = check.length > 3 ? (String) check[3] : text(item, attribute);
+                if (source == null) {
+                    orphans.add(pk + " / " + sk + " " + attribute);
+                } else if (!text(source, (String) check[2]).equals(value)) {
+                    stale.add(pk + " / " + sk + " " + attribute);
+                }
+            }
+        }
+        var data = dev.dynalens.domain.staleness.TrackerData.of(1);
+        assertThat(stale).containsExactlyInAnyOrderElementsOf(dev.dynalens.domain.staleness.TrackerData.keys(data.stale())).hasSize(15);
+        assertThat(orphans).containsExactlyInAnyOrderElementsOf(dev.dynalens.domain.staleness.TrackerData.keys(data.orphans())).hasSize(8);
+        assertThat(copies).isEqualTo(16 + 7 + 3 * 31 + 2 * 61 + 61);
     }
 }

@@ -28,6 +28,7 @@ public final class SampleModelsGenerator {
         files.put(OnlineShopSample.FILE, WorkbenchModelWriter.write(OnlineShopSample.model()));
         files.put(BlogSample.FILE, WorkbenchModelWriter.write(BlogSample.model()));
         files.put(TeamsSample.FILE, WorkbenchModelWriter.write(TeamsSample.model()));
+        files.put(TrackerSample.FILE, WorkbenchModelWriter.write(TrackerSample.model()));
         return files;
     }
 

@@ -15,6 +15,8 @@ public final class SizeLimits {
     public static final long READ_UNIT_BYTES = 4 * 1024;
     /** Writes are counted in units of 1 KB (same page). */
     public static final long WRITE_UNIT_BYTES = 1024;
+    /** "A single Query [or Scan] only returns a result set that fits within the 1 MB size limit" (API reference, Scan: each page reads at most 1 MB). */
+    public static final long PAGE_BYTES = 1024 * 1024;
     /** Where DynaLens starts warning that an item approaches the limit (90 %); not a DynamoDB rule. */
     public static final long NEAR_ITEM_LIMIT_BYTES = MAX_ITEM_BYTES * 9 / 10;
 

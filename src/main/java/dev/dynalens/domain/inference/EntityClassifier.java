@@ -110,6 +110,16 @@ public final class EntityClassifier {
         return keys;
     }
 
+    /** Whether an attribute of this name can be the type attribute (rule 1 above): what a reader must keep to name items. */
+    public static boolean mayBeTypeAttribute(String name) {
+        for (var candidate : TYPE_ATTRIBUTES) {
+            if (candidate.equalsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public Lens lens() {
         return lens;
     }

@@ -1,13 +1,17 @@
 package dev.dynalens.domain.staleness;
 
-import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.inference.EntityClassifier;
+import dev.dynalens.domain.inference.KeyTemplate;
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.staleness.DenormalizationRule.Endpoint;
 import dev.dynalens.domain.staleness.DenormalizationRule.IdShape;
+import dev.dynalens.domain.staleness.DenormalizationRule.KeyPart;
 import dev.dynalens.domain.staleness.DenormalizationRule.Reference;
+import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -15,71 +19,100 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.Set;
 
 /**
  * Finds denormalization rules in the data, with no configuration, in two streaming passes.
  *
- * <p><b>Pass 1</b> ({@link #acceptSource}) indexes every <em>root</em> item (the one item of its
- * entity in its partition: no sort key, a constant one such as {@code PROFILE}, or one equal to the
- * partition key) by its partition key, with its string and number leaves (top-level attributes and
- * map leaves down to {@link Options#maxDepth}; the table's key attributes excluded). Roots are the
- * only items a copy can point at by key.
+ * <p><b>Pass 1</b> ({@link #acceptSource}) indexes the items a copy can point at, with their string and number leaves
+ * (top-level attributes and map leaves down to {@link Options#maxDepth}; the table's key attributes excluded), by every
+ * key part that can name them: a <em>root</em> (the one item of its entity in its partition: no sort key, a constant
+ * one such as {@code PROFILE}, or one equal to the partition key) by its partition key, the id in it, and the parts of
+ * its other keys; any other item by its sort key, its index keys and their template variables ({@code ORG#acme /
+ * PROJECT#P-1} by {@code PROJECT#P-1} and {@code P-1}). Parts that are constants ({@code PROFILE}) name nothing and are
+ * left out. Roots are all indexed (up to {@link Options#maxSourceEntries}); of the other items of an entity, a
+ * deterministic sample: the {@link Options#sourcesPerEntity} with the smallest hashes of their primary key, so the
+ * sample does not depend on the order the items come in.
  *
- * <p><b>Pass 2</b> ({@link #acceptCopy}) looks at every item. Its string and number leaves are the
- * reference candidates: a value is resolved as a whole partition key ({@code USER#102}), and as an
- * id inside each source entity's partition-key template ({@code 102} in {@code USER#{}}); the item's
- * own partition key resolves to the roots in its partition. For each resolved source, every other
- * leaf of the item is a copy candidate (not the table's keys, and not a leaf that itself references
- * that source entity, so {@code authorId} is never a "copy" of {@code USER.userId}). A candidate
- * (copy entity, copy attribute, source entity, reference) counts the copies it resolved and, per
- * source attribute, how many equal it (equality implies the same type: strings never equal numbers).
+ * <p><b>Pass 2</b> ({@link #acceptCopy}) looks at every item. Its string and number leaves, and the variables of its
+ * key values, are the reference candidates: each text is looked up among the indexed parts, which gives a reference
+ * per part pair: {@code authorId} holds the user's id ({@code @authorId}), {@code SK} holds a team's key
+ * ({@code @SK:key}), the item's partition key is a root's of another entity in it ({@code @key}), the second variable
+ * of the sort key is a post's id ({@code @SK:2}), the partition key is a project's sort key ({@code @PK=SK}). For each
+ * resolved source, every other leaf of the item is a copy candidate (not the table's keys, and not a leaf that itself
+ * references that source entity, so {@code authorId} is never a "copy" of {@code USER.userId}). A candidate (copy
+ * entity, copy attribute, source entity, reference) counts the copies it resolved and, per source attribute, how many
+ * equal it (equality implies the same type: strings never equal numbers).
  *
- * <p><b>Bounds.</b> Per (copy entity, source entity) at most {@link Options#maxCandidatesPerEntityPair}
- * candidates; a candidate that after {@link Options#sampleSize} resolved copies agrees with no source
- * attribute in at least half of {@link Options#minConfidence} of them is pruned for good. Copies are
- * never kept: memory is the source index (per root, its key text and its scalar leaves, at most
- * {@link Options#maxSourceEntries} roots; further roots are counted in {@link #droppedSources()} and
- * cannot be resolved) plus the candidates' counters.
+ * <p><b>Merging.</b> Parts of a table read apart (Scan segments, file splits) combine into the answer one pass over all
+ * of it gives: {@link #absorbSources} adds another inference's pass 1 (the source sample stays the smallest hashes, a
+ * tie between sources the smaller key), {@link #forCopies} hands out an inference that counts copies against these
+ * sources, and {@link #absorbCounts} adds its counts. Exact while no root was dropped ({@link #droppedSources()}) and
+ * no candidate refused ({@link #prunedCandidates()}): those bounds keep whichever came first.
  *
- * <p>The classifier must already have read the table, so that entity names do not change between
- * the passes. Not thread-safe.
+ * <p><b>Bounds.</b> Per (copy entity, source entity) at most {@link Options#maxCandidatesPerEntityPair} candidates;
+ * more are refused and counted. Copies are never kept: memory is the source index (per indexed item its key and its
+ * scalar leaves; at most {@link Options#maxSourceEntries} roots, further ones counted in {@link #droppedSources()}; at
+ * most {@link Options#sourcesPerEntity} other items per entity) plus the candidates' counters.
+ *
+ * <p>The classifier must already have read the table, so that entity names do not change between the passes. Not
+ * thread-safe; inferences of {@link #forCopies} only read the shared sources and may run on threads of their own.
  */
 public final class RuleInference {
     /**
      * @param minConfidence              a rule holds when at least this share of its copies agree
      * @param minSupport                 and at least this many agree
      * @param maxCandidatesPerEntityPair candidates kept per (copy entity, source entity)
-     * @param sampleSize                 resolved copies after which a candidate without overlap is pruned
+     * @param sampleSize                 a rule's counts are those of every copy; kept for callers that set it (no
+     *                                   candidate is pruned part-way any more: that depended on the order of the items)
      * @param maxSourceEntries           roots indexed in pass 1
      * @param maxDepth                   map nesting read for leaves: 1 is top-level attributes only
+     * @param sourcesPerEntity           items other than roots sampled per entity as sources (by their key's hash)
+     * @param copiesPerEntity            items read per entity as copies in pass 2 (by their key's hash); an entity with
+     *                                   more has its rules' figures counted on that sample (detection counts every copy)
      */
     public record Options(double minConfidence, long minSupport, int maxCandidatesPerEntityPair, int sampleSize,
-                          int maxSourceEntries, int maxDepth) {
-        public static final Options DEFAULTS = new Options(0.6, 2, 256, 1_000, 2_000_000, 3);
+                          int maxSourceEntries, int maxDepth, int sourcesPerEntity, int copiesPerEntity) {
+        public static final Options DEFAULTS = new Options(0.6, 2, 256, 1_000, 2_000_000, 3, 20_000, 50_000);
 
         public Options {
             if (minConfidence < 0 || minConfidence > 1 || minSupport < 1 || maxCandidatesPerEntityPair < 1 || sampleSize < 1
-                    || maxSourceEntries < 0 || maxDepth < 1) {
+                    || maxSourceEntries < 0 || maxDepth < 1 || sourcesPerEntity < 0 || copiesPerEntity < 1) {
                 throw new IllegalArgumentException("Invalid inference options: " + this);
             }
         }
+
+        /** With the default samples: {@value #DEFAULT_SOURCES_PER_ENTITY} sources besides roots, {@value #DEFAULT_COPIES_PER_ENTITY} copies. */
+        public Options(double minConfidence, long minSupport, int maxCandidatesPerEntityPair, int sampleSize, int maxSourceEntries,
+                       int maxDepth) {
+            this(minConfidence, minSupport, maxCandidatesPerEntityPair, sampleSize, maxSourceEntries, maxDepth, DEFAULT_SOURCES_PER_ENTITY,
+                    DEFAULT_COPIES_PER_ENTITY);
+        }
+
+        static final int DEFAULT_SOURCES_PER_ENTITY = 20_000;
+        static final int DEFAULT_COPIES_PER_ENTITY = 50_000;
     }
 
     private final KeyReading keys;
     private final Options options;
-    private final Map<String, SourceEntry> sources = new HashMap<>();
-    private final Map<String, Set<KeyReading.IdPattern>> idPatterns = new LinkedHashMap<>();
-    private final Map<CandidateKey, Candidate> candidates = new HashMap<>();
-    private final Set<CandidateKey> pruned = new HashSet<>();
+    private final SourceIndex sources;
+    /** The candidates by (copy entity, source entity, reference), then by copy attribute. */
+    private final Map<GroupKey, Map<AttributePath, Candidate>> candidates = new HashMap<>();
     private final Map<List<String>, int[]> candidatesPerEntityPair = new HashMap<>();
-    private long sourceCount;
-    private long droppedSources;
+    /** Top-level attribute paths by name, made once (pass 2 reads them off every item). */
+    private final Map<String, AttributePath> topLevel = new HashMap<>();
     private long refusedCandidates;
 
     public RuleInference(EntityClassifier classifier, Options options) {
-        this.keys = new KeyReading(Objects.requireNonNull(classifier, "classifier"));
+        this(new KeyReading(Objects.requireNonNull(classifier, "classifier")), options, null);
+    }
+
+    private RuleInference(KeyReading keys, Options options, SourceIndex shared) {
+        this.keys = keys;
         this.options = Objects.requireNonNull(options, "options");
+        this.sources = shared != null ? shared : new SourceIndex(keys, options);
     }
 
     /** Both passes over a re-readable source of items. */
@@ -90,100 +123,240 @@ public final class RuleInference {
         return inference.result();
     }
 
-    /** Pass 1: index the item if it is a root. */
+    /** Pass 1: index the item if a copy can point at it. */
     public void acceptSource(Item item) {
-        if (!keys.isRoot(item)) {
-            return;
+        acceptSource(item, keys.entityOf(item), keys.isRoot(item));
+    }
+
+    /** Pass 1 with the item's entity and root-ness already read (by a pass that had the classifier to itself). */
+    void acceptSource(Item item, String entity, boolean root) {
+        if (sources.offerKeys(item, entity, root)) {
+            sources.admit(item);
         }
-        var pk = keys.partitionText(item);
-        if (pk == null) {
-            return;
-        }
-        if (sourceCount >= options.maxSourceEntries()) {
-            droppedSources++;
-            return;
-        }
-        var entity = keys.entityOf(item);
-        for (var entry = sources.get(pk); entry != null; entry = entry.next) {
-            if (entry.entity.equals(entity)) {
-                return;
-            }
-        }
-        var leaves = new LinkedHashMap<AttributePath, AttributeValue>();
-        leaves(item, true, leaves);
-        sources.put(pk, new SourceEntry(entity, pk, leaves, sources.get(pk)));
-        sourceCount++;
-        keys.addIdPattern(item, idPatterns.computeIfAbsent(entity, e -> KeyReading.newPatternSet()));
+    }
+
+    /**
+     * Pass 1 in two stages, for a reader that can skip the rest of an item: its keys first (they name the parts it can be
+     * found by, and the statistics of every part), and true when it is to be kept as a source: then
+     * {@link #acceptSourceWhole} with the whole item, before the next item's keys.
+     */
+    boolean acceptSourceKeys(Item keysOnly, String entity, boolean root) {
+        return sources.offerKeys(keysOnly, entity, root);
+    }
+
+    void acceptSourceWhole(Item whole) {
+        sources.admit(whole);
     }
 
     /** Pass 2: count, for each reference the item resolves, which of its leaves equal the source's. */
     public void acceptCopy(Item item) {
-        var entity = keys.entityOf(item);
+        acceptCopy(item, keys.entityOf(item), keys.isRoot(item));
+    }
+
+    /** Pass 2 with the item's entity and root-ness already read. */
+    void acceptCopy(Item item, String entity, boolean root) {
+        var index = sources.sealed();
+        if (index.isEmpty() || hash(item, keys) > copyThreshold(entity)) {
+            return;
+        }
         var ownPk = keys.partitionText(item);
-        var leaves = new LinkedHashMap<AttributePath, AttributeValue>();
-        leaves(item, false, leaves);
-        var resolutions = new ArrayList<Resolution>();
-        var referencing = new HashMap<String, Set<AttributePath>>();
-        if (ownPk != null) {
-            for (var entry = sources.get(ownPk); entry != null; entry = entry.next) {
-                if (!entry.entity.equals(entity)) {
-                    resolutions.add(new Resolution(Reference.ByOwnKey.INSTANCE, entry));
-                }
+        var leaves = new Leaves();
+        for (var attribute : item.attributes().entrySet()) {
+            var path = topLevel.computeIfAbsent(attribute.getKey(), AttributePath::of);
+            leaves(path, attribute.getValue(), 1, options.maxDepth(), leaves);
+        }
+        var probe = new Probe(item, entity, root, ownPk, index);
+        for (int i = 0; i < leaves.size; i++) {
+            var text = KeyReading.scalarText(leaves.values[i]);
+            var refs = text == null ? null : index.get(text);
+            if (refs != null) {
+                resolve(new KeyPart(leaves.paths[i], 0), null, refs, probe);
             }
         }
-        for (var leaf : leaves.entrySet()) {
-            var text = KeyReading.scalarText(leaf.getValue());
-            if (text == null || leaf.getKey().isTopLevel() && leaf.getKey().attributeName().equals(keys.partitionKeyName())) {
+        for (var attribute : keys.keyAttributes()) {
+            if (!(item.attributes().get(attribute) instanceof AttributeValue.Str)) {
                 continue;
             }
-            // A leaf that names a source is a reference to that entity, never a copy of it, even
-            // when it names the item's own partition (that resolution is the ByOwnKey one).
-            for (var entry = sources.get(text); entry != null; entry = entry.next) {
-                referencing.computeIfAbsent(entry.entity, e -> new HashSet<>()).add(leaf.getKey());
-                if (!text.equals(ownPk)) {
-                    resolutions.add(new Resolution(new Reference.ByAttribute(leaf.getKey(), IdShape.KEY), entry));
-                }
-            }
-            for (var patterns : idPatterns.entrySet()) {
-                for (var pattern : patterns.getValue()) {
-                    var key = pattern.keyOf(text);
-                    if (key.equals(text)) {
-                        continue;
-                    }
-                    for (var entry = sources.get(key); entry != null; entry = entry.next) {
-                        if (entry.entity.equals(patterns.getKey())) {
-                            referencing.computeIfAbsent(entry.entity, e -> new HashSet<>()).add(leaf.getKey());
-                            if (!key.equals(ownPk)) {
-                                resolutions.add(new Resolution(new Reference.ByAttribute(leaf.getKey(), IdShape.ID), entry));
-                            }
-                        }
-                    }
+            var variables = keys.keyVariables(item, attribute);
+            for (int i = 0; i < variables.size(); i++) {
+                var variable = variables.get(i);
+                var refs = index.get(variable.text());
+                if (refs != null) {
+                    resolve(new KeyPart(AttributePath.of(attribute), i + 1), variable.context(), refs, probe);
                 }
             }
         }
-        for (var resolution : resolutions) {
+        if (probe.resolutions == null) {
+            return;
+        }
+        for (var resolution : probe.resolutions) {
             var source = resolution.source;
-            var excluded = referencing.getOrDefault(source.entity, Set.of());
-            for (var leaf : leaves.entrySet()) {
-                var path = leaf.getKey();
+            var excluded = probe.referencing.getOrDefault(source.entity, Set.of());
+            var groupKey = new GroupKey(entity, source.entity, resolution.reference);
+            var group = group(groupKey);
+            for (int i = 0; i < leaves.size; i++) {
+                var path = leaves.paths[i];
                 if (keys.isTableKey(path.attributeName()) || excluded.contains(path)) {
                     continue;
                 }
-                var candidate = candidate(new CandidateKey(entity, path, source.entity, resolution.reference));
+                var candidate = candidate(groupKey, group, path);
                 if (candidate != null) {
-                    candidate.count(leaf.getValue(), source);
-                    if (candidate.resolved == options.sampleSize() && candidate.bestAgreement() < options.minConfidence() / 2 * candidate.resolved) {
-                        candidates.remove(candidate.key);
-                        pruned.add(candidate.key);
-                    }
+                    candidate.count(leaves.values[i], source);
                 }
             }
         }
     }
 
-    private Candidate candidate(CandidateKey key) {
-        var candidate = candidates.get(key);
-        if (candidate != null || pruned.contains(key)) {
+    /** One copy's look-ups: what it is, and what its references resolved (made only once one does). */
+    private final class Probe {
+        final Item item;
+        final String entity;
+        final boolean root;
+        final String ownPk;
+        final Map<String, Ref> index;
+        List<Resolution> resolutions;
+        Map<String, Set<AttributePath>> referencing;
+
+        Probe(Item item, String entity, boolean root, String ownPk, Map<String, Ref> index) {
+            this.item = item;
+            this.entity = entity;
+            this.root = root;
+            this.ownPk = ownPk;
+            this.index = index;
+        }
+
+        /** Whether a source's key is this item's (compared attribute by attribute, without building the item's key). */
+        boolean isItself(Map<String, AttributeValue> sourceKey) {
+            var attributes = item.attributes();
+            var pk = keys.partitionKeyName();
+            if (!Objects.equals(sourceKey.get(pk), attributes.get(pk))) {
+                return false;
+            }
+            var sk = keys.sortKeyName();
+            return sk == null || Objects.equals(sourceKey.get(sk), attributes.get(sk));
+        }
+
+        void referenced(String sourceEntity, AttributePath path) {
+            if (referencing == null) {
+                referencing = new HashMap<>();
+            }
+            referencing.computeIfAbsent(sourceEntity, e -> new HashSet<>()).add(path);
+        }
+
+        void resolved(Resolution resolution) {
+            if (resolutions == null) {
+                resolutions = new ArrayList<>(4);
+            }
+            resolutions.add(resolution);
+        }
+    }
+
+    /** An item's string and number leaves as two parallel arrays (cheaper than a map on the hot path). */
+    private static final class Leaves {
+        AttributePath[] paths = new AttributePath[16];
+        AttributeValue[] values = new AttributeValue[16];
+        int size;
+
+        void add(AttributePath path, AttributeValue value) {
+            if (size == paths.length) {
+                paths = Arrays.copyOf(paths, size * 2);
+                values = Arrays.copyOf(values, size * 2);
+            }
+            paths[size] = path;
+            values[size++] = value;
+        }
+    }
+
+    private static void leaves(AttributePath path, AttributeValue value, int depth, int maxDepth, Leaves out) {
+        switch (value) {
+            case AttributeValue.Str s -> out.add(path, s);
+            case AttributeValue.Num n -> out.add(path, n);
+            case AttributeValue.MapValue map when depth < maxDepth ->
+                    map.values().forEach((name, child) -> leaves(path.key(name), child, depth + 1, maxDepth, out));
+            default -> {
+            }
+        }
+    }
+
+    /**
+     * The references one text of a copy resolves, each to one source item other than the copy itself. A plain
+     * attribute holds a root's partition key or the id in it ({@code authorId}, as it always did); the copy's key parts
+     * (its table and index keys, whole or one variable) may equal any key part of the source. A variable matches only
+     * a variable of the same name ({@code POST#{date}#{slug}} and {@code POST#{slug}}), so ids of different things that
+     * happen to be equal numbers are not taken for references.
+     *
+     * A root's partition key names the root itself: it references no item that merely carries it (an edge pointing
+     * at the user is the user's copy, not its source).
+     *
+     * @param context what a variable of the copy is an id of (the name before it), or null
+     */
+    private void resolve(KeyPart copyPart, String context, Ref refs, Probe probe) {
+        boolean ownPartitionKey = copyPart.isWhole() && copyPart.attribute().isTopLevel()
+                && copyPart.attribute().attributeName().equals(keys.partitionKeyName());
+        boolean keyPart = copyPart.attribute().isTopLevel() && keys.keyAttributes().contains(copyPart.attribute().attributeName());
+        boolean rootsOwnKey = probe.root && isPartitionKey(copyPart);
+        for (var ref = refs; ref != null; ref = ref.next) {
+            boolean nonRootSide = ref.side instanceof SourceSide.Part part && !isPartitionKey(part.part());
+            if (nonRootSide && (!keyPart || rootsOwnKey)) {
+                continue;
+            }
+            if (!copyPart.isWhole() && !ref.sameContext(context)) {
+                continue;
+            }
+            var source = ref.entry;
+            // A part that names a source is a reference to that entity, never a copy of it, even when it names the
+            // item itself or its own partition (that resolution is the own-key one).
+            probe.referenced(source.entity, copyPart.attribute());
+            if (probe.isItself(source.key)) {
+                continue;
+            }
+            Reference reference;
+            if (ownPartitionKey) {
+                reference = switch (ref.side) {
+                    case SourceSide.PartitionKey ignored -> source.entity.equals(probe.entity) ? null : Reference.ByOwnKey.INSTANCE;
+                    case SourceSide.PartitionId ignored -> null;
+                    case SourceSide.Part part -> new Reference.ByKeyPart(copyPart, part.part());
+                };
+            } else {
+                if (source.pk != null && source.pk.equals(probe.ownPk) && !(ref.side instanceof SourceSide.Part part && !isPartitionKey(part.part()))) {
+                    continue; // the own partition's root: the own-key reference says so
+                }
+                reference = switch (ref.side) {
+                    case SourceSide.PartitionKey ignored -> new Reference.ByAttribute(copyPart.attribute(), copyPart.variable(), IdShape.KEY);
+                    case SourceSide.PartitionId ignored -> new Reference.ByAttribute(copyPart.attribute(), copyPart.variable(), IdShape.ID);
+                    case SourceSide.Part part -> new Reference.ByKeyPart(copyPart, part.part());
+                };
+            }
+            if (reference == null || !copyPart.isWhole() && resolvedWhole(probe.resolutions, copyPart.attribute(), source)) {
+                continue; // a variable finding the same source as its whole value adds nothing
+            }
+            probe.resolved(new Resolution(reference, copyPart, source));
+        }
+    }
+
+    private boolean isPartitionKey(KeyPart part) {
+        return part.attribute().isTopLevel() && part.attribute().attributeName().equals(keys.partitionKeyName());
+    }
+
+    private static boolean resolvedWhole(List<Resolution> resolutions, AttributePath attribute, SourceEntry source) {
+        if (resolutions == null) {
+            return false;
+        }
+        for (var resolution : resolutions) {
+            if (resolution.source == source && resolution.part.isWhole() && resolution.part.attribute().equals(attribute)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Map<AttributePath, Candidate> group(GroupKey key) {
+        return candidates.computeIfAbsent(key, k -> new HashMap<>());
+    }
+
+    private Candidate candidate(GroupKey key, Map<AttributePath, Candidate> group, AttributePath path) {
+        var candidate = group.get(path);
+        if (candidate != null) {
             return candidate;
         }
         var used = candidatesPerEntityPair.computeIfAbsent(List.of(key.copyEntity, key.sourceEntity), k -> new int[1]);
@@ -192,9 +365,57 @@ public final class RuleInference {
             return null;
         }
         used[0]++;
-        candidate = new Candidate(key);
-        candidates.put(key, candidate);
+        candidate = new Candidate();
+        group.put(path, candidate);
         return candidate;
+    }
+
+    /**
+     * The largest key hash of the copies pass 2 reads of {@code entity} (its {@link Options#copiesPerEntity} items with
+     * the smallest hashes, seen in pass 1); every item of an entity with fewer.
+     */
+    long copyThreshold(String entity) {
+        var sample = sources.copySamples.get(entity);
+        return sample == null ? Long.MAX_VALUE : sample.threshold();
+    }
+
+    // ---- merging ----
+
+    /** Adds the sources another inference of the same table indexed in its pass 1 (a Scan segment, a file split). */
+    public void absorbSources(RuleInference other) {
+        sources.absorb(other.sources);
+    }
+
+    /** An inference that counts copies against this one's sources (pass 1 must be over), for one split of pass 2. */
+    public RuleInference forCopies() {
+        sources.sealed();
+        return new RuleInference(keys.copy(), options, sources);
+    }
+
+    /** The key templates the naming pass read for the item given next ({@link KeyReading#know}). */
+    void know(Item item, KeyTemplate partitionKey, KeyTemplate sortKey) {
+        keys.know(item, partitionKey, sortKey);
+    }
+
+    /** Adds a split's counts (from {@link #forCopies}). */
+    public void absorbCounts(RuleInference split) {
+        if (split.sources != sources) {
+            throw new IllegalArgumentException("Absorb only the split inferences this inference handed out");
+        }
+        split.candidates.forEach((key, theirGroup) -> {
+            var group = group(key);
+            theirGroup.forEach((path, theirs) -> {
+                var mine = group.get(path);
+                if (mine == null) {
+                    var used = candidatesPerEntityPair.computeIfAbsent(List.of(key.copyEntity, key.sourceEntity), k -> new int[1]);
+                    used[0]++;
+                    group.put(path, theirs.copy());
+                } else {
+                    mine.add(theirs);
+                }
+            });
+        });
+        refusedCandidates += split.refusedCandidates;
     }
 
     /** Rules that hold, one per copy attribute (the best supported source), most support first. */
@@ -203,11 +424,15 @@ public final class RuleInference {
         var order = Comparator.comparingLong(InferredRule::support).thenComparingDouble(InferredRule::confidence)
                 .thenComparingInt(r -> referenceRank(r.rule().reference()))
                 .thenComparing(r -> -r.rule().toSpec().length());
-        var keysInOrder = new ArrayList<>(candidates.keySet());
-        keysInOrder.sort(Comparator.comparing(k -> k.toString()));
+        var keysInOrder = new ArrayList<CandidateKey>();
+        candidates.forEach((group, byPath) -> byPath.keySet().forEach(path -> keysInOrder.add(
+                new CandidateKey(group.copyEntity, path, group.sourceEntity, group.reference))));
+        keysInOrder.sort(Comparator.comparing(CandidateKey::toString));
         for (var key : keysInOrder) {
-            var candidate = candidates.get(key);
-            for (var agreement : candidate.agreements.entrySet()) {
+            var candidate = candidates.get(new GroupKey(key.copyEntity, key.sourceEntity, key.reference)).get(key.copyAttribute);
+            var agreements = new ArrayList<>(candidate.agreements.entrySet());
+            agreements.sort(Comparator.comparing(e -> e.getKey().render()));
+            for (var agreement : agreements) {
                 long support = agreement.getValue()[0];
                 double confidence = (double) support / candidate.resolved;
                 if (support < options.minSupport() || confidence < options.minConfidence()) {
@@ -223,88 +448,484 @@ public final class RuleInference {
                 .toList();
     }
 
-    /** Higher is preferred among equally supported references: a plain attribute, the own key, a key attribute. */
+    /**
+     * Higher is preferred among equally supported references: a plain attribute holding the id, or the key, the own
+     * key, a key attribute holding a key, a key part equal to a key part, and last the ones through a key variable.
+     */
     private int referenceRank(Reference reference) {
         return switch (reference) {
-            case Reference.ByAttribute byAttribute -> keys.isAnyKey(byAttribute.attribute().attributeName()) ? 0
-                    : byAttribute.shape() == IdShape.ID ? 3 : 2;
-            case Reference.ByOwnKey ignored -> 1;
+            case Reference.ByAttribute byAttribute -> {
+                if (byAttribute.variable() > 0) {
+                    yield 2;
+                }
+                yield keys.isAnyKey(byAttribute.attribute().attributeName()) ? 4 : byAttribute.shape() == IdShape.ID ? 7 : 6;
+            }
+            case Reference.ByOwnKey ignored -> 5;
+            case Reference.ByKeyPart byKeyPart -> byKeyPart.copy().isWhole() && byKeyPart.source().isWhole() ? 3 : 1;
         };
+    }
+
+    /**
+     * For detection by an inferred rule: every item of {@code entity} that {@code side} names (the smallest key where
+     * several carry the same text), with its key and the value of {@code attribute} (null when it lacks it), when pass 1
+     * kept all of them: no root was dropped, the entity's other items all fit its sample, and every item carrying the side
+     * was indexed by it. Empty otherwise (detection then reads its sources itself).
+     */
+    Optional<Map<String, Map.Entry<Map<String, AttributeValue>, AttributeValue>>> exactSources(String entity, SourceSide side,
+                                                                                                   AttributePath attribute) {
+        if (sources.droppedRoots > 0 || sources.offered.getOrDefault(entity, new long[1])[0] > options.sourcesPerEntity()
+                || sources.incomplete.contains(new SideKey(entity, side))) {
+            return Optional.empty();
+        }
+        var byText = new HashMap<String, SourceEntry>();
+        var sideKey = new SideKey(entity, side);
+        sources.roots.getOrDefault(sideKey, Map.of()).forEach((text, entry) -> sources.putSmaller(byText, text, entry));
+        for (var entry : sources.samples.getOrDefault(entity, new PriorityQueue<>())) {
+            for (var part : entry.parts) {
+                if (part.side.equals(side)) {
+                    sources.putSmaller(byText, part.text, entry);
+                }
+            }
+        }
+        var exact = new HashMap<String, Map.Entry<Map<String, AttributeValue>, AttributeValue>>();
+        byText.forEach((text, entry) -> exact.put(text, new AbstractMap.SimpleImmutableEntry<>(entry.key, entry.leaf(attribute))));
+        return Optional.of(exact);
     }
 
     /** Roots held by the source index. */
     public long sourceEntries() {
-        return sourceCount;
+        return sources.rootCount;
+    }
+
+    /** Items other than roots held by the source index (at most {@link Options#sourcesPerEntity} per entity). */
+    public long sampledSources() {
+        return sources.sampledCount();
     }
 
     /** Roots not indexed because {@link Options#maxSourceEntries} was reached. */
     public long droppedSources() {
-        return droppedSources;
+        return sources.droppedRoots;
     }
 
     /** Candidates being counted now. */
     public int candidateCount() {
-        return candidates.size();
+        int count = 0;
+        for (var group : candidates.values()) {
+            count += group.size();
+        }
+        return count;
     }
 
-    /** Candidates pruned for lack of overlap, and refused because their entity pair was full. */
+    /** Candidates refused because their entity pair was full. */
     public long prunedCandidates() {
-        return pruned.size() + refusedCandidates;
+        return refusedCandidates;
     }
 
-    private void leaves(Item item, boolean skipTableKeys, Map<AttributePath, AttributeValue> out) {
-        for (var attribute : item.attributes().entrySet()) {
-            if (skipTableKeys && keys.isTableKey(attribute.getKey())) {
-                continue;
+    // ---- the source index ----
+
+    /**
+     * Pass 1's state: roots by every part, a sample of the other items per entity, and once sealed the look-up from a
+     * part's text to the items that carry it.
+     */
+    private static final class SourceIndex {
+        /** A part identifies items when at least this share of the items that carry it carry a value of their own. */
+        static final double IDENTIFYING_SHARE = 0.9;
+        /** Names kept per variable part; beyond, the part's variable is taken for an id of anything. */
+        static final int MAX_CONTEXTS = 16;
+        final KeyReading keys;
+        final Options options;
+        /** (entity, side, text) to the item that is the source there: the smallest key among those that carry it. */
+        final Map<SideKey, Map<String, SourceEntry>> roots = new HashMap<>();
+        /** Per entity, the sampled other items, the largest hash on top. */
+        final Map<String, PriorityQueue<SourceEntry>> samples = new HashMap<>();
+        /** Per entity, the smallest key hashes of its items: which of them pass 2 reads as copies. */
+        final Map<String, HashSample> copySamples = new HashMap<>();
+        /** Per entity, the items other than roots offered to its sample: all of them are in it while this is at most its size. */
+        final Map<String, long[]> offered = new HashMap<>();
+        /**
+         * The (entity, side)s some item carries but is not indexed by (a whole key part equal to its partition key or
+         * without a variable, an id that is the whole partition key): detection, which indexes every such item, cannot
+         * take those sides' sources from here ({@link #exactSources}).
+         */
+        final Set<SideKey> incomplete = new HashSet<>();
+        /** Per (entity, side), how many items carry the part and how many distinct values it has, over every item. */
+        final Map<SideKey, DistinctCount> distinct = new HashMap<>();
+        /** Per (entity, side) of a variable, the names before it; the side maps to null once there are too many. */
+        final Map<SideKey, Set<String>> contexts = new HashMap<>();
+        long rootCount;
+        long droppedRoots;
+        Map<String, Ref> sealed;
+
+        SourceIndex(KeyReading keys, Options options) {
+            this.keys = keys;
+            this.options = options;
+        }
+
+        /** The item whose keys {@link #offerKeys} kept, waiting for {@link #admit}. */
+        private String pendingEntity;
+        private boolean pendingRoot;
+        private List<IndexedPart> pendingParts;
+
+        /** Stage 1: the parts the item's keys name are counted; true when the item is to be kept ({@link #admit}). */
+        boolean offerKeys(Item item, String entity, boolean root) {
+            if (sealed != null) {
+                throw new IllegalStateException("Pass 1 is over: copies are being counted against the sources");
             }
-            leaves(AttributePath.of(attribute.getKey()), attribute.getValue(), 1, out);
+            pendingParts = null;
+            long hash = hash(item, keys);
+            copySamples.computeIfAbsent(entity, e -> new HashSample(options.copiesPerEntity())).offer(hash);
+            var parts = parts(item, entity, root);
+            if (parts.isEmpty()) {
+                return false;
+            }
+            for (var part : parts) {
+                var side = new SideKey(entity, part.side);
+                distinct.computeIfAbsent(side, k -> new DistinctCount()).add(part.text);
+                if (part.context != null) {
+                    addContext(side, part.context);
+                }
+            }
+            if (root) {
+                if (rootCount >= options.maxSourceEntries()) {
+                    droppedRoots++;
+                    return false;
+                }
+                rootCount++;
+            } else {
+                offered.computeIfAbsent(entity, e -> new long[1])[0]++;
+                if (options.sourcesPerEntity() == 0) {
+                    return false;
+                }
+                var sample = samples.computeIfAbsent(entity, e -> new PriorityQueue<>(SAMPLE_ORDER.reversed()));
+                if (sample.size() >= options.sourcesPerEntity() && hash > sample.peek().hash) {
+                    return false; // cheap refusal: the sample is full of smaller hashes
+                }
+            }
+            pendingEntity = entity;
+            pendingRoot = root;
+            pendingParts = parts;
+            return true;
+        }
+
+        /** Stage 2: the item kept by {@link #offerKeys}, whole, as a source. */
+        void admit(Item whole) {
+            if (pendingParts == null) {
+                throw new IllegalStateException("No item's keys are waiting to be kept");
+            }
+            var entry = entry(whole, pendingEntity, pendingParts);
+            pendingParts = null;
+            if (pendingRoot) {
+                for (var part : entry.parts) {
+                    putSmaller(roots.computeIfAbsent(new SideKey(entry.entity, part.side), k -> new HashMap<>()), part.text, entry);
+                }
+            } else {
+                offer(samples.get(entry.entity), entry);
+            }
+        }
+
+        private void offer(PriorityQueue<SourceEntry> sample, SourceEntry entry) {
+            if (sample.size() < options.sourcesPerEntity()) {
+                sample.add(entry);
+            } else if (SAMPLE_ORDER.compare(entry, sample.peek()) < 0) {
+                sample.poll();
+                sample.add(entry);
+            }
+        }
+
+        private void putSmaller(Map<String, SourceEntry> byText, String text, SourceEntry entry) {
+            byText.merge(text, entry, (known, offered) -> keys.compareKeys(known.key, offered.key) <= 0 ? known : offered);
+        }
+
+        private void addContext(SideKey side, String context) {
+            if (contexts.containsKey(side) && contexts.get(side) == null) {
+                return;
+            }
+            var known = contexts.computeIfAbsent(side, k -> new java.util.TreeSet<>());
+            if (known.add(context) && known.size() > MAX_CONTEXTS) {
+                contexts.put(side, null);
+            }
+        }
+
+        /** The parts an item can be found by: a root's partition key and id, every item's other key parts. */
+        private List<IndexedPart> parts(Item item, String entity, boolean root) {
+            var parts = new ArrayList<IndexedPart>(4);
+            var pk = keys.partitionText(item);
+            if (root && pk != null) {
+                parts.add(new IndexedPart(SourceSide.PartitionKey.INSTANCE, pk, null));
+                var id = keys.partitionId(item);
+                if (id != null && !id.equals(pk)) {
+                    parts.add(new IndexedPart(SourceSide.PartitionId.INSTANCE, id, keys.partitionIdContext(item)));
+                } else if (id != null) {
+                    incomplete.add(new SideKey(entity, SourceSide.PartitionId.INSTANCE));
+                }
+            }
+            for (var attribute : keys.keyAttributes()) {
+                boolean partitionKey = attribute.equals(keys.partitionKeyName());
+                if (partitionKey && !root) {
+                    continue;
+                }
+                var value = item.attributes().get(attribute);
+                var text = KeyReading.scalarText(value);
+                if (text == null) {
+                    continue;
+                }
+                var variables = keys.keyVariables(item, attribute);
+                if (!partitionKey) {
+                    var whole = new SourceSide.Part(KeyPart.whole(attribute));
+                    if (!text.equals(pk) && (!variables.isEmpty() || !isConstant(item, attribute))) {
+                        parts.add(new IndexedPart(whole, text, null));
+                    } else {
+                        incomplete.add(new SideKey(entity, whole));
+                    }
+                }
+                // The partition key's only variable is its id (PartitionId) already.
+                if (partitionKey && variables.size() == 1) {
+                    incomplete.add(new SideKey(entity, new SourceSide.Part(new KeyPart(AttributePath.of(attribute), 1))));
+                } else {
+                    for (int i = 0; i < variables.size(); i++) {
+                        var variable = variables.get(i);
+                        parts.add(new IndexedPart(new SourceSide.Part(new KeyPart(AttributePath.of(attribute), i + 1)), variable.text(),
+                                variable.context()));
+                    }
+                }
+            }
+            return parts;
+        }
+
+        /** The item as a source: its key and its leaves, and the parts it can be found by. */
+        private SourceEntry entry(Item item, String entity, List<IndexedPart> parts) {
+            var leaves = new Leaves();
+            for (var attribute : item.attributes().entrySet()) {
+                if (!keys.isTableKey(attribute.getKey())) {
+                    leaves(AttributePath.of(attribute.getKey()), attribute.getValue(), 1, options.maxDepth(), leaves);
+                }
+            }
+            var key = keys.keyOf(item);
+            return new SourceEntry(entity, key, keys.partitionText(item), hash(key), leaves, parts);
+        }
+
+        /**
+         * Whether a part names one item of its entity: at least {@value #IDENTIFYING_SHARE} of the items that carry it
+         * carry their own value. A part many items share ({@code TEAM#data} on every membership of the team, a post's
+         * slug on each of its tag entries) would name one of them at random, so it names none.
+         */
+        boolean identifies(SideKey side) {
+            var count = distinct.get(side);
+            return count != null && count.distinctShare() >= IDENTIFYING_SHARE;
+        }
+
+        /** A key value whose template has no variable ({@code PROFILE}, {@code STATUS#OPEN}) names no one item. */
+        private boolean isConstant(Item item, String attribute) {
+            var template = keys.templateOf(item, attribute);
+            return template == null || template.isConstant();
+        }
+
+        /** The names before a side's variable: empty for a whole value, null when any name goes. */
+        private Set<String> contextsOf(SideKey side) {
+            if (!contexts.containsKey(side)) {
+                return Set.of();
+            }
+            var names = contexts.get(side);
+            return names == null ? null : Set.copyOf(names);
+        }
+
+        long sampledCount() {
+            long count = 0;
+            for (var sample : samples.values()) {
+                count += sample.size();
+            }
+            return count;
+        }
+
+        void absorb(SourceIndex other) {
+            if (sealed != null || other.sealed != null) {
+                throw new IllegalStateException("Sources merge before copies are counted");
+            }
+            other.roots.forEach((side, byText) -> {
+                var mine = roots.computeIfAbsent(side, k -> new HashMap<>());
+                byText.forEach((text, entry) -> putSmaller(mine, text, entry));
+            });
+            // The same root may be counted by two inferences only if both read it; a split reads each item once.
+            rootCount += other.rootCount;
+            droppedRoots += other.droppedRoots;
+            other.distinct.forEach((side, count) -> distinct.computeIfAbsent(side, k -> new DistinctCount()).absorb(count));
+            other.contexts.forEach((side, names) -> {
+                if (names == null) {
+                    contexts.put(side, null);
+                } else {
+                    names.forEach(name -> addContext(side, name));
+                }
+            });
+            incomplete.addAll(other.incomplete);
+            other.offered.forEach((entity, count) -> offered.computeIfAbsent(entity, e -> new long[1])[0] += count[0]);
+            other.copySamples.forEach((entity, sample) ->
+                    copySamples.computeIfAbsent(entity, e -> new HashSample(options.copiesPerEntity())).absorb(sample));
+            other.samples.forEach((entity, theirs) -> {
+                var sample = samples.computeIfAbsent(entity, e -> new PriorityQueue<>(SAMPLE_ORDER.reversed()));
+                for (var entry : theirs) {
+                    offer(sample, entry);
+                }
+            });
+        }
+
+        /** The look-up from a part's text to the sources that carry it, built once pass 1 is over. */
+        Map<String, Ref> sealed() {
+            if (sealed == null) {
+                var index = new HashMap<String, Ref>();
+                roots.forEach((side, byText) -> {
+                    if (identifies(side)) {
+                        var names = contextsOf(side);
+                        byText.forEach((text, entry) -> index.merge(text, new Ref(side.side, entry, names, null),
+                                (known, added) -> new Ref(added.side, added.entry, added.contexts, known)));
+                    }
+                });
+                samples.forEach((entity, sample) -> {
+                    // The sample holds distinct items; a part two of them carry goes to the smaller key.
+                    var byPart = new HashMap<SideKey, Map<String, SourceEntry>>();
+                    for (var entry : sample) {
+                        for (var part : entry.parts) {
+                            putSmaller(byPart.computeIfAbsent(new SideKey(entity, part.side), k -> new HashMap<>()), part.text, entry);
+                        }
+                    }
+                    byPart.forEach((side, byText) -> {
+                        if (identifies(side)) {
+                            var names = contextsOf(side);
+                            byText.forEach((text, entry) -> index.merge(text, new Ref(side.side, entry, names, null),
+                                    (known, added) -> new Ref(added.side, added.entry, added.contexts, known)));
+                        }
+                    });
+                });
+                sealed = index;
+            }
+            return sealed;
         }
     }
 
-    private void leaves(AttributePath path, AttributeValue value, int depth, Map<AttributePath, AttributeValue> out) {
-        switch (value) {
-            case AttributeValue.Str s -> out.put(path, s);
-            case AttributeValue.Num n -> out.put(path, n);
-            case AttributeValue.MapValue map when depth < options.maxDepth() ->
-                    map.values().forEach((name, child) -> leaves(path.key(name), child, depth + 1, out));
-            default -> {
+    /** The order of a sample: by the key's hash, then by the key's text (so ties do not depend on arrival). */
+    private static final Comparator<SourceEntry> SAMPLE_ORDER = Comparator.<SourceEntry>comparingLong(e -> e.hash)
+            .thenComparing(e -> RepairPlan.keyJson(e.key));
+
+    /** A 64-bit hash of a primary key that is the same in every run (String's hash is specified). */
+    static long hash(Map<String, AttributeValue> key) {
+        long h = 0x9E3779B97F4A7C15L;
+        for (var value : key.values()) {
+            h = mix(h, value);
+        }
+        return h;
+    }
+
+    /** The same hash, read off the item's key attributes without building its key. */
+    static long hash(Item item, KeyReading keys) {
+        long h = 0x9E3779B97F4A7C15L;
+        var pk = item.attributes().get(keys.partitionKeyName());
+        if (pk != null) {
+            h = mix(h, pk);
+        }
+        var sk = keys.sortKeyName() == null ? null : item.attributes().get(keys.sortKeyName());
+        if (sk != null) {
+            h = mix(h, sk);
+        }
+        return h;
+    }
+
+    /** Each key value's 64-bit hash folded in ({@link DistinctCount#hash64}: keys that differ in a counter spread evenly). */
+    private static long mix(long h, AttributeValue value) {
+        var text = KeyReading.scalarText(value);
+        h = Long.rotateLeft(h, 29) ^ (text == null ? value.hashCode() : DistinctCount.hash64(text));
+        h *= 0xBF58476D1CE4E5B9L;
+        return h ^ (h >>> 31);
+    }
+
+    private record SideKey(String entity, SourceSide side) {
+    }
+
+    /** @param context what a variable part is an id of (the name before it in the template), or null */
+    private record IndexedPart(SourceSide side, String text, String context) {
+    }
+
+    private static final class SourceEntry {
+        final String entity;
+        final Map<String, AttributeValue> key;
+        final String pk;
+        final long hash;
+        /** The item's string and number leaves, as two parallel arrays (an entry may stay long: no map of its own). */
+        final AttributePath[] paths;
+        final AttributeValue[] values;
+        final List<IndexedPart> parts;
+
+        SourceEntry(String entity, Map<String, AttributeValue> key, String pk, long hash, Leaves leaves,
+                    List<IndexedPart> parts) {
+            this.entity = entity;
+            this.key = key;
+            this.pk = pk;
+            this.hash = hash;
+            this.paths = Arrays.copyOf(leaves.paths, leaves.size);
+            this.values = Arrays.copyOf(leaves.values, leaves.size);
+            this.parts = List.copyOf(parts);
+        }
+
+        /** The value of one leaf, or null when the item has none there. */
+        AttributeValue leaf(AttributePath path) {
+            for (int i = 0; i < paths.length; i++) {
+                if (paths[i].equals(path)) {
+                    return values[i];
+                }
             }
+            return null;
         }
     }
 
-    private record SourceEntry(String entity, String pk, Map<AttributePath, AttributeValue> leaves, SourceEntry next) {
+    /**
+     * One source a part's text names, and the next one for the same text.
+     *
+     * @param contexts what the part's variable is an id of, in the source entity's items (the names before it); empty
+     *                 for a whole value, null when there are too many to say
+     */
+    private record Ref(SourceSide side, SourceEntry entry, Set<String> contexts, Ref next) {
+        boolean sameContext(String context) {
+            if (contexts == null || context == null) {
+                return true;
+            }
+            for (var known : contexts) {
+                if (KeyReading.KeyVariable.sameContext(known, context)) {
+                    return true;
+                }
+            }
+            return contexts.isEmpty();
+        }
     }
 
-    private record Resolution(Reference reference, SourceEntry source) {
+    private record Resolution(Reference reference, KeyPart part, SourceEntry source) {
     }
 
     private record CandidateKey(String copyEntity, AttributePath copyAttribute, String sourceEntity, Reference reference) {
     }
 
+    private record GroupKey(String copyEntity, String sourceEntity, Reference reference) {
+    }
+
     private static final class Candidate {
-        final CandidateKey key;
         final Map<AttributePath, long[]> agreements = new LinkedHashMap<>();
         long resolved;
 
-        Candidate(CandidateKey key) {
-            this.key = key;
-        }
-
         void count(AttributeValue copyValue, SourceEntry source) {
             resolved++;
-            for (var sourceLeaf : source.leaves.entrySet()) {
-                if (copyValue.equals(sourceLeaf.getValue())) {
-                    agreements.computeIfAbsent(sourceLeaf.getKey(), k -> new long[1])[0]++;
+            for (int i = 0; i < source.values.length; i++) {
+                if (copyValue.equals(source.values[i])) {
+                    agreements.computeIfAbsent(source.paths[i], k -> new long[1])[0]++;
                 }
             }
         }
 
-        long bestAgreement() {
-            long best = 0;
-            for (var count : agreements.values()) {
-                best = Math.max(best, count[0]);
-            }
-            return best;
+        void add(Candidate other) {
+            resolved += other.resolved;
+            other.agreements.forEach((path, count) -> agreements.computeIfAbsent(path, k -> new long[1])[0] += count[0]);
+        }
+
+        Candidate copy() {
+            var copy = new Candidate();
+            copy.add(this);
+            return copy;
         }
     }
 }

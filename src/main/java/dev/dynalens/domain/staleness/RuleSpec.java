@@ -2,6 +2,7 @@ package dev.dynalens.domain.staleness;
 
 import dev.dynalens.domain.staleness.DenormalizationRule.Endpoint;
 import dev.dynalens.domain.staleness.DenormalizationRule.IdShape;
+import dev.dynalens.domain.staleness.DenormalizationRule.KeyPart;
 import dev.dynalens.domain.staleness.DenormalizationRule.Reference;
 import dev.dynalens.domain.item.AttributePath;
 import java.util.ArrayList;
@@ -15,7 +16,9 @@ import java.util.ArrayList;
  * copy      = entity "." path                         POST.authorName, TASK.assignee.name
  * source    = entity "." path                         USER.name
  * reference = "key"                                   the copy's own partition key (ByOwnKey)
- *           | path [ ":" ( "id" | "key" ) ]           an attribute holding the source's id (default) or whole key
+ *           | part [ ":" ( "id" | "key" ) ]           an attribute holding the source's id (default) or whole key (ByAttribute)
+ *           | part "=" part                           a part of the copy equals a part of the source (ByKeyPart)
+ * part      = path [ ":" digits ]                     a whole value, or the n-th variable (from 1) of its key template
  * path      = name { "." name | "[" digits "]" }      assignee.name, lines[0].sku
  * entity    = name
  * name      = bare | quoted
@@ -24,8 +27,11 @@ import java.util.ArrayList;
  * </pre>
  *
  * Examples: {@code POST.authorName=USER.name@authorId}, {@code TEAM→USER.userName=USER.name@SK:key},
- * {@code TASK.projectTitle=PROJECT.title@key}, {@code X."a.b"=Y.c@"key"} (an attribute named key).
- * {@link #render} writes the canonical form, which {@link #parse} reads back to an equal rule.
+ * {@code TASK.projectTitle=PROJECT.title@key}, {@code X."a.b"=Y.c@"key"} (an attribute named key),
+ * {@code TAG→POST.title=POST.title@SK:2} (the second variable of the copy's sort key is the post's id),
+ * {@code TASK.projectTitle=PROJECT.title@PK=SK} (the task's partition key is the project's sort key).
+ * {@link #render} writes the canonical form, which {@link #parse} reads back to an equal rule. The forms added with
+ * the key parts ({@code :n}, {@code =}) were errors before, so every SPEC that was valid reads as it did.
  */
 public final class RuleSpec {
     private static final String SPECIAL = ".=@:[]\"\\";
@@ -55,21 +61,54 @@ public final class RuleSpec {
         out.append('=');
         endpoint(out, rule.source());
         out.append('@');
-        switch (rule.reference()) {
+        reference(out, rule.reference());
+        return out.toString();
+    }
+
+    /** The part after '@': {@code authorId}, {@code SK:key}, {@code key}, {@code SK:2}, {@code PK=SK}. */
+    public static String renderReference(Reference reference) {
+        var out = new StringBuilder();
+        reference(out, reference);
+        return out.toString();
+    }
+
+    private static void reference(StringBuilder out, Reference reference) {
+        switch (reference) {
             case Reference.ByOwnKey ignored -> out.append(OWN_KEY);
             case Reference.ByAttribute byAttribute -> {
-                var path = byAttribute.attribute();
-                if (path.isTopLevel() && path.attributeName().equals(OWN_KEY)) {
-                    out.append('"').append(OWN_KEY).append('"');
-                } else {
-                    path(out, path);
-                }
+                copyPart(out, byAttribute.part());
                 if (byAttribute.shape() == IdShape.KEY) {
                     out.append(":key");
                 }
             }
+            case Reference.ByKeyPart byKeyPart -> {
+                copyPart(out, byKeyPart.copy());
+                out.append('=');
+                part(out, byKeyPart.source());
+            }
         }
-        return out.toString();
+    }
+
+    /** The copy's part: a top-level attribute named {@code key} is quoted, since {@code @key} alone is the own key. */
+    private static void copyPart(StringBuilder out, KeyPart part) {
+        var path = part.attribute();
+        if (path.isTopLevel() && path.attributeName().equals(OWN_KEY)) {
+            out.append('"').append(OWN_KEY).append('"');
+        } else {
+            path(out, path);
+        }
+        variable(out, part);
+    }
+
+    private static void part(StringBuilder out, KeyPart part) {
+        path(out, part.attribute());
+        variable(out, part);
+    }
+
+    private static void variable(StringBuilder out, KeyPart part) {
+        if (!part.isWhole()) {
+            out.append(':').append(part.variable());
+        }
     }
 
     private static void endpoint(StringBuilder out, Endpoint endpoint) {
@@ -97,7 +136,7 @@ public final class RuleSpec {
         blanks();
         var source = endpoint("source");
         blanks();
-        expect('@', "Expected '@' and a reference after the source attribute (@attribute, @attribute:key or @key)");
+        expect('@', "Expected '@' and a reference after the source attribute (@attribute, @attribute:key, @key or @PK=SK)");
         blanks();
         return new DenormalizationRule(source, copy, reference());
     }
@@ -121,7 +160,18 @@ public final class RuleSpec {
             at += OWN_KEY.length();
             return Reference.ByOwnKey.INSTANCE;
         }
-        var path = path("reference attribute");
+        var copy = part("reference attribute");
+        if (at == start) {
+            throw error("Expected a reference attribute or 'key'");
+        }
+        int afterCopy = at;
+        blanks();
+        if (at < text.length() && text.charAt(at) == '=') {
+            at++;
+            blanks();
+            return new Reference.ByKeyPart(copy, part("source's key attribute"));
+        }
+        at = afterCopy;
         var shape = IdShape.ID;
         if (at < text.length() && text.charAt(at) == ':') {
             at++;
@@ -131,13 +181,37 @@ public final class RuleSpec {
                 at += 3;
                 shape = IdShape.KEY;
             } else {
-                throw error("Expected 'id' or 'key' after ':' in the reference");
+                throw error("Expected 'id' or 'key' after ':' in the reference (or a key variable's number, as in SK:2)");
             }
         }
-        if (at == start) {
-            throw error("Expected a reference attribute or 'key'");
+        return new Reference.ByAttribute(copy.attribute(), copy.variable(), shape);
+    }
+
+    /** A path and, after ':' and digits, the number of one of its key variables. */
+    private KeyPart part(String what) {
+        var path = path(what);
+        if (at + 1 < text.length() && text.charAt(at) == ':' && isDigit(text.charAt(at + 1))) {
+            at++;
+            int start = at;
+            while (at < text.length() && isDigit(text.charAt(at))) {
+                at++;
+            }
+            int variable;
+            try {
+                variable = Integer.parseInt(text.substring(start, at));
+            } catch (NumberFormatException e) {
+                throw new RuleSpecException("Key variable number too large", text, start);
+            }
+            if (variable == 0) {
+                throw new RuleSpecException("Key variables are numbered from 1 (the whole value has no number)", text, start);
+            }
+            return new KeyPart(path, variable);
         }
-        return new Reference.ByAttribute(path, shape);
+        return new KeyPart(path, 0);
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     private boolean isEndOfReference(int position) {

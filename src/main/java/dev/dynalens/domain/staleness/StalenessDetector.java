@@ -1,17 +1,16 @@
 package dev.dynalens.domain.staleness;
 
-import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.inference.EntityClassifier;
+import dev.dynalens.domain.inference.KeyTemplate;
+import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.staleness.DenormalizationRule.IdShape;
-import dev.dynalens.domain.staleness.DenormalizationRule.Reference;
+import dev.dynalens.domain.staleness.DenormalizationRule.KeyPart;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -24,20 +23,31 @@ import java.util.function.Consumer;
  * reported as an orphan. The classifier must already have read the table (the browse's
  * {@code Analyzer}, or a pass of its own), so that entity names are stable while detection runs.
  *
- * <p><b>Memory.</b> Copies are never kept. Per source entity of the rules: for every root item of
- * that entity, its primary key and the values of the attributes the rules copy (one
- * {@link #sourceEntries() entry} per root), plus at most
- * {@value KeyReading#MAX_ID_PATTERNS_PER_ENTITY} key patterns. Findings are passed to the consumer as
- * they are found; the report lists at most {@code maxListed} of each kind, and counts all.
+ * <p><b>Sources.</b> A rule's reference reads a part of its source ({@link DenormalizationRule.Reference}): the
+ * partition key or the id in it (of roots: the one item of their entity in a partition), or any key part (the
+ * project stored as {@code ORG#acme / PROJECT#P-1} is found by its sort key). A source is one item, named by its whole
+ * primary key; when several items of the source entity carry the same reference value, the one with the smallest
+ * primary key (DynamoDB's key order) is the source, whatever order the items come in.
  *
- * <p>Not thread-safe: feed it from one thread.
+ * <p><b>Merging.</b> The state splits in two, so that parts of a table can be read apart (Scan segments, file splits)
+ * and combined into the answer one pass gives: {@link #absorbSources} adds the sources another detector of the same
+ * rules indexed (the smaller key still wins), and {@link #forCopies} hands out a detector that checks copies against
+ * these (complete) sources with counts of its own, which {@link #absorb} adds in split order.
+ *
+ * <p><b>Memory.</b> Copies are never kept. Per source entity and reference side of the rules: for every item that
+ * can be a source, its primary key and the values of the attributes the rules copy (one {@link #sourceEntries() entry}
+ * each). Findings are passed to the consumer as they are found; the report lists at most {@code maxListed} of each
+ * kind, and counts all.
+ *
+ * <p>Not thread-safe: feed each detector from one thread. Split detectors of {@link #forCopies} only read the shared
+ * sources and may run on threads of their own (with a classifier that has finished reading; see {@link KeyReading}).
  */
 public final class StalenessDetector {
     private final KeyReading keys;
     private final List<DenormalizationRule> rules;
     private final int maxListed;
     private final Consumer<? super Finding> onFinding;
-    private final Map<String, SourceTable> sourcesByEntity = new HashMap<>();
+    private final Sources sources;
     private final Map<String, List<RuleState>> rulesByCopyEntity = new HashMap<>();
     private final List<RuleState> states = new ArrayList<>();
     private final List<Finding.StaleCopy> staleCopies = new ArrayList<>();
@@ -54,16 +64,23 @@ public final class StalenessDetector {
      * @param onFinding  receives every finding as it is found (also those beyond {@code maxListed})
      */
     public StalenessDetector(EntityClassifier classifier, List<DenormalizationRule> rules, int maxListed, Consumer<? super Finding> onFinding) {
-        this.keys = new KeyReading(Objects.requireNonNull(classifier, "classifier"));
-        this.rules = List.copyOf(rules);
+        this(new KeyReading(Objects.requireNonNull(classifier, "classifier")), List.copyOf(rules), maxListed, onFinding, null);
+    }
+
+    private StalenessDetector(KeyReading keys, List<DenormalizationRule> rules, int maxListed, Consumer<? super Finding> onFinding,
+                              Sources shared) {
+        this.keys = keys;
+        this.rules = rules;
         if (maxListed < 0) {
             throw new IllegalArgumentException("maxListed must not be negative");
         }
         this.maxListed = maxListed;
         this.onFinding = Objects.requireNonNull(onFinding, "onFinding");
+        this.sources = shared != null ? shared : new Sources();
         for (var rule : this.rules) {
-            var source = sourcesByEntity.computeIfAbsent(rule.source().entity(), e -> new SourceTable());
-            var state = new RuleState(rule, source, source.slotOf(rule.source().attribute()));
+            var side = SourceSide.of(rule.reference());
+            var table = shared != null ? sources.table(rule.source().entity(), side) : sources.tableFor(rule.source().entity(), side);
+            var state = new RuleState(rule, SourceSide.copyPart(rule.reference(), keys), table, table.slotOf(rule.source().attribute()));
             states.add(state);
             rulesByCopyEntity.computeIfAbsent(rule.copy().entity(), e -> new ArrayList<>()).add(state);
         }
@@ -79,27 +96,59 @@ public final class StalenessDetector {
         acceptCopy(item);
     }
 
-    /** Pass 1: index the item if it is a root of a rule's source entity. */
+    /** Pass 1: index the item if it can be the source of a rule. */
     public void acceptSource(Item item) {
-        var table = sourcesByEntity.get(keys.entityOf(item));
-        if (table == null || !keys.isRoot(item)) {
+        var entity = keys.entityOf(item);
+        if (sources.byEntity.containsKey(entity)) {
+            acceptSource(item, entity, keys.isRoot(item));
+        }
+    }
+
+    /** Pass 1 with the item's entity and root-ness already read (by a pass that had the classifier to itself). */
+    void acceptSource(Item item, String entity, boolean root) {
+        var tables = sources.byEntity.get(entity);
+        if (tables == null) {
             return;
         }
-        var pk = keys.partitionText(item);
-        if (pk == null || table.entries.containsKey(pk)) {
-            return;
+        Map<String, AttributeValue> key = null;
+        for (var table : tables) {
+            var text = SourceSide.textOf(table.side, item, root, keys);
+            if (text == null) {
+                continue;
+            }
+            if (key == null) {
+                key = keys.keyOf(item);
+            }
+            var known = table.entries.get(text);
+            if (known != null && keys.compareKeys(known.key, key) <= 0) {
+                continue;
+            }
+            var values = new AttributeValue[table.attributes.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = table.attributes.get(i).read(item).orElse(null);
+            }
+            table.entries.put(text, new SourceEntry(key, values));
         }
-        var values = new AttributeValue[table.attributes.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = table.attributes.get(i).read(item).orElse(null);
-        }
-        table.entries.put(pk, new SourceEntry(keys.keyOf(item), values));
-        keys.addIdPattern(item, table.idPatterns);
+    }
+
+    /** Whether items of this entity can be sources of a rule (so pass 1 needs them). */
+    boolean isSourceEntity(String entity) {
+        return sources.byEntity.containsKey(entity);
+    }
+
+    /** Whether items of this entity can be copies of a rule (so pass 2 needs them). */
+    boolean isCopyEntity(String entity) {
+        return rulesByCopyEntity.containsKey(entity);
     }
 
     /** Pass 2: check the item against every rule of its entity. */
     public void acceptCopy(Item item) {
-        var entityRules = rulesByCopyEntity.get(keys.entityOf(item));
+        acceptCopy(item, keys.entityOf(item));
+    }
+
+    /** Pass 2 with the item's entity already read. */
+    void acceptCopy(Item item, String entity) {
+        var entityRules = rulesByCopyEntity.get(entity);
         if (entityRules == null) {
             return;
         }
@@ -114,30 +163,15 @@ public final class StalenessDetector {
         if (copyValue == null) {
             return;
         }
-        AttributeValue referenceValue;
-        SourceEntry source;
-        switch (rule.reference()) {
-            case Reference.ByOwnKey ignored -> {
-                referenceValue = item.attributes().get(keys.partitionKeyName());
-                var pk = KeyReading.scalarText(referenceValue);
-                if (pk == null) {
-                    return;
-                }
-                source = state.source.entries.get(pk);
-            }
-            case Reference.ByAttribute byAttribute -> {
-                referenceValue = byAttribute.attribute().read(item).orElse(null);
-                var text = KeyReading.scalarText(referenceValue);
-                if (text == null) {
-                    return;
-                }
-                source = state.source.find(text, byAttribute.shape());
-            }
+        var text = keys.partText(item, state.copyPart);
+        if (text == null) {
+            return;
         }
+        var source = state.table.entries.get(text);
         state.copies++;
         if (source == null) {
             state.orphans++;
-            var orphan = new Finding.OrphanCopy(rule, keys.keyOf(item), rule.copy().attribute(), referenceValue);
+            var orphan = new Finding.OrphanCopy(rule, keys.keyOf(item), rule.copy().attribute(), referenceValue(item, state.copyPart, text));
             if (orphanCopies.size() < maxListed) {
                 orphanCopies.add(orphan);
             } else {
@@ -160,11 +194,120 @@ public final class StalenessDetector {
         onFinding.accept(stale);
     }
 
+    /** What an orphan refers by: the reference attribute's value as stored, or the text of the key variable it reads. */
+    private static AttributeValue referenceValue(Item item, KeyPart part, String text) {
+        if (part.isWhole()) {
+            var value = part.attribute().read(item).orElse(null);
+            if (value != null) {
+                return value;
+            }
+        }
+        return AttributeValue.s(text);
+    }
+
+    /**
+     * Fills the sources from an inference's pass 1 over the same items when it kept every one of them (the rules were
+     * inferred from it, so their sources are string and number leaves it holds): pass 1 of detection is then not needed.
+     *
+     * @return false, with nothing filled, when the inference did not keep every source of some rule
+     */
+    boolean sourcesFrom(RuleInference inference) {
+        var filled = new HashMap<SourceTable, Map<String, SourceEntry>>();
+        for (var entityTables : sources.byEntity.entrySet()) {
+            for (var table : entityTables.getValue()) {
+                var values = new ArrayList<Map<String, Map.Entry<Map<String, AttributeValue>, AttributeValue>>>();
+                for (var attribute : table.attributes) {
+                    var exact = inference.exactSources(entityTables.getKey(), table.side, attribute);
+                    if (exact.isEmpty()) {
+                        return false;
+                    }
+                    values.add(exact.get());
+                }
+                var entries = new HashMap<String, SourceEntry>();
+                values.getFirst().forEach((text, first) -> {
+                    var slots = new AttributeValue[values.size()];
+                    for (int i = 0; i < slots.length; i++) {
+                        slots[i] = values.get(i).get(text).getValue();
+                    }
+                    entries.put(text, new SourceEntry(first.getKey(), slots));
+                });
+                filled.put(table, entries);
+            }
+        }
+        filled.forEach((table, entries) -> table.entries.putAll(entries));
+        return true;
+    }
+
+    // ---- merging ----
+
+    /**
+     * Adds the sources another detector of the same rules indexed (a Scan segment, a file split): afterwards this one
+     * holds the sources both passes 1 would have found together.
+     */
+    public void absorbSources(StalenessDetector other) {
+        if (!other.rules.equals(rules)) {
+            throw new IllegalArgumentException("Only detectors of the same rules merge");
+        }
+        other.sources.byEntity.forEach((entity, tables) -> {
+            for (var table : tables) {
+                var mine = sources.table(entity, table.side);
+                table.entries.forEach((text, entry) -> mine.entries.merge(text, entry,
+                        (known, offered) -> keys.compareKeys(known.key, offered.key) <= 0 ? known : offered));
+            }
+        });
+    }
+
+    /**
+     * A detector that checks copies against this one's sources (which must be complete: pass 1 is over) with counts of
+     * its own, for one split of pass 2. Its findings wait for {@link #absorb}, which hands them on in split order.
+     */
+    public StalenessDetector forCopies() {
+        return new StalenessDetector(keys.copy(), rules, Integer.MAX_VALUE, finding -> { }, sources);
+    }
+
+    /** The key templates the naming pass read for the item given next ({@link KeyReading#know}). */
+    void know(Item item, KeyTemplate partitionKey, KeyTemplate sortKey) {
+        keys.know(item, partitionKey, sortKey);
+    }
+
+    /** Adds a split's counts and findings (from {@link #forCopies}), after those absorbed before. */
+    public void absorb(StalenessDetector split) {
+        if (split.sources != sources) {
+            throw new IllegalArgumentException("Absorb only the split detectors this detector handed out");
+        }
+        for (int i = 0; i < states.size(); i++) {
+            var mine = states.get(i);
+            var theirs = split.states.get(i);
+            mine.copies += theirs.copies;
+            mine.stale += theirs.stale;
+            mine.orphans += theirs.orphans;
+        }
+        // A split lists every finding (its cap is unbounded), stale copies and orphans each in the order found.
+        for (var stale : split.staleCopies) {
+            if (staleCopies.size() < maxListed) {
+                staleCopies.add(stale);
+            } else {
+                truncated = true;
+            }
+            onFinding.accept(stale);
+        }
+        for (var orphan : split.orphanCopies) {
+            if (orphanCopies.size() < maxListed) {
+                orphanCopies.add(orphan);
+            } else {
+                truncated = true;
+            }
+            onFinding.accept(orphan);
+        }
+    }
+
     /** Source items indexed so far, over all source entities: the structure that grows with the table. */
     public long sourceEntries() {
         long total = 0;
-        for (var table : sourcesByEntity.values()) {
-            total += table.entries.size();
+        for (var tables : sources.byEntity.values()) {
+            for (var table : tables) {
+                total += table.entries.size();
+            }
         }
         return total;
     }
@@ -175,11 +318,41 @@ public final class StalenessDetector {
         return new StalenessReport(counts, staleCopies, orphanCopies, truncated);
     }
 
-    /** The roots of one source entity: partition key text to key and the values the rules copy. */
+    /** The source tables of the rules, per source entity. */
+    private static final class Sources {
+        final Map<String, List<SourceTable>> byEntity = new HashMap<>();
+
+        SourceTable tableFor(String entity, SourceSide side) {
+            var tables = byEntity.computeIfAbsent(entity, e -> new ArrayList<>());
+            for (var table : tables) {
+                if (table.side.equals(side)) {
+                    return table;
+                }
+            }
+            var table = new SourceTable(side);
+            tables.add(table);
+            return table;
+        }
+
+        SourceTable table(String entity, SourceSide side) {
+            for (var table : byEntity.getOrDefault(entity, List.of())) {
+                if (table.side.equals(side)) {
+                    return table;
+                }
+            }
+            throw new IllegalStateException("No source table for " + entity + " " + side);
+        }
+    }
+
+    /** The items of one source entity by the text one reference side reads, with the values the rules copy. */
     private static final class SourceTable {
+        final SourceSide side;
         final List<AttributePath> attributes = new ArrayList<>();
         final Map<String, SourceEntry> entries = new HashMap<>();
-        final Set<KeyReading.IdPattern> idPatterns = KeyReading.newPatternSet();
+
+        SourceTable(SourceSide side) {
+            this.side = side;
+        }
 
         int slotOf(AttributePath attribute) {
             int slot = attributes.indexOf(attribute);
@@ -189,19 +362,6 @@ public final class StalenessDetector {
             }
             return slot;
         }
-
-        SourceEntry find(String reference, IdShape shape) {
-            if (shape == IdShape.KEY) {
-                return entries.get(reference);
-            }
-            for (var pattern : idPatterns) {
-                var entry = entries.get(pattern.keyOf(reference));
-                if (entry != null) {
-                    return entry;
-                }
-            }
-            return null;
-        }
     }
 
     private record SourceEntry(Map<String, AttributeValue> key, AttributeValue[] values) {
@@ -209,15 +369,17 @@ public final class StalenessDetector {
 
     private static final class RuleState {
         final DenormalizationRule rule;
-        final SourceTable source;
+        final KeyPart copyPart;
+        final SourceTable table;
         final int slot;
         long copies;
         long stale;
         long orphans;
 
-        RuleState(DenormalizationRule rule, SourceTable source, int slot) {
+        RuleState(DenormalizationRule rule, KeyPart copyPart, SourceTable table, int slot) {
             this.rule = rule;
-            this.source = source;
+            this.copyPart = copyPart;
+            this.table = table;
             this.slot = slot;
         }
     }

@@ -25,16 +25,31 @@ public sealed interface ReadRequest {
     /** The FilterExpression and ProjectionExpression; {@link ReadExpressions#NONE} for neither. */
     ReadExpressions expressions();
 
+    /**
+     * @param segment one segment of a parallel Scan, or null for the whole table
+     */
     record Scan(String tableName, String indexName, Integer limit, Map<String, AttributeValue> exclusiveStartKey,
-                ReadExpressions expressions) implements ReadRequest {
+                ReadExpressions expressions, Segment segment) implements ReadRequest {
         public Scan {
             Objects.requireNonNull(tableName, "tableName");
             exclusiveStartKey = exclusiveStartKey == null ? null : Map.copyOf(exclusiveStartKey);
             expressions = expressions == null ? ReadExpressions.NONE : expressions;
         }
 
+        /** A Scan of the whole table (or index), not one segment of it, with no filter or projection. */
         public Scan(String tableName, String indexName, Integer limit, Map<String, AttributeValue> exclusiveStartKey) {
-            this(tableName, indexName, limit, exclusiveStartKey, ReadExpressions.NONE);
+            this(tableName, indexName, limit, exclusiveStartKey, ReadExpressions.NONE, null);
+        }
+
+        /** A Scan of the whole table (or index) with a filter or projection. */
+        public Scan(String tableName, String indexName, Integer limit, Map<String, AttributeValue> exclusiveStartKey,
+                    ReadExpressions expressions) {
+            this(tableName, indexName, limit, exclusiveStartKey, expressions, null);
+        }
+
+        /** One segment of a parallel Scan, with no filter or projection. */
+        public Scan(String tableName, String indexName, Integer limit, Map<String, AttributeValue> exclusiveStartKey, Segment segment) {
+            this(tableName, indexName, limit, exclusiveStartKey, ReadExpressions.NONE, segment);
         }
 
         @Override
@@ -44,7 +59,28 @@ public sealed interface ReadRequest {
 
         @Override
         public Scan withExclusiveStartKey(Map<String, AttributeValue> startKey) {
-            return new Scan(tableName, indexName, limit, startKey, expressions);
+            return new Scan(tableName, indexName, limit, startKey, expressions, segment);
+        }
+
+        /** The same Scan, of one segment of a parallel Scan. */
+        public Scan inSegment(Segment segment) {
+            return new Scan(tableName, indexName, limit, exclusiveStartKey, expressions, Objects.requireNonNull(segment, "segment"));
+        }
+    }
+
+    /**
+     * One of {@code total} segments of a parallel Scan (API reference, Scan: Segment and TotalSegments): each segment
+     * reads its own disjoint part of the table, page by page, and together they read every item once.
+     */
+    record Segment(int index, int total) {
+        /** DynamoDB allows at most 1,000,000 segments. */
+        public static final int MAX_TOTAL = 1_000_000;
+
+        public Segment {
+            if (total < 1 || total > MAX_TOTAL || index < 0 || index >= total) {
+                throw new IllegalArgumentException("A segment is 0 to TotalSegments - 1 of 1 to " + MAX_TOTAL + " segments: "
+                        + index + " of " + total);
+            }
         }
     }
 

@@ -11,10 +11,15 @@ public final class ReadRequests {
         var target = request.indexName() == null ? request.tableName() : request.tableName() + " · index " + request.indexName();
         var limit = request.limit() == null ? "" : " · limit " + request.limit();
         return switch (request) {
-            case ReadRequest.Scan scan -> "Scan " + target + limit;
+            case ReadRequest.Scan scan -> "Scan " + target + (scan.segment() == null ? "" : " · " + segmentText(scan.segment())) + limit;
             case ReadRequest.Query query -> "Query " + target + " · " + keyCondition(query)
                     + (query.scanIndexForward() ? "" : " · descending") + limit;
         };
+    }
+
+    /** "segment 2 of 4": segments as a person counts them, from 1. */
+    public static String segmentText(ReadRequest.Segment segment) {
+        return "segment " + (segment.index() + 1) + " of " + segment.total();
     }
 
     /**

@@ -40,6 +40,7 @@ final class RequestMapper {
 
     static ScanRequest scan(ReadRequest.Scan request) {
         var expressions = request.expressions();
+        var segment = request.segment();
         return ScanRequest.builder()
                 .tableName(request.tableName())
                 .indexName(request.indexName())
@@ -50,6 +51,8 @@ final class RequestMapper {
                 // DynamoDB refuses an empty ExpressionAttributeNames or ExpressionAttributeValues map.
                 .expressionAttributeNames(expressions.names().isEmpty() ? null : expressions.names())
                 .expressionAttributeValues(expressions.values().isEmpty() ? null : AttributeValueMapper.toSdk(expressions.values()))
+                .segment(segment == null ? null : segment.index())
+                .totalSegments(segment == null ? null : segment.total())
                 .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
                 .build();
     }

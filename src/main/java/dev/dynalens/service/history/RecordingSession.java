@@ -76,7 +76,7 @@ public final class RecordingSession implements DynamoSession {
     @Override
     public CompletableFuture<Page> read(ReadRequest request) {
         var condition = switch (request) {
-            case ReadRequest.Scan scan -> "";
+            case ReadRequest.Scan scan -> scan.segment() == null ? "" : ReadRequests.segmentText(scan.segment());
             case ReadRequest.Query query -> ReadRequests.keyCondition(query) + (query.scanIndexForward() ? "" : " · descending");
         };
         if (request.expressions().filterExpression() != null) {

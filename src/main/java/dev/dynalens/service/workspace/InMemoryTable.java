@@ -233,16 +233,24 @@ final class InMemoryTable {
 
     private Page scan(ReadRequest.Scan scan) {
         var target = target(scan.indexName());
-        int start = 0;
+        var items = table.items();
+        // A segment of a parallel Scan reads a contiguous part of the file's order, so the segments in order read
+        // what one Scan reads, in its order (DynamoDB's segments are ranges of its hash order, as dynalite's are).
+        var segment = scan.segment();
+        int from = segment == null ? 0 : (int) ((long) items.size() * segment.index() / segment.total());
+        int to = segment == null ? items.size() : (int) ((long) items.size() * (segment.index() + 1) / segment.total());
+        int start = from;
         var startKey = scan.exclusiveStartKey();
         if (startKey != null) {
             checkStartKey(startKey, target);
             start = positionOf(startKey) + 1;
+            if (start <= from || start > to) {
+                throw new InvalidRequestException("The provided Exclusive start key does not map to the provided Segment and TotalSegments values.");
+            }
         }
         var index = scan.indexName() == null ? null : target.index();
         var page = new PageBuilder(target, scan.limit(), scan.expressions());
-        var items = table.items();
-        for (int i = start; i < items.size(); i++) {
+        for (int i = start; i < to; i++) {
             if ((index == null || index.contains(i)) && !page.add(i)) {
                 break;
             }

@@ -152,7 +152,7 @@ public final class CollectionsView {
             return what + " A file costs nothing to read, so it was analysed as it opened.";
         }
         return table == null ? what : what + " By DynamoDB's figures (updated about every six hours) that is "
-                + dev.dynalens.domain.capacity.ScanEstimate.of(table.itemCount(), table.sizeBytes()).text() + ".";
+                + dev.dynalens.domain.capacity.ScanEstimate.of(table.sizeBytes(), table.itemCount(), 1).overviewText() + ".";
     }
 
     private Node entitiesPane() {

@@ -64,6 +64,12 @@ public final class CollectionsViewModel {
      */
     public CollectionsViewModel(DynamoSession session, String tableName, Executor fx, Executor analysis, LensStore lenses,
                                 String lensScope) {
+        this(session, tableName, fx, analysis, lenses, lensScope, null);
+    }
+
+    /** @param reads where the overview keeps its whole read for the Stale copies tab (null: nowhere) */
+    public CollectionsViewModel(DynamoSession session, String tableName, Executor fx, Executor analysis, LensStore lenses,
+                                String lensScope, dev.dynalens.usecase.TableReads reads) {
         this.session = session;
         this.tableName = tableName;
         this.fx = fx;
@@ -72,7 +78,7 @@ public final class CollectionsViewModel {
         this.lensScope = lensScope;
         var colours = new EntityColours();
         this.partition = new PartitionModel(session, tableName, fx, analysis, names, colours, error);
-        this.overview = new OverviewModel(session, tableName, fx, analysis, names, colours, partition::regroup);
+        this.overview = new OverviewModel(session, tableName, fx, analysis, names, colours, partition::regroup, reads);
         this.lens = new LensModel(tableName, fx, analysis, lenses, lensScope, names, description::get, overview, partition, error);
     }
 

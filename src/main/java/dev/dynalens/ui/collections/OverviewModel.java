@@ -11,6 +11,9 @@ import dev.dynalens.service.job.Job;
 import dev.dynalens.ui.collections.CollectionsViewModel.IndexMeaningRow;
 import dev.dynalens.ui.collections.CollectionsViewModel.RelationshipRow;
 import dev.dynalens.usecase.AnalyzeTable;
+import dev.dynalens.usecase.FindStaleCopies;
+import dev.dynalens.usecase.KeepTableRead;
+import dev.dynalens.usecase.TableReads;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -36,6 +39,7 @@ final class OverviewModel {
     private static final int SAMPLE_PARTITIONS = 2_000;
 
     private final AnalyzeTable analyze;
+    private final TableReads reads;
     private final String tableName;
     private final Executor fx;
     private final Executor analysis;
@@ -56,6 +60,13 @@ final class OverviewModel {
 
     OverviewModel(DynamoSession session, String tableName, Executor fx, Executor analysis, EntityNames names, EntityColours colours,
                   Runnable onWholeTable) {
+        this(session, tableName, fx, analysis, names, colours, onWholeTable, null);
+    }
+
+    /** @param reads where a whole read is kept for the Stale copies tab of the same table; null keeps none */
+    OverviewModel(DynamoSession session, String tableName, Executor fx, Executor analysis, EntityNames names, EntityColours colours,
+                  Runnable onWholeTable, TableReads reads) {
+        this.reads = reads;
         this.analyze = new AnalyzeTable(session, analysis).measuringItemSizes();
         this.tableName = tableName;
         this.fx = fx;
@@ -73,9 +84,20 @@ final class OverviewModel {
         status.set("Scanning " + tableName + "…");
         var lens = names.lens();
         var sample = new PartitionSample(table.keySchema().partitionKeyName());
-        var started = analyze.start(table, lens, sample::add, progress -> fx.execute(() -> progressed(progress, current)));
+        var kept = reads == null ? null : KeepTableRead.start(table, reads, "the Collections overview", FindStaleCopies.Settings.forKeptReads(),
+                task -> Thread.ofVirtual().name("keep-read-" + tableName).start(task));
+        var started = analyze.start(table, lens, (items, analyzer) -> {
+            sample.add(items, analyzer);
+            if (kept != null) {
+                kept.accept(items);
+            }
+        }, progress -> fx.execute(() -> progressed(progress, current)));
         job = started;
-        return started.result().thenApplyAsync(analysed -> {
+        return started.result().whenComplete((analysed, failure) -> {
+            if (kept != null) {
+                kept.finish(failure == null && analysed.complete());
+            }
+        }).thenApplyAsync(analysed -> {
             if (current == generation) {
                 names.adopt(analysed.analyzer(), lens, analysed.complete());
             }

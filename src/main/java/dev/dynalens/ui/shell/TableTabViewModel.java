@@ -93,7 +93,7 @@ public final class TableTabViewModel {
         if (closed) return;
         closed = true;
         cancelWork();
-        staleness.cancel();
+        staleness.close();
         executors.forEach(ExecutorService::shutdown);
     }
 

@@ -18,6 +18,7 @@ import dev.dynalens.ui.expressions.ExpressionBuilderView;
 import dev.dynalens.ui.expressions.ExpressionBuilderViewModel;
 import dev.dynalens.ui.staleness.StalenessView;
 import dev.dynalens.ui.staleness.StalenessViewModel;
+import dev.dynalens.usecase.TableReads;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
@@ -71,8 +72,10 @@ public final class TableTabs {
         try {
             var browser = new TableBrowserViewModel(session, table, fx);
             var staged = new StagedEditsViewModel(session, table, fx);
-            var collections = new CollectionsViewModel(session, table, fx, analysis, lenses, profile.id());
-            var staleness = new StalenessViewModel(session, table, fx, staleAnalysis, lenses, profile.id());
+            // The overview's whole read, kept for the Stale copies view while it is current (it then reads nothing).
+            var reads = new TableReads();
+            var collections = new CollectionsViewModel(session, table, fx, analysis, lenses, profile.id(), reads);
+            var staleness = new StalenessViewModel(session, table, fx, staleAnalysis, lenses, profile.id(), reads);
             var capacity = new CapacityViewModel(analysis, fx);
             CapacityView.follow(capacity, browser, collections);
             var expressions = new ExpressionBuilderViewModel(session, table, fx);
@@ -98,6 +101,11 @@ public final class TableTabs {
             inner.put(TableTabView.EXPRESSIONS, titled(TableTabView.EXPRESSIONS, new ExpressionBuilderView(expressions).createView()));
             inner.put(TableTabView.STAGED, new StagedEditsView(staged).tab()); // titled with its count
             inner.put(TableTabView.SQL, titled(TableTabView.SQL, new dev.dynalens.ui.sql.SqlView(sql).createView()));
+            staged.committingProperty().addListener((o, was, now) -> {
+                if (now) {
+                    reads.invalidate(); // a commit writes into the table: the kept read is no longer current
+                }
+            });
             var tab = new TableTab(model, inner, browserView, savedQueriesView, sql);
 
             var description = session.describeTable(table);

@@ -55,6 +55,11 @@ public final class StalenessView {
         find.setOnAction(e -> model.run());
         Icons.withIcon(find, Icons.Action.FIND, "Read the table and check every denormalized copy against its source");
         find.disableProperty().bind(model.runningProperty());
+        var readAgain = new Button("Read again");
+        readAgain.setId("readStaleAgain");
+        readAgain.setTooltip(new Tooltip("Reads the table anew instead of reusing a current read of it"));
+        readAgain.setOnAction(e -> model.readAgain());
+        readAgain.disableProperty().bind(model.runningProperty());
         var cancel = new Button("Cancel");
         cancel.setId("cancelStaleCopies");
         cancel.setOnAction(e -> model.cancel());
@@ -66,10 +71,17 @@ public final class StalenessView {
         var status = new Label();
         status.setId("staleStatus");
         status.textProperty().bind(model.statusProperty());
-        var hint = new Label("Reads the table five times: names the entities, infers which values are copied from which items, "
-                + "then checks every copy against its source. No configuration needed.");
+        var hint = new Label("Reads the table once (or reuses the Collections overview's current read), names the entities, infers "
+                + "which values are copied from which items, then checks every copy against its source. No configuration needed.");
         hint.getStyleClass().addAll("text-muted", "text-small");
         hint.setWrapText(true);
+        var cost = new Label();
+        cost.setId("staleCost");
+        cost.getStyleClass().add("text-small");
+        cost.setWrapText(true);
+        cost.textProperty().bind(model.costProperty());
+        cost.visibleProperty().bind(model.costProperty().isNotEmpty());
+        cost.managedProperty().bind(cost.visibleProperty());
         var repair = new Button("Repair stale copies…");
         repair.setId("repairStaleCopies");
         repair.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
@@ -93,15 +105,42 @@ public final class StalenessView {
                 new FanoutDialog(fanout).show(resume.getScene().getWindow());
             });
         }), javafx.application.Platform::runLater);
-        for (var fixed : List.of(title, find, cancel, resume)) {
+        for (var fixed : List.of(title, find, readAgain, cancel, resume)) {
             fixed.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         }
         status.setMinWidth(0);
-        var row = new HBox(10, title, find, cancel, repair, resume, spinner, status);
+        var row = new HBox(10, title, find, readAgain, cancel, repair, resume, spinner, status);
         row.setAlignment(Pos.CENTER_LEFT);
-        var box = new VBox(2, row, hint);
+        var box = new VBox(2, row, hint, cost, confirmationBar());
         box.setPadding(new Insets(10, 12, 6, 12));
         return box;
+    }
+
+    /** Shown while a read of a production table waits: what it costs, and the person's yes or no. */
+    private Node confirmationBar() {
+        var question = new Label();
+        question.setWrapText(true);
+        question.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+            var plan = model.awaitingConfirmationProperty().get();
+            return plan == null ? "" : plan.tableName() + " is on a production connection. " + plan.text() + ". Read it?";
+        }, model.awaitingConfirmationProperty()));
+        var read = new Button("Read the table");
+        read.setId("confirmStaleRead");
+        read.getStyleClass().add("danger");
+        read.setOnAction(e -> model.confirmRead());
+        var notNow = new Button("Not now");
+        notNow.setId("declineStaleRead");
+        notNow.setOnAction(e -> model.declineRead());
+        for (var button : List.of(read, notNow)) {
+            button.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
+        var bar = new HBox(8, question, read, notNow);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(6, 0, 2, 0));
+        HBox.setHgrow(question, Priority.ALWAYS);
+        bar.visibleProperty().bind(model.awaitingConfirmationProperty().isNotNull());
+        bar.managedProperty().bind(bar.visibleProperty());
+        return bar;
     }
 
     private Node rulesTable() {

@@ -8,7 +8,6 @@ import dev.dynalens.domain.staleness.RuleChoice;
 import dev.dynalens.domain.staleness.StalenessReport;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.LensStore;
-import dev.dynalens.service.fanout.FanoutSettings;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.ui.common.WorkNotifier;
 import dev.dynalens.usecase.FindStaleCopies;
@@ -16,9 +15,10 @@ import dev.dynalens.usecase.RepairStaleCopies;
 import dev.dynalens.usecase.StaleDetection;
 import dev.dynalens.usecase.StaleDetectionFailedException;
 import dev.dynalens.usecase.StaleProgress;
+import dev.dynalens.usecase.StaleReadPlan;
+import dev.dynalens.usecase.TableReads;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -34,19 +34,18 @@ import javafx.collections.ObservableList;
 /**
  * The staleness view of one table: infers the denormalization rules from the data (or checks the ones the person
  * confirmed) and lists the copies that drifted from their source (stale) or lost it (orphans), as {@code dynalens
- * stale} does: both are adapters over {@link FindStaleCopies}, which reads the table on the {@code analysis} executor.
- * Results are applied on the {@code fx} executor.
+ * stale} does: both are adapters over {@link FindStaleCopies}, which reads the table once on the {@code analysis}
+ * executor (or reuses the table's current read). Before anything is read the cost is shown; on a production
+ * connection the read waits for {@link #confirmRead()}. Results are applied on the {@code fx} executor.
  */
 public final class StalenessViewModel {
-    public static final int PASSES = FindStaleCopies.PASSES;
     /** Findings of each kind listed; all are counted. */
     static final int MAX_LISTED = 10_000;
 
-    private final DynamoSession session;
     private final String tableName;
     private final Executor fx;
-    private final Executor analysis;
     private final FindStaleCopies finder;
+    private final TableReads reads;
 
     private final ObservableList<RuleRow> rules = FXCollections.observableArrayList();
     private final ObservableList<StaleRow> staleCopies = FXCollections.observableArrayList();
@@ -54,34 +53,46 @@ public final class StalenessViewModel {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
+    /** What the read will cost (before it) and what it consumed (after it). */
+    private final ReadOnlyStringWrapper cost = new ReadOnlyStringWrapper("");
+    /** A production read waiting for the person's confirmation; null otherwise. */
+    private final ReadOnlyObjectWrapper<StaleReadPlan> awaitingConfirmation = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<StaleCells> staleCells = new ReadOnlyObjectWrapper<>(StaleCells.NONE);
     /** The report of the last complete detection: what a repair plan is made from. */
     private final ReadOnlyObjectWrapper<StalenessReport> lastReport = new ReadOnlyObjectWrapper<>();
     private final RuleChoicesModel ruleChoices;
-    private volatile WorkNotifier repairNotifier = WorkNotifier.NONE;
+    private final StaleRepairs repairs;
 
-    /** On the fx executor: the last complete detection, the run in flight, and which run is the latest. */
+    /** On the fx executor: the last complete detection, the run in flight, which run is the latest, and its rules. */
     private StaleDetection lastDetection;
     private Job<StaleProgress, StaleDetection> detection;
     private long generation;
+    private RuleChoice chosen;
 
     /** Without a lens store: rule choices live only as long as the view. */
     public StalenessViewModel(DynamoSession session, String tableName, Executor fx, Executor analysis) {
         this(session, tableName, fx, analysis, null, null);
     }
 
+    /** Without kept reads: every run reads the table. */
+    public StalenessViewModel(DynamoSession session, String tableName, Executor fx, Executor analysis, LensStore lenses, String lensScope) {
+        this(session, tableName, fx, analysis, lenses, lensScope, null);
+    }
+
     /**
      * @param lenses    where the person's rule choices are saved, with the table's lens (shared with the collections view)
      * @param lensScope the connection's id, as the collections view uses it
+     * @param reads     the table's current read, shared with the collections view; null keeps none
      */
-    public StalenessViewModel(DynamoSession session, String tableName, Executor fx, Executor analysis, LensStore lenses, String lensScope) {
-        this.session = session;
+    public StalenessViewModel(DynamoSession session, String tableName, Executor fx, Executor analysis, LensStore lenses, String lensScope,
+                              TableReads reads) {
         this.tableName = tableName;
         this.fx = fx;
-        this.analysis = analysis;
-        this.finder = new FindStaleCopies(session, analysis);
+        this.reads = reads;
+        this.finder = new FindStaleCopies(session, analysis, FindStaleCopies.Settings.defaults(), reads);
         this.ruleChoices = new RuleChoicesModel(lenses, lensScope, tableName, analysis, fx,
                 change -> status.set(change + " · Find stale copies to apply"), error::set);
+        this.repairs = new StaleRepairs(session, tableName, fx, analysis, reads);
     }
 
     public String tableName() {
@@ -89,25 +100,64 @@ public final class StalenessViewModel {
     }
 
     /**
-     * Reads the table up to {@value #PASSES} times: infers the rules, then finds the stale copies and orphans. With
-     * confirmed rules, detection checks exactly those and the two inference passes are skipped; otherwise the inferred
-     * rules minus the rejected ones are checked.
+     * Reads the table once (or reuses its current read), infers the rules, then finds the stale copies and orphans. With
+     * confirmed rules, detection checks exactly those; otherwise the inferred rules minus the rejected ones. The cost is
+     * said first; a production read waits for {@link #confirmRead()} (the returned future then completes at once).
      */
     public CompletableFuture<Void> run() {
         cancel();
         var run = ++generation;
         running.set(true);
         error.set("");
-        status.set("Reading " + tableName + "…");
+        status.set("Asking DynamoDB how large " + tableName + " is…");
         rules.clear();
         staleCopies.clear();
         orphans.clear();
         staleCells.set(StaleCells.NONE);
         lastReport.set(null);
         lastDetection = null;
-        var chosen = RuleChoice.of(ruleChoices.current(), "a confirmed rule", (spec, e) ->
+        awaitingConfirmation.set(null);
+        chosen = RuleChoice.of(ruleChoices.current(), "a confirmed rule", (spec, e) ->
                 error.set("A saved rule is not valid and was left out: " + spec + " (" + e.getMessage() + ")"));
-        detection = finder.start(tableName, chosen, MAX_LISTED, finding -> { }, progress -> fx.execute(() -> progressed(run, progress)));
+        return finder.plan(tableName, chosen).handleAsync((plan, failure) -> {
+            if (run != generation) {
+                return CompletableFuture.<Void>completedFuture(null);
+            }
+            if (failure != null) {
+                finish(run, null, failure);
+                return CompletableFuture.<Void>completedFuture(null);
+            }
+            cost.set(plan.text());
+            if (plan.needsConfirmation()) {
+                awaitingConfirmation.set(plan);
+                running.set(false);
+                status.set(tableName + " is on a production connection: confirm the read to find stale copies");
+                return CompletableFuture.<Void>completedFuture(null);
+            }
+            return start(run, plan);
+        }, fx).thenCompose(started -> started);
+    }
+
+    /** Reads the production table whose read is waiting; does nothing when none waits. */
+    public CompletableFuture<Void> confirmRead() {
+        var plan = awaitingConfirmation.get();
+        if (plan == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        awaitingConfirmation.set(null);
+        running.set(true);
+        return start(generation, plan.confirm());
+    }
+
+    /** Leaves the waiting production read unread. */
+    public void declineRead() {
+        awaitingConfirmation.set(null);
+        status.set("Not read: nothing was sent");
+    }
+
+    private CompletableFuture<Void> start(long run, StaleReadPlan plan) {
+        status.set(plan.reads() ? "Reading " + tableName + "…" : "Using " + plan.reusing() + "…");
+        detection = finder.start(plan, chosen, MAX_LISTED, finding -> { }, progress -> fx.execute(() -> progressed(run, progress)));
         return detection.result().handleAsync((found, failure) -> {
             finish(run, found, failure);
             return null;
@@ -124,7 +174,7 @@ public final class StalenessViewModel {
         }
     }
 
-    /** On the fx executor: shows the report, or what was found before a cancel or failure. */
+    /** On the fx executor: shows the report, or says where a cancel or failure stopped the run. */
     private void finish(long run, StaleDetection found, Throwable failure) {
         if (run != generation) {
             return;
@@ -138,6 +188,7 @@ public final class StalenessViewModel {
             status.set(String.format(Locale.ROOT, "%d rule(s) · %,d stale cop%s · %,d orphan(s)%s", report.rules().size(),
                     count(report, true), count(report, true) == 1 ? "y" : "ies", count(report, false),
                     report.truncated() ? " · the lists are cut at " + MAX_LISTED : ""));
+            cost.set(found.read() == null ? "" : "Read: " + found.read().text());
             return;
         }
         var partial = failure == null ? found
@@ -145,14 +196,9 @@ public final class StalenessViewModel {
         if (failure != null) {
             error.set("Finding stale copies failed: " + Problems.describe(failure));
         }
-        var hasPartial = partial != null && partial.report() != null;
-        if (hasPartial) {
-            show(partial);
-        }
-        var where = partial == null ? "" : " in " + partial.endedIn().text().substring(0, 1).toLowerCase(Locale.ROOT)
+        var where = partial == null ? "" : " while " + partial.endedIn().text().substring(0, 1).toLowerCase(Locale.ROOT)
                 + partial.endedIn().text().substring(1);
-        status.set((failure == null ? "Cancelled" : "Stopped") + where
-                + (hasPartial ? "; the counts and lists are partial" : "; no stale copies looked for yet"));
+        status.set((failure == null ? "Cancelled" : "Stopped") + where + "; no stale copies listed");
     }
 
     private static long count(StalenessReport report, boolean stale) {
@@ -178,83 +224,44 @@ public final class StalenessViewModel {
 
     /** Why {@link #repairPlan()} is empty, for the person; empty when a plan is available. */
     public String repairUnavailableReason() {
-        var report = lastReport.get();
-        if (report == null) {
-            return "Find stale copies first: a repair plan is made from a complete detection.";
-        }
-        if (report.truncated()) {
-            return "More than " + MAX_LISTED + " stale copies of a kind: use `dynalens fanout " + tableName + " … --dry-run --journal FILE`, "
-                    + "which plans every one of them.";
-        }
-        return report.staleCopies().isEmpty() ? "No stale copies to repair." : "";
+        return StaleRepairs.unavailableReason(lastReport.get(), tableName, MAX_LISTED);
     }
 
-    // ---- the person's rule choices, kept with the table's lens ----
+    // ---- the person's rule choices, kept with the table's lens (RuleChoicesModel says what each does) ----
 
     /** Uses this rule (and, once any rule is confirmed, only confirmed rules) in the next detection. */
-    public void confirmRule(String spec) {
-        ruleChoices.confirm(spec);
-    }
-
+    public void confirmRule(String spec) { ruleChoices.confirm(spec); }
     /** Confirms every rule listed now. */
-    public void confirmAllRules() {
-        ruleChoices.confirmAll(rules.stream().map(RuleRow::spec).toList());
-    }
-
+    public void confirmAllRules() { ruleChoices.confirmAll(rules.stream().map(RuleRow::spec).toList()); }
     /** Leaves this rule out: no longer confirmed, and not inferred again. */
-    public void removeRule(String spec) {
-        ruleChoices.remove(spec);
-    }
-
-    /**
-     * Adds a confirmed rule written as a SPEC; when {@code replacing} is given, that rule is replaced (an edit).
-     *
-     * @return why the SPEC was refused; empty when it was added
-     */
-    public Optional<String> addRule(String spec, String replacing) {
-        return ruleChoices.add(spec, replacing);
-    }
-
+    public void removeRule(String spec) { ruleChoices.remove(spec); }
+    /** Adds a confirmed rule written as a SPEC, replacing {@code replacing} when given; returns why it was refused. */
+    public Optional<String> addRule(String spec, String replacing) { return ruleChoices.add(spec, replacing); }
     /** Forgets every choice: rules are inferred again. */
-    public void resetRules() {
-        ruleChoices.reset();
-    }
-
-    /** Whether a listed rule is one the person confirmed. */
-    public boolean isConfirmed(String spec) {
-        return ruleChoices.isConfirmed(spec);
-    }
-
-    public ReadOnlyObjectProperty<Lens.RuleChoices> ruleChoicesProperty() {
-        return ruleChoices.property();
-    }
+    public void resetRules() { ruleChoices.reset(); }
+    public boolean isConfirmed(String spec) { return ruleChoices.isConfirmed(spec); }
+    public ReadOnlyObjectProperty<Lens.RuleChoices> ruleChoicesProperty() { return ruleChoices.property(); }
 
     /** Who is told when a repair started from here ends; passed to every fan-out this model creates. */
     public void notifyWith(WorkNotifier notifier) {
-        this.repairNotifier = Objects.requireNonNull(notifier, "notifier");
+        repairs.notifyWith(notifier);
     }
 
     /** A dry run of {@link #repairPlan()}, ready to be reviewed and applied. */
     public Optional<FanoutViewModel> newRepair(Path journalDirectory) {
-        return repairPlan().map(plan -> told(FanoutViewModel.plan(session, fx, journalDirectory, FanoutSettings.DEFAULTS, plan)));
-    }
-
-    private FanoutViewModel told(FanoutViewModel fanout) {
-        fanout.notifyWith(repairNotifier);
-        return fanout;
+        return repairPlan().map(plan -> repairs.newRepair(journalDirectory, plan));
     }
 
     /** The newest unfinished fan-out of this table in {@code journalDirectory}, read off the FX thread. */
     public CompletableFuture<Optional<FanoutViewModel>> unfinishedRepair(Path journalDirectory) {
-        return CompletableFuture.supplyAsync(() -> RepairStaleCopies.newestUnfinished(journalDirectory, tableName), analysis)
-                .thenApply(state -> state.map(s -> told(FanoutViewModel.resumeFrom(session, fx, FanoutSettings.DEFAULTS, s))));
+        return repairs.unfinished(journalDirectory);
     }
 
     public ReadOnlyObjectProperty<StalenessReport> lastReportProperty() {
         return lastReport.getReadOnlyProperty();
     }
 
-    /** Stops the pass in flight; what was found so far stays listed. */
+    /** Stops the read or the passes in flight. */
     public void cancel() {
         var current = detection;
         if (current != null) {
@@ -262,12 +269,25 @@ public final class StalenessViewModel {
         }
     }
 
+    /** As {@link #run()}, but reads the table anew even when a current read of it is kept. */
+    public CompletableFuture<Void> readAgain() {
+        java.util.Optional.ofNullable(reads).ifPresent(TableReads::invalidate);
+        return run();
+    }
+
+    /** The tab closed: stops the work and lets go of the table's kept read. */
+    public void close() {
+        cancel();
+        java.util.Optional.ofNullable(reads).ifPresent(TableReads::close);
+    }
+
     /** The source's current value, when this item's attribute (a top-level name) holds a stale copy. */
     public Optional<String> staleSourceValue(Item item, String attribute) {
         return staleCells.get().find(item, attribute).map(StaleRow::sourceValue);
     }
 
-
+    public ReadOnlyStringProperty costProperty() { return cost.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<StaleReadPlan> awaitingConfirmationProperty() { return awaitingConfirmation.getReadOnlyProperty(); }
     public ObservableList<RuleRow> rules() { return rules; }
     public ObservableList<StaleRow> staleCopies() { return staleCopies; }
     public ObservableList<OrphanRow> orphans() { return orphans; }

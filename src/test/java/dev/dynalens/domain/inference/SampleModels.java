@@ -18,7 +18,8 @@ public final class SampleModels {
     public static final String ONLINE_SHOP = "online-shop.json";
     public static final String BLOG = "blog.json";
     public static final String TEAMS = "teams.json";
-    public static final List<String> FILES = List.of(ONLINE_SHOP, BLOG, TEAMS);
+    public static final String TRACKER = "tracker.json";
+    public static final List<String> FILES = List.of(ONLINE_SHOP, BLOG, TEAMS, TRACKER);
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 

@@ -84,4 +84,20 @@ class SampleModelsInferenceTest {
                 new TableAnalysis.Meaning("TEAM#{}", "USER→TEAM", 18), new TableAnalysis.Meaning("USER#{}", "TEAM→USER", 17),
                 new TableAnalysis.Meaning("PROFILE", "USER", 12), new TableAnalysis.Meaning("METADATA", "TEAM", 4));
     }
+
+    @Test
+    void tracker_findsItsEntities_membershipsAsEdgesToUsers_andTheSprintsInGsi1() {
+        var tracker = analyze(SampleModels.TRACKER);
+        var result = tracker.result();
+        assertThat(result.entityCounts()).containsExactly(Map.entry("COMMENT", 61L), Map.entry("WATCH", 61L), Map.entry("TASK", 31L),
+                Map.entry("ORG→USER", 16L), Map.entry("SPRINT", 12L), Map.entry("USER", 12L), Map.entry("PROJECT", 7L), Map.entry("ORG", 3L));
+        assertThat(tracker.namesByFacet()).containsOnly(Map.entry("Organisation", Set.of("ORG")), Map.entry("User", Set.of("USER")),
+                Map.entry("Membership", Set.of("ORG→USER")), Map.entry("Project", Set.of("PROJECT")), Map.entry("Sprint", Set.of("SPRINT")),
+                Map.entry("Task", Set.of("TASK")), Map.entry("Comment", Set.of("COMMENT")), Map.entry("Watch", Set.of("WATCH")));
+        assertThat(result.entity("PROJECT").orElseThrow().pkTemplate()).isEqualTo("ORG#{}");
+        assertThat(result.index("GSI1").orElseThrow().meanings()).containsExactly(new TableAnalysis.Meaning("SPRINT#{}", "TASK", 31),
+                new TableAnalysis.Meaning("SPRINT#{}", "SPRINT", 12));
+        // Memberships point at users, nothing points back: no adjacency list.
+        assertThat(result.relationships()).isEmpty();
+    }
 }

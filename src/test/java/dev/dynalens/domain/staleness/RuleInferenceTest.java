@@ -19,8 +19,24 @@ class RuleInferenceTest {
         var rules = RuleInference.infer(StalenessDetectorTest.classifierOf(blog), blog.items(), RuleInference.Options.DEFAULTS);
         rules.forEach(r -> System.out.println("blog: " + r));
 
+        // The name copies, among the rules (issue 14 added the tag entries' copies of their post, tested below).
+        assertThat(rules).filteredOn(r -> r.rule().source().entity().equals("USER")).extracting(InferredRule::toString).containsExactly(
+                "COMMENT.commenterName=USER.name@commenterId (36/38, 0.95)",
+                "TAG→POST.author.name=USER.name@author.id (23/24, 0.96)",
+                "POST.authorName=USER.name@authorId (13/16, 0.81)");
+    }
+
+    @Test
+    void blog_findsTheTagEntriesCopiesOfTheirPost_byTheSlugInTheSortKey() {
+        var blog = SampleModels.load(SampleModels.BLOG);
+        var rules = RuleInference.infer(StalenessDetectorTest.classifierOf(blog), blog.items(), RuleInference.Options.DEFAULTS);
+
+        // TAG#<tag> / POST#<publishedAt>#<slug> copies POST#<slug>'s title and author id: the slug is the sort key's
+        // second variable, the post's id.
         assertThat(rules).extracting(InferredRule::toString).containsExactly(
                 "COMMENT.commenterName=USER.name@commenterId (36/38, 0.95)",
+                "TAG→POST.author.id=POST.authorId@SK:2 (24/24, 1.00)",
+                "TAG→POST.title=POST.title@SK:2 (24/24, 1.00)",
                 "TAG→POST.author.name=USER.name@author.id (23/24, 0.96)",
                 "POST.authorName=USER.name@authorId (13/16, 0.81)");
     }

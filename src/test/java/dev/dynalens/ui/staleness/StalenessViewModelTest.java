@@ -51,10 +51,12 @@ class StalenessViewModelTest {
         session.responder = this::page;
         model.run().join();
 
-        assertThat(session.reads).hasSize(StalenessViewModel.PASSES * pagesPerPass()).allMatch(r -> r instanceof ReadRequest.Scan);
+        // One read of the table (issue 14; five before), and the tag entries' copies of their post among the rules.
+        assertThat(session.reads).hasSize(pagesPerPass()).allMatch(r -> r instanceof ReadRequest.Scan);
         assertThat(model.rules()).extracting(r -> r.spec() + " " + r.copies() + "/" + r.stale() + "/" + r.orphans())
                 .containsExactlyInAnyOrder("POST.authorName=USER.name@authorId 16/3/0", "COMMENT.commenterName=USER.name@commenterId 40/2/2",
-                        "TAG→POST.author.name=USER.name@author.id 24/1/0");
+                        "TAG→POST.author.name=USER.name@author.id 24/1/0", "TAG→POST.title=POST.title@SK:2 24/0/0",
+                        "TAG→POST.author.id=POST.authorId@SK:2 24/0/0");
         assertThat(model.staleCopies()).hasSize(6).allSatisfy(row -> {
             assertThat(row.copyValue()).isEqualTo("Priya Raman");
             assertThat(row.sourceValue()).isEqualTo("Priya Natarajan");
@@ -66,7 +68,8 @@ class StalenessViewModelTest {
                 "POST#single-table-design-in-practice / COMMENT#2024-01-19T10:11:00Z#c0003",
                 "POST#adjacency-lists-for-many-to-many / COMMENT#2024-03-29T07:55:00Z#c0013");
         assertThat(model.orphans()).extracting(OrphanRow::reference).containsOnly("109");
-        assertThat(model.statusProperty().get()).isEqualTo("3 rule(s) · 6 stale copies · 2 orphan(s)");
+        assertThat(model.statusProperty().get()).isEqualTo("5 rule(s) · 6 stale copies · 2 orphan(s)");
+        assertThat(model.costProperty().get()).isEqualTo("Read: 4 requests (the endpoint reports no consumed capacity)");
         assertThat(model.runningProperty().get()).isFalse();
         assertThat(model.errorProperty().get()).isEmpty();
     }
@@ -115,13 +118,13 @@ class StalenessViewModelTest {
     }
 
     @Test
-    void confirmedRules_areSavedWithTheLens_andTheNextRunChecksOnlyThem_withoutTheInferenceScans() {
+    void confirmedRules_areSavedWithTheLens_andTheNextRunChecksOnlyThem() {
         var lenses = new MemoryLenses();
         lenses.save("conn", "Blog", dev.dynalens.domain.inference.Lens.NONE.withRename("POST", "Post"));
         var withLens = new StalenessViewModel(session, "Blog", Runnable::run, Runnable::run, lenses, "conn");
         session.responder = this::page;
         withLens.run().join();
-        assertThat(withLens.rules()).hasSize(3);
+        assertThat(withLens.rules()).hasSize(5);
         int readsOfAFullRun = session.reads.size();
 
         withLens.confirmRule("COMMENT.commenterName=USER.name@commenterId");
@@ -134,7 +137,8 @@ class StalenessViewModelTest {
         withLens.run().join();
         assertThat(withLens.rules()).extracting(RuleRow::spec).containsExactly("COMMENT.commenterName=USER.name@commenterId");
         assertThat(withLens.staleCopies()).hasSize(2);
-        assertThat(session.reads.size()).isEqualTo(readsOfAFullRun * 3 / 5);
+        // One read either way (issue 14): with no kept read to reuse, the table is read again, once.
+        assertThat(session.reads.size()).isEqualTo(readsOfAFullRun);
 
         var reopened = new StalenessViewModel(session, "Blog", Runnable::run, Runnable::run, lenses, "conn");
         assertThat(reopened.ruleChoicesProperty().get().confirmed()).containsExactly("COMMENT.commenterName=USER.name@commenterId");
@@ -149,7 +153,7 @@ class StalenessViewModelTest {
         withLens.removeRule("POST.authorName=USER.name@authorId");
         withLens.run().join();
 
-        assertThat(withLens.rules()).extracting(RuleRow::spec).hasSize(2)
+        assertThat(withLens.rules()).extracting(RuleRow::spec).hasSize(4)
                 .doesNotContain("POST.authorName=USER.name@authorId");
         assertThat(withLens.addRule("POST.authorName USER.name", null)).get().asString().isNotBlank();
         assertThat(withLens.addRule(" POST.authorName = USER.name @ authorId ", null)).isEmpty();
@@ -175,18 +179,17 @@ class StalenessViewModelTest {
     }
 
     @Test
-    void progress_namesThePassAndTheItemsRead() {
+    void progress_namesTheStepAndTheItemsRead() {
         model.run();
         session.lastRead().complete(page(session.reads.getLast()));
-        assertThat(model.statusProperty().get()).isEqualTo("Pass 1 of 5 · 25 items");
+        assertThat(model.statusProperty().get()).isEqualTo("Reading the table · 25 items");
         assertThat(model.runningProperty().get()).isTrue();
     }
 
     @Test
-    void cancel_duringDetection_keepsWhatWasFound_andSaysItIsPartial() {
+    void cancel_duringTheRead_listsNothing_andSaysWhereItStopped() {
         model.run();
-        var pages = pagesPerPass();
-        for (int i = 0; i < 4 * pages + 1; i++) { // passes 1 to 4, and the first page of pass 5
+        for (int i = 0; i < pagesPerPass() - 1; i++) { // every page but the last
             session.lastRead().complete(page(session.reads.getLast()));
         }
         var pending = session.lastRead();
@@ -194,9 +197,8 @@ class StalenessViewModelTest {
 
         assertThat(pending.isCancelled()).isTrue();
         assertThat(model.runningProperty().get()).isFalse();
-        assertThat(model.statusProperty().get()).isEqualTo("Cancelled in pass 5 of 5 · 25 items; the counts and lists are partial");
-        assertThat(model.rules()).hasSize(3);
-        assertThat(model.staleCopies().size()).isLessThan(6);
+        assertThat(model.statusProperty().get()).isEqualTo("Cancelled while reading the table · 75 items; no stale copies listed");
+        assertThat(model.staleCopies()).isEmpty();
         assertThat(model.errorProperty().get()).isEmpty();
     }
 
@@ -206,8 +208,69 @@ class StalenessViewModelTest {
         session.lastRead().complete(page(session.reads.getLast()));
         model.cancel();
         assertThat(model.runningProperty().get()).isFalse();
-        assertThat(model.statusProperty().get()).isEqualTo("Cancelled in pass 1 of 5 · 25 items; no stale copies looked for yet");
+        assertThat(model.statusProperty().get()).isEqualTo("Cancelled while reading the table · 25 items; no stale copies listed");
         assertThat(model.staleCopies()).isEmpty();
+    }
+
+    @Test
+    void aProductionTable_showsTheCost_andIsReadOnlyOnceConfirmed() {
+        var production = new FakeDynamoSession(dev.dynalens.domain.connection.ConnectionProfile.create("prod",
+                new dev.dynalens.domain.connection.CredentialsSource.LocalPlaceholder(), "us-east-1", URI.create("http://127.0.0.1:9"), false,
+                dev.dynalens.domain.connection.ConnectionTag.PRODUCTION));
+        production.description = session.description;
+        production.responder = this::page;
+        var guarded = new StalenessViewModel(production, "Blog", Runnable::run, Runnable::run);
+
+        guarded.run().join();
+
+        assertThat(production.reads).isEmpty();
+        assertThat(guarded.awaitingConfirmationProperty().get()).isNotNull();
+        assertThat(guarded.costProperty().get()).startsWith("Reads Blog once: an unknown number of read units (DescribeTable says 0 bytes");
+        assertThat(guarded.statusProperty().get()).isEqualTo("Blog is on a production connection: confirm the read to find stale copies");
+        assertThat(guarded.runningProperty().get()).isFalse();
+
+        guarded.confirmRead().join();
+
+        assertThat(guarded.awaitingConfirmationProperty().get()).isNull();
+        assertThat(production.reads).hasSize(pagesPerPass());
+        assertThat(guarded.staleCopies()).hasSize(6);
+    }
+
+    @Test
+    void aProductionReadDeclined_sendsNothing() {
+        var production = new FakeDynamoSession(dev.dynalens.domain.connection.ConnectionProfile.create("prod",
+                new dev.dynalens.domain.connection.CredentialsSource.LocalPlaceholder(), "us-east-1", URI.create("http://127.0.0.1:9"), false,
+                dev.dynalens.domain.connection.ConnectionTag.PRODUCTION));
+        production.description = session.description;
+        production.responder = this::page;
+        var guarded = new StalenessViewModel(production, "Blog", Runnable::run, Runnable::run);
+        guarded.run().join();
+
+        guarded.declineRead();
+
+        assertThat(guarded.awaitingConfirmationProperty().get()).isNull();
+        assertThat(guarded.statusProperty().get()).isEqualTo("Not read: nothing was sent");
+        assertThat(production.reads).isEmpty();
+    }
+
+    @Test
+    void aReadKeptForTheTable_isReused_untilReadAgain() {
+        var reads = new dev.dynalens.usecase.TableReads();
+        var keeping = new StalenessViewModel(session, "Blog", Runnable::run, Runnable::run, null, null, reads);
+        session.responder = this::page;
+        keeping.run().join();
+        int oneRead = session.reads.size();
+
+        keeping.run().join();
+
+        assertThat(session.reads).hasSize(oneRead);
+        assertThat(keeping.staleCopies()).hasSize(6);
+        assertThat(keeping.costProperty().get()).isEqualTo("Read: nothing read (an earlier read reused)");
+
+        keeping.readAgain().join();
+        assertThat(session.reads).hasSize(2 * oneRead);
+        keeping.close();
+        assertThat(reads.describeCurrent()).isEmpty();
     }
 
     @Test

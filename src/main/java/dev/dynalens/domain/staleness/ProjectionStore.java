@@ -1,0 +1,554 @@
+package dev.dynalens.domain.staleness;
+
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Bytes;
+import dev.dynalens.domain.item.DynamoNumber;
+import dev.dynalens.domain.item.Item;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.IntPredicate;
+
+/**
+ * Items kept as bytes, in the order they were added, in chunks of about a megabyte: held in memory while a budget
+ * shared by every store of a read allows, and spilled otherwise (to a {@link Spill} the caller opens, a temporary file;
+ * the domain opens none). What inference and detection keep of a table between the one read and the passes over it.
+ *
+ * <p>Each chunk carries its own dictionary of attribute names, so a chunk decodes alone: the passes over a store run a
+ * chunk per task, on several threads. An item's first attributes (its keys, its indexes' keys and what else names its
+ * entity) come first in its encoding, so a pass that only names items ({@link #forEachNaming}) decodes only them, and
+ * one that needs the rest of a few items only ({@link #readStaged}) skips the rest of the others. Values keep their
+ * exact form (a number's text, a binary's bytes, set and map order).
+ *
+ * <p>Filled by one thread with {@link #add}, then {@link #seal sealed}; read by any number of threads afterwards.
+ */
+public final class ProjectionStore {
+    /** Where chunks that do not fit the memory budget go; one per read, shared by its stores. */
+    public interface Spill {
+        /** Appends a chunk; returns where it starts. Called by one store at a time (the budget serialises them). */
+        long write(byte[] bytes, int length);
+
+        /** Reads back {@code length} bytes written at {@code at}; may be called by several threads at once. */
+        byte[] read(long at, int length);
+
+        /** Bytes written so far. */
+        long size();
+    }
+
+    /** The memory budget and the spill shared by the stores of one read (one store per Scan segment). */
+    public static final class Budget {
+        private final long bytes;
+        private final java.util.function.Supplier<Spill> opener;
+        private final AtomicLong held = new AtomicLong();
+        private Spill spill;
+
+        /**
+         * @param bytes  chunk bytes held in memory at most, over every store of the read
+         * @param opener opens the spill at the first chunk that does not fit; not called when everything fits
+         */
+        public Budget(long bytes, java.util.function.Supplier<Spill> opener) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("A memory budget is not negative: " + bytes);
+            }
+            this.bytes = bytes;
+            this.opener = Objects.requireNonNull(opener, "opener");
+        }
+
+        /** Everything in memory: for tests and small tables whose size is known. */
+        public static Budget unlimited() {
+            return new Budget(Long.MAX_VALUE, () -> {
+                throw new IllegalStateException("an unlimited budget never spills");
+            });
+        }
+
+        boolean reserve(int length) {
+            long now = held.addAndGet(length);
+            if (now <= bytes) {
+                return true;
+            }
+            held.addAndGet(-length);
+            return false;
+        }
+
+        synchronized long spill(byte[] chunk, int length) {
+            if (spill == null) {
+                spill = opener.get();
+            }
+            return spill.write(chunk, length);
+        }
+
+        synchronized Spill openedSpill() {
+            return spill;
+        }
+
+        /** Chunk bytes held in memory now. */
+        public long heldBytes() {
+            return held.get();
+        }
+
+        /** Bytes written to the spill; 0 when nothing spilled. */
+        public synchronized long spilledBytes() {
+            return spill == null ? 0 : spill.size();
+        }
+    }
+
+    static final int CHUNK_BYTES = 1 << 20;
+    private static final byte S = 0, N = 1, B = 2, FALSE = 3, TRUE = 4, NUL = 5, SS = 6, NS = 7, BS = 8, L = 9, M = 10;
+
+    private final Budget budget;
+    private final List<Chunk> chunks = new ArrayList<>();
+    private final Buffer items = new Buffer(8192);
+    private final List<String> names = new ArrayList<>();
+    private final Map<String, Integer> nameNumbers = new HashMap<>();
+    private int itemsInChunk;
+    private long size;
+    private boolean sealed;
+
+    public ProjectionStore(Budget budget) {
+        this.budget = Objects.requireNonNull(budget, "budget");
+    }
+
+    /** One chunk: its bytes while held, or where they were spilled. */
+    static final class Chunk {
+        final int items;
+        final int length;
+        final byte[] bytes;
+        final long spilledAt;
+        final Budget budget;
+
+        Chunk(int items, int length, byte[] bytes, long spilledAt, Budget budget) {
+            this.items = items;
+            this.length = length;
+            this.bytes = bytes;
+            this.spilledAt = spilledAt;
+            this.budget = budget;
+        }
+
+        boolean spilled() {
+            return bytes == null;
+        }
+
+        byte[] bytes() {
+            return bytes != null ? bytes : budget.openedSpill().read(spilledAt, length);
+        }
+    }
+
+    /**
+     * Adds an item whose first {@code naming} attributes (in its order) are those that name it.
+     *
+     * @throws IllegalStateException once sealed
+     */
+    public void add(Item item, int naming) {
+        if (sealed) {
+            throw new IllegalStateException("The store is sealed");
+        }
+        var attributes = item.attributes();
+        items.varint(naming);
+        items.varint(attributes.size() - naming);
+        attributes.forEach((name, value) -> {
+            items.varint(number(name));
+            write(value);
+        });
+        itemsInChunk++;
+        size++;
+        if (items.length >= CHUNK_BYTES) {
+            closeChunk();
+        }
+    }
+
+    /**
+     * Adds an item given as its first {@code count} attributes' names and values, the first {@code naming} of them those
+     * that name it: what a reader keeps of an item without building one.
+     */
+    void add(String[] names, AttributeValue[] values, int count, int naming) {
+        if (sealed) {
+            throw new IllegalStateException("The store is sealed");
+        }
+        items.varint(naming);
+        items.varint(count - naming);
+        for (int i = 0; i < count; i++) {
+            items.varint(number(names[i]));
+            write(values[i]);
+        }
+        itemsInChunk++;
+        size++;
+        if (items.length >= CHUNK_BYTES) {
+            closeChunk();
+        }
+    }
+
+    /** Ends the adding: the last chunk is closed; afterwards the store is only read. */
+    public void seal() {
+        if (!sealed) {
+            closeChunk();
+            sealed = true;
+        }
+    }
+
+    public long size() {
+        return size;
+    }
+
+    /** The chunks, in order; each decodes alone. */
+    List<Chunk> chunks() {
+        requireSealed();
+        return chunks;
+    }
+
+    /** Every item, in order. */
+    public void forEach(Consumer<Item> each) {
+        for (var chunk : chunks()) {
+            read(chunk, false, each);
+        }
+    }
+
+    /** Every item's naming attributes only, in order. */
+    public void forEachNaming(Consumer<Item> each) {
+        for (var chunk : chunks()) {
+            read(chunk, true, each);
+        }
+    }
+
+    /** The items of one chunk, whole or only their naming attributes. */
+    static void read(Chunk chunk, boolean namingOnly, Consumer<Item> each) {
+        read(chunk, namingOnly, index -> true, each);
+    }
+
+    /** How a pass reads an item in two stages: its first attributes, and the rest only where it asks for them. */
+    interface Staged {
+        /** Whether the pass needs the rest of the item at {@code index}, given its first attributes. */
+        boolean rest(int index, Item first);
+
+        /** The item at {@code index}: whole when {@link #rest} asked for it, its first attributes otherwise. */
+        void accept(int index, Item item, boolean whole);
+    }
+
+    /** The items of one chunk that {@code wanted} takes, each read as {@code staged} asks (the rest skipped where it does not). */
+    static void readStaged(Chunk chunk, IntPredicate wanted, Staged staged) {
+        var reader = new Reader(chunk.bytes());
+        int nameCount = reader.varint();
+        var names = new String[nameCount];
+        for (int i = 0; i < nameCount; i++) {
+            names[i] = reader.text();
+        }
+        reader.names = names;
+        for (int i = 0; i < chunk.items; i++) {
+            int naming = reader.varint();
+            int rest = reader.varint();
+            if (!wanted.test(i)) {
+                for (int a = 0; a < naming + rest; a++) {
+                    reader.varint();
+                    reader.skipValue();
+                }
+                continue;
+            }
+            var first = new LinkedHashMap<String, AttributeValue>(naming * 4 / 3 + 1);
+            for (int a = 0; a < naming; a++) {
+                first.put(names[reader.varint()], reader.value());
+            }
+            var firstItem = new Item(first);
+            if (!staged.rest(i, firstItem)) {
+                for (int a = 0; a < rest; a++) {
+                    reader.varint();
+                    reader.skipValue();
+                }
+                staged.accept(i, firstItem, false);
+                continue;
+            }
+            if (rest == 0) {
+                staged.accept(i, firstItem, true);
+                continue;
+            }
+            var whole = new LinkedHashMap<String, AttributeValue>((naming + rest) * 4 / 3 + 1);
+            whole.putAll(first);
+            for (int a = 0; a < rest; a++) {
+                whole.put(names[reader.varint()], reader.value());
+            }
+            staged.accept(i, new Item(whole), true);
+        }
+    }
+
+    /** The items of one chunk that {@code wanted} takes by their position in it (the others' bytes are skipped, not decoded). */
+    static void read(Chunk chunk, boolean namingOnly, IntPredicate wanted, Consumer<Item> each) {
+        var reader = new Reader(chunk.bytes());
+        int nameCount = reader.varint();
+        var names = new String[nameCount];
+        for (int i = 0; i < nameCount; i++) {
+            names[i] = reader.text();
+        }
+        reader.names = names;
+        for (int i = 0; i < chunk.items; i++) {
+            int naming = reader.varint();
+            int rest = reader.varint();
+            if (!wanted.test(i)) {
+                for (int a = 0; a < naming + rest; a++) {
+                    reader.varint();
+                    reader.skipValue();
+                }
+                continue;
+            }
+            var attributes = new LinkedHashMap<String, AttributeValue>((naming + (namingOnly ? 0 : rest)) * 4 / 3 + 1);
+            for (int a = 0; a < naming; a++) {
+                attributes.put(names[reader.varint()], reader.value());
+            }
+            if (namingOnly) {
+                for (int a = 0; a < rest; a++) {
+                    reader.varint();
+                    reader.skipValue();
+                }
+            } else {
+                for (int a = 0; a < rest; a++) {
+                    attributes.put(names[reader.varint()], reader.value());
+                }
+            }
+            each.accept(new Item(attributes));
+        }
+    }
+
+    private void requireSealed() {
+        if (!sealed) {
+            throw new IllegalStateException("Seal the store before reading it");
+        }
+    }
+
+    private void closeChunk() {
+        if (itemsInChunk == 0) {
+            return;
+        }
+        var header = new Buffer(64 + 16 * names.size());
+        header.varint(names.size());
+        for (var name : names) {
+            header.sized(name.getBytes(StandardCharsets.UTF_8));
+        }
+        int length = header.length + items.length;
+        var bytes = Arrays.copyOf(header.bytes, length);
+        System.arraycopy(items.bytes, 0, bytes, header.length, items.length);
+        if (budget.reserve(length)) {
+            chunks.add(new Chunk(itemsInChunk, length, bytes, -1, budget));
+        } else {
+            chunks.add(new Chunk(itemsInChunk, length, null, budget.spill(bytes, length), budget));
+        }
+        items.length = 0;
+        itemsInChunk = 0;
+        names.clear();
+        nameNumbers.clear();
+    }
+
+    private int number(String name) {
+        var number = nameNumbers.get(name);
+        if (number == null) {
+            number = names.size();
+            names.add(name);
+            nameNumbers.put(name, number);
+        }
+        return number;
+    }
+
+    private void write(AttributeValue value) {
+        switch (value) {
+            case AttributeValue.Str s -> items.tagged(S, s.value().getBytes(StandardCharsets.UTF_8));
+            case AttributeValue.Num n -> items.tagged(N, n.value().text().getBytes(StandardCharsets.US_ASCII));
+            case AttributeValue.Bin b -> items.tagged(B, b.value().toArray());
+            case AttributeValue.Bool bool -> items.put(bool.value() ? TRUE : FALSE);
+            case AttributeValue.Null ignored -> items.put(NUL);
+            case AttributeValue.StringSet set -> {
+                items.put(SS);
+                items.varint(set.values().size());
+                set.values().forEach(v -> items.sized(v.getBytes(StandardCharsets.UTF_8)));
+            }
+            case AttributeValue.NumberSet set -> {
+                items.put(NS);
+                items.varint(set.values().size());
+                set.values().forEach(v -> items.sized(v.text().getBytes(StandardCharsets.US_ASCII)));
+            }
+            case AttributeValue.BinarySet set -> {
+                items.put(BS);
+                items.varint(set.values().size());
+                set.values().forEach(v -> items.sized(v.toArray()));
+            }
+            case AttributeValue.ListValue list -> {
+                items.put(L);
+                items.varint(list.values().size());
+                list.values().forEach(this::write);
+            }
+            case AttributeValue.MapValue map -> {
+                items.put(M);
+                items.varint(map.values().size());
+                map.values().forEach((key, v) -> {
+                    items.varint(number(key));
+                    write(v);
+                });
+            }
+        }
+    }
+
+    /** A growable byte buffer. */
+    private static final class Buffer {
+        byte[] bytes;
+        int length;
+
+        Buffer(int capacity) {
+            bytes = new byte[capacity];
+        }
+
+        void put(byte b) {
+            ensure(1);
+            bytes[length++] = b;
+        }
+
+        void varint(int value) {
+            ensure(5);
+            while ((value & ~0x7F) != 0) {
+                bytes[length++] = (byte) ((value & 0x7F) | 0x80);
+                value >>>= 7;
+            }
+            bytes[length++] = (byte) value;
+        }
+
+        void sized(byte[] data) {
+            varint(data.length);
+            ensure(data.length);
+            System.arraycopy(data, 0, bytes, length, data.length);
+            length += data.length;
+        }
+
+        void tagged(byte tag, byte[] data) {
+            put(tag);
+            sized(data);
+        }
+
+        private void ensure(int more) {
+            if (length + more > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + more));
+            }
+        }
+    }
+
+    /** Reads a chunk's encoding from the start. */
+    private static final class Reader {
+        private final byte[] chunk;
+        private int at;
+        String[] names;
+
+        Reader(byte[] chunk) {
+            this.chunk = chunk;
+        }
+
+        int varint() {
+            int value = 0;
+            int shift = 0;
+            while (true) {
+                byte b = chunk[at++];
+                value |= (b & 0x7F) << shift;
+                if (b >= 0) {
+                    return value;
+                }
+                shift += 7;
+            }
+        }
+
+        byte[] sized() {
+            int length = varint();
+            var data = Arrays.copyOfRange(chunk, at, at + length);
+            at += length;
+            return data;
+        }
+
+        String text() {
+            int length = varint();
+            var text = new String(chunk, at, length, StandardCharsets.UTF_8);
+            at += length;
+            return text;
+        }
+
+        DynamoNumber number() {
+            int length = varint();
+            var text = new String(chunk, at, length, StandardCharsets.US_ASCII);
+            at += length;
+            return DynamoNumber.parse(text);
+        }
+
+        void skip() {
+            int length = varint();
+            at += length;
+        }
+
+        void skipValue() {
+            byte tag = chunk[at++];
+            switch (tag) {
+                case S, N, B -> skip();
+                case FALSE, TRUE, NUL -> {
+                }
+                case SS, NS, BS -> {
+                    int count = varint();
+                    for (int i = 0; i < count; i++) skip();
+                }
+                case L -> {
+                    int count = varint();
+                    for (int i = 0; i < count; i++) skipValue();
+                }
+                case M -> {
+                    int count = varint();
+                    for (int i = 0; i < count; i++) {
+                        varint();
+                        skipValue();
+                    }
+                }
+                default -> throw new IllegalStateException("Corrupt projection: tag " + tag);
+            }
+        }
+
+        AttributeValue value() {
+            byte tag = chunk[at++];
+            return switch (tag) {
+                case S -> new AttributeValue.Str(text());
+                case N -> new AttributeValue.Num(number());
+                case B -> new AttributeValue.Bin(Bytes.of(sized()));
+                case FALSE -> AttributeValue.bool(false);
+                case TRUE -> AttributeValue.bool(true);
+                case NUL -> AttributeValue.nul();
+                case SS -> {
+                    int count = varint();
+                    var values = new ArrayList<String>(count);
+                    for (int i = 0; i < count; i++) values.add(text());
+                    yield AttributeValue.StringSet.of(values);
+                }
+                case NS -> {
+                    int count = varint();
+                    var values = new ArrayList<DynamoNumber>(count);
+                    for (int i = 0; i < count; i++) values.add(number());
+                    yield AttributeValue.NumberSet.of(values);
+                }
+                case BS -> {
+                    int count = varint();
+                    var values = new ArrayList<Bytes>(count);
+                    for (int i = 0; i < count; i++) values.add(Bytes.of(sized()));
+                    yield AttributeValue.BinarySet.of(values);
+                }
+                case L -> {
+                    int count = varint();
+                    var values = new ArrayList<AttributeValue>(count);
+                    for (int i = 0; i < count; i++) values.add(value());
+                    yield new AttributeValue.ListValue(values);
+                }
+                case M -> {
+                    int count = varint();
+                    var values = new LinkedHashMap<String, AttributeValue>(count * 4 / 3 + 1);
+                    for (int i = 0; i < count; i++) {
+                        var key = names[varint()];
+                        values.put(key, value());
+                    }
+                    yield new AttributeValue.MapValue(values);
+                }
+                default -> throw new IllegalStateException("Corrupt projection: tag " + tag);
+            };
+        }
+    }
+}

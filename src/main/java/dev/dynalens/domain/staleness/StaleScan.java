@@ -1,0 +1,668 @@
+package dev.dynalens.domain.staleness;
+
+import dev.dynalens.domain.inference.EntityClassifier;
+import dev.dynalens.domain.inference.EntityShape;
+import dev.dynalens.domain.inference.KeyTemplate;
+import dev.dynalens.domain.inference.TableKeys;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.IntPredicate;
+import java.util.function.Predicate;
+
+/**
+ * Inference and detection of stale copies from <em>one</em> read of a table. Entity names are only final once every
+ * item was seen, and rules only once every copy was counted, so the read keeps what the passes need from each item — a
+ * projection: its keys, what names its entity, and the attributes that can be copies, sources or references (string
+ * and number leaves; with given rules, only the attributes they name) — in a {@link ProjectionStore} with a memory
+ * budget (what does not fit spills to a file the caller provides, never to a second read), and the passes run over it.
+ *
+ * <p><b>Partial states.</b> Each part of the read (a Scan segment, a file split) fills a {@link Partial} of its own, on
+ * its own thread. {@link #finish} takes the partials in their index order (segment 0 first: the order one sequential
+ * Scan reads) and runs the passes: name every item ({@link EntityClassifier}, one thread: it is not shareable), then
+ * infer ({@link RuleInference}) and detect ({@link StalenessDetector}) a chunk per task on the {@code workers}, whose
+ * states merge — sources by union (the smaller key wins a tie), counts by sum, findings in chunk order. So the answer
+ * does not depend on how the table was cut into parts nor on how the chunks were spread over threads:
+ * {@code StaleScanPropertiesTest} checks that on generated tables.
+ *
+ * <p>Not thread-safe as a whole: each partial is filled by one thread, {@link #finish} called once.
+ */
+public final class StaleScan {
+    /** Where a finish is. */
+    public enum Phase {
+        NAMING("Naming the entities"), INFERRING("Inferring the rules"), DETECTING("Checking every copy against its source");
+
+        private final String text;
+
+        Phase(String text) {
+            this.text = text;
+        }
+
+        public String text() {
+            return text;
+        }
+    }
+
+    /** How far a finish is: a phase, the chunks of the store done in it, and the rules checked (once known). */
+    public record Progress(Phase phase, int chunksDone, int chunks, List<DenormalizationRule> checking) {
+        public Progress {
+            checking = List.copyOf(checking);
+        }
+    }
+
+    /**
+     * What the one read found.
+     *
+     * @param inferred the rules inferred (with their evidence), before the rejected ones were left out; empty with given rules
+     * @param checked  the rules detection checked
+     * @param entities the entity names the table has, sorted
+     */
+    public record Result(List<InferredRule> inferred, List<DenormalizationRule> checked, StalenessReport report, long items,
+                         Set<String> entities) {
+        public Result {
+            inferred = List.copyOf(inferred);
+            checked = List.copyOf(checked);
+            entities = Set.copyOf(entities);
+        }
+    }
+
+    private final TableKeys keys;
+    private final RuleChoice keptFor;
+    private final RuleInference.Options options;
+    private final ProjectionStore.Budget budget;
+    /** The top-level attributes given rules read; null when rules are inferred (every scalar leaf is kept). */
+    private final Set<String> ruleAttributes;
+    private final Set<String> keyAttributes;
+    /** The indexes' key attributes that are not the table's, in order: kept first with the table's keys. */
+    private final List<String> indexKeys;
+
+    /**
+     * @param keys    the table's key schema and its indexes'
+     * @param keptFor what the read keeps: everything inference needs ({@link RuleChoice.Inferred}), or only what the
+     *                given rules read
+     * @param budget  the memory budget of the projections, shared by every partial
+     */
+    public StaleScan(TableKeys keys, RuleChoice keptFor, RuleInference.Options options, ProjectionStore.Budget budget) {
+        this.keys = Objects.requireNonNull(keys, "keys");
+        this.keptFor = Objects.requireNonNull(keptFor, "keptFor");
+        var rules = keptFor;
+        this.options = Objects.requireNonNull(options, "options");
+        this.budget = Objects.requireNonNull(budget, "budget");
+        var keyNames = new LinkedHashSet<String>();
+        keyNames.add(keys.keySchema().partitionKeyName());
+        if (keys.keySchema().sortKeyName() != null) {
+            keyNames.add(keys.keySchema().sortKeyName());
+        }
+        keys.indexes().values().forEach(schema -> {
+            keyNames.add(schema.partitionKeyName());
+            if (schema.sortKeyName() != null) {
+                keyNames.add(schema.sortKeyName());
+            }
+        });
+        this.keyAttributes = Set.copyOf(keyNames);
+        var indexNames = new ArrayList<>(keyNames);
+        indexNames.remove(keys.keySchema().partitionKeyName());
+        indexNames.remove(keys.keySchema().sortKeyName());
+        this.indexKeys = List.copyOf(indexNames);
+        if (rules instanceof RuleChoice.Given given) {
+            var names = new LinkedHashSet<String>();
+            for (var rule : given.rules()) {
+                names.add(rule.copy().attribute().attributeName());
+                names.add(rule.source().attribute().attributeName());
+                switch (rule.reference()) {
+                    case DenormalizationRule.Reference.ByOwnKey ignored -> {
+                    }
+                    case DenormalizationRule.Reference.ByAttribute byAttribute -> names.add(byAttribute.attribute().attributeName());
+                    case DenormalizationRule.Reference.ByKeyPart byKeyPart -> {
+                        names.add(byKeyPart.copy().attribute().attributeName());
+                        names.add(byKeyPart.source().attribute().attributeName());
+                    }
+                }
+            }
+            this.ruleAttributes = Set.copyOf(names);
+        } else {
+            this.ruleAttributes = null;
+        }
+    }
+
+    public TableKeys keys() {
+        return keys;
+    }
+
+    /**
+     * Whether what this read kept is enough to check these rules: a read kept for inference holds every string and
+     * number leaf down to the inference depth, so given rules whose copies and sources are such leaves, and inference
+     * again; a read kept for given rules holds only what they read.
+     */
+    public boolean holds(RuleChoice rules) {
+        if (keptFor instanceof RuleChoice.Given kept) {
+            return rules instanceof RuleChoice.Given given && kept.rules().containsAll(given.rules());
+        }
+        if (rules instanceof RuleChoice.Given given) {
+            return given.rules().stream().allMatch(rule -> isLeafPath(rule.copy().attribute()) && isLeafPath(rule.source().attribute())
+                    && referenceIsKept(rule.reference()));
+        }
+        return true;
+    }
+
+    private boolean isLeafPath(dev.dynalens.domain.item.AttributePath path) {
+        return path.depth() <= options.maxDepth() && path.elements().stream().allMatch(e -> e instanceof dev.dynalens.domain.item.AttributePath.Key);
+    }
+
+    private boolean referenceIsKept(DenormalizationRule.Reference reference) {
+        return switch (reference) {
+            case DenormalizationRule.Reference.ByOwnKey ignored -> true;
+            case DenormalizationRule.Reference.ByAttribute byAttribute -> isLeafPath(byAttribute.attribute());
+            case DenormalizationRule.Reference.ByKeyPart byKeyPart -> isLeafPath(byKeyPart.copy().attribute())
+                    && isLeafPath(byKeyPart.source().attribute());
+        };
+    }
+
+    /** A partial state for one part of the read; {@code index} orders the parts (segment 0 first). */
+    public Partial partial(int index) {
+        return new Partial(index, null);
+    }
+
+    /**
+     * The one part of a read that is the whole table in its order (a file read straight through, a Scan of one
+     * segment): it names its items while it keeps them (the classifier sees each item's naming attributes in the read's
+     * order, as {@link #finish} would), so that {@link #finish} given it alone does not read them once more for it.
+     */
+    public Partial onlyPartial() {
+        return new Partial(0, new EntityClassifier(keys));
+    }
+
+    /** What one part of the read keeps: the projections of its items, in the order it read them. */
+    public final class Partial {
+        private final int index;
+        private final ProjectionStore store = new ProjectionStore(budget);
+        /** Names the items as they are kept, for {@link #onlyPartial}; null for a part of several. */
+        private final EntityClassifier classifier;
+
+        private Partial(int index, EntityClassifier classifier) {
+            if (index < 0) {
+                throw new IllegalArgumentException("A part's index is not negative: " + index);
+            }
+            this.index = index;
+            this.classifier = classifier;
+        }
+
+        public int index() {
+            return index;
+        }
+
+        // What one item keeps, reused from item to item (a partial is filled by one thread).
+        private String[] names = new String[32];
+        private AttributeValue[] values = new AttributeValue[32];
+        private int count;
+
+        public void accept(Item item) {
+            count = 0;
+            var attributes = item.attributes();
+            var pk = keys.keySchema().partitionKeyName();
+            var sk = keys.keySchema().sortKeyName();
+            var pkValue = attributes.get(pk);
+            if (pkValue != null) {
+                keep(pk, pkValue);
+            }
+            var skValue = sk == null ? null : attributes.get(sk);
+            if (skValue != null) {
+                keep(sk, skValue);
+            }
+            for (var attribute : indexKeys) {
+                var value = attributes.get(attribute);
+                if (value != null) {
+                    keep(attribute, value);
+                }
+            }
+            for (var attribute : attributes.entrySet()) {
+                var name = attribute.getKey();
+                if (!keyAttributes.contains(name) && EntityClassifier.mayBeTypeAttribute(name) && attribute.getValue() instanceof AttributeValue.Str) {
+                    keep(name, attribute.getValue());
+                }
+            }
+            int naming = count;
+            for (var attribute : attributes.entrySet()) {
+                var name = attribute.getKey();
+                var value = attribute.getValue();
+                if (keyAttributes.contains(name) || isKept(name, naming)) {
+                    continue;
+                }
+                if (ruleAttributes != null) {
+                    if (ruleAttributes.contains(name)) {
+                        keep(name, value);
+                    }
+                } else {
+                    var leaf = scalarLeaves(value, 1);
+                    if (leaf != null) {
+                        keep(name, leaf);
+                    }
+                }
+            }
+            store.add(names, values, count, naming);
+            if (classifier != null) {
+                // What the naming pass would decode of the item: its naming attributes, in the order they are kept.
+                var named = new LinkedHashMap<String, AttributeValue>(naming * 4 / 3 + 1);
+                for (int i = 0; i < naming; i++) {
+                    named.put(names[i], values[i]);
+                }
+                classifier.accept(new Item(named));
+            }
+        }
+
+        private void keep(String name, AttributeValue value) {
+            if (count == names.length) {
+                names = Arrays.copyOf(names, count * 2);
+                values = Arrays.copyOf(values, count * 2);
+            }
+            names[count] = name;
+            values[count++] = value;
+        }
+
+        /** Whether a naming attribute (one of the first {@code naming} kept) has this name. */
+        private boolean isKept(String name, int naming) {
+            for (int i = 0; i < naming; i++) {
+                if (names[i].equals(name)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        public void acceptAll(Iterable<Item> items) {
+            items.forEach(this::accept);
+        }
+
+        /** Items this part read. */
+        public long items() {
+            return store.size();
+        }
+
+        /** This part read its last item: what it kept is closed (and spilled, where the budget says so). */
+        public void end() {
+            store.seal();
+        }
+    }
+
+    /** A value reduced to what inference compares: strings and numbers, maps of them down to the depth; null if nothing is left. */
+    private AttributeValue scalarLeaves(AttributeValue value, int depth) {
+        return switch (value) {
+            case AttributeValue.Str s -> s;
+            case AttributeValue.Num n -> n;
+            case AttributeValue.MapValue map when depth < options.maxDepth() && isScalarMap(map) -> map;
+            case AttributeValue.MapValue map when depth < options.maxDepth() -> {
+                var kept = new LinkedHashMap<String, AttributeValue>();
+                map.values().forEach((name, child) -> {
+                    var leaf = scalarLeaves(child, depth + 1);
+                    if (leaf != null) {
+                        kept.put(name, leaf);
+                    }
+                });
+                yield kept.isEmpty() ? null : new AttributeValue.MapValue(kept);
+            }
+            default -> null;
+        };
+    }
+
+    /** A map of strings and numbers only is kept as it is (most nested copies are: {@code author = {id, name}}). */
+    private static boolean isScalarMap(AttributeValue.MapValue map) {
+        for (var child : map.values().values()) {
+            if (!(child instanceof AttributeValue.Str) && !(child instanceof AttributeValue.Num)) {
+                return false;
+            }
+        }
+        return !map.values().isEmpty();
+    }
+
+    /**
+     * Names the entities, infers the rules (unless given) and checks every copy, over what the partials kept. Only the
+     * last pass decodes every item whole: naming reads items' keys, inference's sources their keys and the rest of those it
+     * keeps, inference's copies the items of each entity's sample.
+     *
+     * @param partials   every part of the read, in any order (they are taken by their index)
+     * @param rules      the rules to check, or inference; what the read kept must hold them ({@link #holds})
+     * @param workers    runs the chunks of a pass, up to {@code parallelism} at once ({@code Runnable::run} in tests)
+     * @param maxListed  findings of each kind the report lists; all are counted
+     * @param onFinding  told of every finding, in the order one sequential pass finds them, on the calling thread
+     * @param progress   told after each chunk, on the calling thread
+     * @param cancelled  checked between chunks; true stops the finish with a {@link CancellationException}
+     */
+    public Result finish(Collection<Partial> partials, RuleChoice rules, Executor workers, int parallelism, int maxListed,
+                         Consumer<? super Finding> onFinding, Consumer<? super Progress> progress, BooleanSupplier cancelled) {
+        Objects.requireNonNull(workers, "workers");
+        if (!holds(rules)) {
+            throw new IllegalArgumentException("This read kept only what other rules read; read the table again for " + rules);
+        }
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("parallelism must be at least 1: " + parallelism);
+        }
+        var ordered = new ArrayList<>(partials);
+        ordered.sort(Comparator.comparingInt(Partial::index));
+        var chunks = new ArrayList<ProjectionStore.Chunk>();
+        long items = 0;
+        for (var partial : ordered) {
+            partial.store.seal();
+            chunks.addAll(partial.store.chunks());
+            items += partial.store.size();
+        }
+        var run = new Run(chunks, workers, parallelism, progress, cancelled);
+
+        // Naming: one classifier sees every item in the read's order; then each item's entity and root-ness as the
+        // final reading names them, so the parallel passes need not touch the classifier's caches.
+        EntityClassifier classifier;
+        if (ordered.size() == 1 && ordered.getFirst().classifier != null) {
+            classifier = ordered.getFirst().classifier; // the one part named its items as it kept them
+        } else {
+            var fresh = new EntityClassifier(keys);
+            run.sequential(Phase.NAMING, (chunk, at) -> ProjectionStore.read(chunk, true, fresh::accept));
+            classifier = fresh;
+        }
+        var reading = new KeyReading(classifier);
+        var entityNames = new ArrayList<String>();
+        var entityIds = new HashMap<String, Integer>();
+        var templates = new ArrayList<KeyTemplate>();
+        var templateIds = new HashMap<KeyTemplate, Integer>();
+        var annotations = new Annotations[chunks.size()];
+        run.sequential(Phase.NAMING, (chunk, at) -> {
+            var marks = new Annotations(chunk.items);
+            int[] next = {0};
+            ProjectionStore.read(chunk, true, item -> {
+                var entity = reading.entityOf(item);
+                int id = entityIds.computeIfAbsent(entity, e -> {
+                    entityNames.add(e);
+                    return entityNames.size() - 1;
+                });
+                var pk = reading.partitionKeyTemplate(item);
+                var sk = reading.sortKeyTemplate(item);
+                int i = next[0]++;
+                marks.entities[i] = id << 1 | (reading.isRoot(item, sk) ? 1 : 0);
+                marks.partitionKeys[i] = intern(pk, templates, templateIds);
+                marks.sortKeys[i] = intern(sk, templates, templateIds);
+                marks.hashes[i] = RuleInference.hash(item, reading);
+            });
+            annotations[at] = marks;
+        });
+        var named = new Named(entityNames, templates);
+        reading.prepareForThreads();
+        var entities = new java.util.TreeSet<String>();
+        for (EntityShape shape : classifier.entities()) {
+            entities.add(shape.name());
+        }
+
+        List<InferredRule> inferred = List.of();
+        List<DenormalizationRule> checked;
+        RuleInference inference = null;
+        switch (rules) {
+            case RuleChoice.Given given -> checked = given.rules();
+            case RuleChoice.Inferred choice -> {
+                inference = new RuleInference(classifier, options);
+                // The keys say which items are kept as sources; only those are decoded whole.
+                var sourceStates = run.perWorker(Phase.INFERRING, () -> new RuleInference(classifier, options), (state, chunk, at) ->
+                        named.staged(chunk, annotations[at], state::know, state::acceptSourceKeys, state::acceptSourceWhole));
+                sourceStates.forEach(inference::absorbSources);
+                var counting = inference;
+                // Only the copies in each entity's sample are read (their key hashes were noted while naming).
+                var countStates = run.perWorker(Phase.INFERRING, counting::forCopies, (state, chunk, at) ->
+                        named.each(chunk, annotations[at], i -> annotations[at].hashes[i] <= counting.copyThreshold(
+                                entityNames.get(annotations[at].entities[i] >>> 1)), state::know,
+                                (item, entity, root) -> state.acceptCopy(item, entity, root)));
+                countStates.forEach(counting::absorbCounts);
+                inferred = inference.result();
+                checked = choice.keep(inferred.stream().map(InferredRule::rule).toList());
+            }
+        }
+
+        var detector = new StalenessDetector(classifier, checked, maxListed, onFinding);
+        run.checking = detector.rules();
+        if (!checked.isEmpty()) {
+            // Inference's pass 1 holds the sources of the rules it inferred, unless a bound cut it short.
+            if (inference == null || !detector.sourcesFrom(inference)) {
+                var sourceEntities = wanted(entityNames, detector::isSourceEntity);
+                var sourceStates = run.perWorker(Phase.DETECTING, () -> new StalenessDetector(classifier, checked, 0), (state, chunk, at) ->
+                        named.each(chunk, annotations[at], i -> sourceEntities[annotations[at].entities[i] >>> 1], state::know, state::acceptSource));
+                sourceStates.forEach(detector::absorbSources);
+            }
+            var copyEntities = wanted(entityNames, detector::isCopyEntity);
+            var splits = run.perChunk(Phase.DETECTING, detector::forCopies, (state, chunk, at) ->
+                    named.each(chunk, annotations[at], i -> copyEntities[annotations[at].entities[i] >>> 1], state::know,
+                            (item, entity, root) -> state.acceptCopy(item, entity)));
+            splits.forEach(detector::absorb);
+        }
+        return new Result(inferred, checked, detector.report(), items, entities);
+    }
+
+    @FunctionalInterface
+    private interface AnnotatedItem {
+        void accept(Item item, String entity, boolean root);
+    }
+
+    /** What the naming pass read of each item of a chunk: its entity and root-ness, its key templates (by number). */
+    private static final class Annotations {
+        final int[] entities;
+        final int[] partitionKeys;
+        final int[] sortKeys;
+        /** Each item's key hash ({@link RuleInference#hash(Item, KeyReading)}): whether it is in its entity's sample of copies. */
+        final long[] hashes;
+
+        Annotations(int items) {
+            entities = new int[items];
+            partitionKeys = new int[items];
+            sortKeys = new int[items];
+            hashes = new long[items];
+        }
+    }
+
+    private static int intern(KeyTemplate template, List<KeyTemplate> templates,
+                              Map<KeyTemplate, Integer> ids) {
+        if (template == null) {
+            return -1;
+        }
+        return ids.computeIfAbsent(template, t -> {
+            templates.add(t);
+            return templates.size() - 1;
+        });
+    }
+
+    @FunctionalInterface
+    private interface KeysFirst {
+        boolean accept(Item keysOnly, String entity, boolean root);
+    }
+
+    @FunctionalInterface
+    private interface Knower {
+        void know(Item item, KeyTemplate partitionKey, KeyTemplate sortKey);
+    }
+
+    /** The entity names and key templates the naming pass found, by number. Read-only once built. */
+    private record Named(List<String> entityNames, List<KeyTemplate> templates) {
+        /**
+         * The items of a chunk of the entities {@code wanted} marks (by entity number; null: all; the others' bytes are
+         * skipped), each told first to {@code knower} with its key templates, then handed over with its entity and root-ness.
+         */
+        void each(ProjectionStore.Chunk chunk, Annotations marks, IntPredicate wanted, Knower knower, AnnotatedItem each) {
+            var filter = wanted == null ? (IntPredicate) i -> true : wanted;
+            int[] at = {0};
+            ProjectionStore.read(chunk, false, filter, item -> {
+                while (!filter.test(at[0])) {
+                    at[0]++;
+                }
+                int i = at[0]++;
+                int mark = marks.entities[i];
+                knower.know(item, template(marks.partitionKeys[i]), template(marks.sortKeys[i]));
+                each.accept(item, entityNames.get(mark >>> 1), (mark & 1) == 1);
+            });
+        }
+
+        /** Every item of a chunk in two stages: its keys to {@code keysOnly}, and whole to {@code whole} where that asks for it. */
+        void staged(ProjectionStore.Chunk chunk, Annotations marks, Knower knower, KeysFirst keysOnly, Consumer<Item> whole) {
+            ProjectionStore.readStaged(chunk, i -> true, new ProjectionStore.Staged() {
+                @Override
+                public boolean rest(int i, Item first) {
+                    int mark = marks.entities[i];
+                    knower.know(first, template(marks.partitionKeys[i]), template(marks.sortKeys[i]));
+                    return keysOnly.accept(first, entityNames.get(mark >>> 1), (mark & 1) == 1);
+                }
+
+                @Override
+                public void accept(int i, Item item, boolean complete) {
+                    if (complete) {
+                        whole.accept(item);
+                    }
+                }
+            });
+        }
+
+        private KeyTemplate template(int id) {
+            return id < 0 ? null : templates.get(id);
+        }
+    }
+
+    /** Which entity numbers an entity set names. */
+    private static boolean[] wanted(List<String> entityNames, Predicate<String> wanted) {
+        var marks = new boolean[entityNames.size()];
+        for (int i = 0; i < marks.length; i++) {
+            marks[i] = wanted.test(entityNames.get(i));
+        }
+        return marks;
+    }
+
+    @FunctionalInterface
+    private interface ChunkWork<S> {
+        void run(S state, ProjectionStore.Chunk chunk, int index);
+    }
+
+    /** How the passes go over the chunks: in order on this thread, or spread over the workers. */
+    private static final class Run {
+        final List<ProjectionStore.Chunk> chunks;
+        final Executor workers;
+        final int parallelism;
+        final Consumer<? super Progress> progress;
+        final BooleanSupplier cancelled;
+        List<DenormalizationRule> checking = List.of();
+
+        Run(List<ProjectionStore.Chunk> chunks, Executor workers, int parallelism, Consumer<? super Progress> progress,
+            BooleanSupplier cancelled) {
+            this.chunks = chunks;
+            this.workers = workers;
+            this.parallelism = parallelism;
+            this.progress = Objects.requireNonNull(progress, "progress");
+            this.cancelled = Objects.requireNonNull(cancelled, "cancelled");
+        }
+
+        interface Sequential {
+            void run(ProjectionStore.Chunk chunk, int index);
+        }
+
+        void sequential(Phase phase, Sequential work) {
+            for (int i = 0; i < chunks.size(); i++) {
+                checkCancelled();
+                work.run(chunks.get(i), i);
+                progress.accept(new Progress(phase, i + 1, chunks.size(), checking));
+            }
+        }
+
+        /** One state per worker, each fed the chunks it takes; states whose merge does not depend on order. */
+        <S> List<S> perWorker(Phase phase, java.util.function.Supplier<S> newState, ChunkWork<S> work) {
+            int tasks = Math.max(1, Math.min(parallelism, chunks.size()));
+            var states = new ArrayList<S>(tasks);
+            for (int t = 0; t < tasks; t++) {
+                states.add(newState.get());
+            }
+            var next = new java.util.concurrent.atomic.AtomicInteger();
+            var done = new java.util.concurrent.atomic.AtomicInteger();
+            var futures = new ArrayList<CompletableFuture<Void>>(tasks);
+            for (int t = 0; t < tasks; t++) {
+                var state = states.get(t);
+                futures.add(CompletableFuture.runAsync(() -> {
+                    for (int i = next.getAndIncrement(); i < chunks.size(); i = next.getAndIncrement()) {
+                        if (cancelled.getAsBoolean()) {
+                            return;
+                        }
+                        work.run(state, chunks.get(i), i);
+                        done.incrementAndGet();
+                    }
+                }, workers));
+            }
+            join(futures, phase, done);
+            return states;
+        }
+
+        /** One state per chunk, in chunk order: for states whose merge keeps an order (findings). */
+        <S> List<S> perChunk(Phase phase, java.util.function.Supplier<S> newState, ChunkWork<S> work) {
+            var states = new ArrayList<S>(chunks.size());
+            for (int i = 0; i < chunks.size(); i++) {
+                states.add(newState.get());
+            }
+            var next = new java.util.concurrent.atomic.AtomicInteger();
+            var done = new java.util.concurrent.atomic.AtomicInteger();
+            int tasks = Math.max(1, Math.min(parallelism, chunks.size()));
+            var futures = new ArrayList<CompletableFuture<Void>>(tasks);
+            for (int t = 0; t < tasks; t++) {
+                futures.add(CompletableFuture.runAsync(() -> {
+                    for (int i = next.getAndIncrement(); i < chunks.size(); i = next.getAndIncrement()) {
+                        if (cancelled.getAsBoolean()) {
+                            return;
+                        }
+                        work.run(states.get(i), chunks.get(i), i);
+                        done.incrementAndGet();
+                    }
+                }, workers));
+            }
+            join(futures, phase, done);
+            return states;
+        }
+
+        /** Waits for the tasks, telling the progress as chunks finish (on this thread). */
+        private void join(List<CompletableFuture<Void>> futures, Phase phase, java.util.concurrent.atomic.AtomicInteger done) {
+            var all = CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new));
+            int told = -1;
+            while (true) {
+                try {
+                    all.get(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+                    break;
+                } catch (java.util.concurrent.TimeoutException e) {
+                    int now = done.get();
+                    if (now != told) {
+                        told = now;
+                        progress.accept(new Progress(phase, now, chunks.size(), checking));
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new CancellationException("interrupted");
+                } catch (java.util.concurrent.ExecutionException e) {
+                    var cause = e.getCause();
+                    if (cause instanceof RuntimeException runtime) {
+                        throw runtime;
+                    }
+                    if (cause instanceof Error error) {
+                        throw error;
+                    }
+                    throw new IllegalStateException(cause);
+                }
+            }
+            checkCancelled();
+            progress.accept(new Progress(phase, chunks.size(), chunks.size(), checking));
+        }
+
+        private void checkCancelled() {
+            if (cancelled.getAsBoolean()) {
+                throw new CancellationException("cancelled");
+            }
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package dev.dynalens.bench;
+
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.staleness.ProjectTasks;
+import dev.dynalens.domain.staleness.RuleChoice;
+import dev.dynalens.domain.table.CreateTableSpec;
+import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.aws.AwsDynamoSessionFactory;
+import dev.dynalens.testsupport.CountingSession;
+import dev.dynalens.testsupport.DynamoEndpointExtension;
+import dev.dynalens.usecase.FindStaleCopies;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+
+/**
+ * Benchmark (not a test): stale copies of a live table with the rules <em>inferred</em>, against one bare SDK Scan of the
+ * same table. N items (default 50,000: users, projects, and tasks that copy their project's title by key and their
+ * assignee's name in a nested map; one task in 97 has an old title, one in 101 names a user that is gone) are loaded
+ * into a private dynalite; then each round, in alternating order, reads every page with {@code DynamoDbAsyncClient.scan}
+ * (one segment, items counted) and runs {@link FindStaleCopies} (DescribeTable, the one read through the AWS adapter with
+ * the segments the endpoint gets, naming, inference, detection) through a {@link CountingSession} that counts the Scan
+ * requests the endpoint receives.
+ *
+ * <p>Run: {@code mvn -o test-compile exec:java -Dexec.classpathScope=test
+ * -Dexec.mainClass=dev.dynalens.bench.StaleLiveBenchmark -Dexec.args="50000 5"} (items, rounds after a warm-up round)
+ */
+public final class StaleLiveBenchmark {
+    public static void main(String[] args) throws Exception {
+        int items = args.length > 0 ? Integer.parseInt(args[0]) : 50_000;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        System.setProperty("io.netty.noUnsafe", "true");
+        int users = items / 100;
+        int projects = items / 200;
+        var data = new ProjectTasks(users, projects, items - users - projects, 97, 101);
+        try (var dynalite = DynamoEndpointExtension.startPrivateDynalite();
+             var client = DynamoEndpointExtension.newClient(dynalite.endpoint());
+             var session = new AwsDynamoSessionFactory().open(ConnectionProfile.local("bench", dynalite.endpoint()))) {
+            var table = "StaleBench";
+            long loadStart = System.nanoTime();
+            load(session, table, data);
+            System.out.printf(Locale.ROOT, "loaded %,d items in %.1f s; planted %,d stale copies%n", data.itemCount(),
+                    (System.nanoTime() - loadStart) / 1e9, data.plantedStale());
+
+            var bare = new double[rounds];
+            var stale = new double[rounds];
+            for (int round = 0; round <= rounds; round++) { // round 0 warms up
+                double bareSeconds = 0;
+                double staleSeconds = 0;
+                for (int turn = 0; turn < 2; turn++) {
+                    if ((turn == 0) == (round % 2 == 0)) {
+                        var scanned = bareScan(client, table, data.itemCount());
+                        bareSeconds = scanned[0];
+                        if (round == 0) {
+                            System.out.printf(Locale.ROOT, "bare SDK Scan: %d requests%n", (long) scanned[1]);
+                        }
+                    } else {
+                        var counting = new CountingSession(session);
+                        long start = System.nanoTime();
+                        var detection = new FindStaleCopies(counting).start(table, RuleChoice.INFERRED, 100, finding -> { }, progress -> { })
+                                .result().get(300, TimeUnit.SECONDS);
+                        staleSeconds = (System.nanoTime() - start) / 1e9;
+                        var report = detection.report();
+                        long staleFound = report.rules().stream().mapToLong(r -> r.stale()).sum();
+                        if (detection.itemCount() != data.itemCount() || staleFound != data.plantedStale()) {
+                            throw new IllegalStateException("the detection read " + detection.itemCount() + " items and found " + staleFound
+                                    + " stale copies; expected " + data.itemCount() + " and " + data.plantedStale());
+                        }
+                        if (round == 0) {
+                            System.out.printf(Locale.ROOT, "stale copies: %d Scan requests received (%d segments), %d DescribeTable; read: %s; "
+                                            + "rules: %s%n", counting.reads.size(), detection.read().segments(), counting.describes.get(),
+                                    detection.read().text(), report.rules().stream().map(r -> r.rule().toSpec() + " " + r.stale() + " stale, "
+                                            + r.orphans() + " orphans").toList());
+                        }
+                    }
+                }
+                System.out.printf(Locale.ROOT, "%s: bare SDK Scan %.3f s, stale copies (inferred) %.3f s, ratio %.2f%n",
+                        round == 0 ? "warm-up" : "round " + round, bareSeconds, staleSeconds, staleSeconds / bareSeconds);
+                if (round > 0) {
+                    bare[round - 1] = bareSeconds;
+                    stale[round - 1] = staleSeconds;
+                }
+            }
+            var ratios = new double[rounds];
+            for (int r = 0; r < rounds; r++) {
+                ratios[r] = stale[r] / bare[r];
+            }
+            System.out.printf(Locale.ROOT, "%nmedian of %d rounds, %,d items: bare SDK Scan %.3f s, stale copies %.3f s, ratio of the medians "
+                    + "%.2f, median of the rounds' ratios %.2f%n", rounds, data.itemCount(), median(bare), median(stale),
+                    median(stale) / median(bare), median(ratios));
+        }
+    }
+
+    private static void load(DynamoSession session, String table, ProjectTasks data) throws Exception {
+        session.createTable(new CreateTableSpec(table, KeySchema.of("PK", "SK"), List.of())).get(30, TimeUnit.SECONDS);
+        var inFlight = new Semaphore(8);
+        var failures = new ArrayList<Throwable>();
+        var batch = new ArrayList<Item>(25);
+        var iterator = data.iterator();
+        while (iterator.hasNext()) {
+            batch.add(iterator.next());
+            if (batch.size() == 25 || !iterator.hasNext()) {
+                var toWrite = List.copyOf(batch);
+                batch.clear();
+                inFlight.acquire();
+                writeAll(session, table, toWrite).whenComplete((ok, error) -> {
+                    if (error != null) {
+                        synchronized (failures) {
+                            failures.add(error);
+                        }
+                    }
+                    inFlight.release();
+                });
+            }
+        }
+        inFlight.acquire(8);
+        if (!failures.isEmpty()) {
+            throw new IllegalStateException("load failed", failures.getFirst());
+        }
+    }
+
+    private static CompletableFuture<Void> writeAll(DynamoSession session, String table, List<Item> items) {
+        return session.batchPut(table, items).thenCompose(unprocessed ->
+                unprocessed.isEmpty() ? CompletableFuture.completedFuture(null) : writeAll(session, table, unprocessed));
+    }
+
+    /** @return {seconds, requests} */
+    private static double[] bareScan(DynamoDbAsyncClient client, String table, int expected) throws Exception {
+        long start = System.nanoTime();
+        long count = 0;
+        long requests = 0;
+        Map<String, AttributeValue> startKey = null;
+        do {
+            var response = client.scan(ScanRequest.builder().tableName(table).exclusiveStartKey(startKey).build()).get(60, TimeUnit.SECONDS);
+            requests++;
+            count += response.count();
+            startKey = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty() ? response.lastEvaluatedKey() : null;
+        } while (startKey != null);
+        if (count != expected) {
+            throw new IllegalStateException("the bare scan read " + count + " items, expected " + expected);
+        }
+        return new double[] {(System.nanoTime() - start) / 1e9, requests};
+    }
+
+    private static double median(double[] values) {
+        var sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted.length % 2 == 1 ? sorted[sorted.length / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+    }
+}

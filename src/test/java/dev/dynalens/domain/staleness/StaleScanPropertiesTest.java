@@ -1,0 +1,189 @@
+package dev.dynalens.domain.staleness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dynalens.domain.inference.EntityClassifier;
+import dev.dynalens.domain.item.Item;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.lifecycle.BeforeContainer;
+
+/**
+ * The one read's state merges: however a table is cut into parts (Scan segments, file splits), however the parts' chunks
+ * are spread over threads and whether they fit in memory or spilled, the answer is the one of one sequential pass —
+ * and the one the two-pass engines give over the same items.
+ */
+class StaleScanPropertiesTest {
+    private static ExecutorService threads;
+
+    @BeforeContainer
+    static void startThreads() {
+        threads = Executors.newFixedThreadPool(4);
+    }
+
+    @AfterContainer
+    static void stopThreads() {
+        threads.shutdownNow();
+    }
+
+    /** A spill in memory, as a temporary file would hold it. */
+    static final class MemorySpill implements ProjectionStore.Spill {
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+        @Override
+        public synchronized long write(byte[] chunk, int length) {
+            long at = bytes.size();
+            bytes.write(chunk, 0, length);
+            return at;
+        }
+
+        @Override
+        public synchronized byte[] read(long at, int length) {
+            return Arrays.copyOfRange(bytes.toByteArray(), (int) at, (int) at + length);
+        }
+
+        @Override
+        public synchronized long size() {
+            return bytes.size();
+        }
+    }
+
+    /** The tracker with some items deleted (orphans and fewer copies) and the rest in a shuffled order. */
+    private static List<Item> table(long seed, int deletedPercent) {
+        var random = new Random(seed);
+        var items = new ArrayList<Item>();
+        for (var item : TrackerData.of(1 + random.nextInt(2)).items()) {
+            if (random.nextInt(100) >= deletedPercent) {
+                items.add(item);
+            }
+        }
+        Collections.shuffle(items, random);
+        return items;
+    }
+
+    private static StaleScan.Result scan(List<Item> items, RuleChoice rules, List<Integer> cuts, ProjectionStore.Budget budget,
+                                         java.util.concurrent.Executor workers, int parallelism) {
+        var scan = new StaleScan(TrackerData.KEYS, rules, RuleInference.Options.DEFAULTS, budget);
+        var partials = new ArrayList<StaleScan.Partial>();
+        int from = 0;
+        var bounds = new ArrayList<>(cuts);
+        bounds.add(items.size());
+        for (int part = 0; part < bounds.size(); part++) {
+            // One part that is the whole table in order names its items as it keeps them (onlyPartial): the same answer.
+            var partial = cuts.isEmpty() ? scan.onlyPartial() : scan.partial(part);
+            partial.acceptAll(items.subList(from, Math.max(from, bounds.get(part))));
+            from = Math.max(from, bounds.get(part));
+            partials.add(partial);
+        }
+        Collections.reverse(partials); // the order handed in does not matter: the index does
+        return scan.finish(partials, rules, workers, parallelism, 1_000, finding -> { }, progress -> { }, () -> false);
+    }
+
+    private static List<Integer> cuts(long seed, int parts, int size) {
+        var random = new Random(seed * 31 + parts);
+        var cuts = new ArrayList<Integer>();
+        for (int i = 1; i < parts; i++) {
+            cuts.add(random.nextInt(size + 1));
+        }
+        Collections.sort(cuts);
+        return cuts;
+    }
+
+    @Property(tries = 40)
+    void partsMergeIntoTheAnswerOfOnePass(@ForAll long seed, @ForAll @IntRange(min = 1, max = 12) int parts,
+                                          @ForAll @IntRange(min = 1, max = 4) int parallelism, @ForAll boolean spill,
+                                          @ForAll @IntRange(min = 0, max = 15) int deletedPercent, @ForAll boolean inferred) {
+        var items = table(seed, deletedPercent);
+        var rules = inferred ? RuleChoice.INFERRED : RuleChoice.given(TrackerData.RULES.stream().map(RuleSpec::parse).toList(), "--rule");
+
+        var onePass = scan(items, rules, List.of(), ProjectionStore.Budget.unlimited(), Runnable::run, 1);
+        var budget = spill ? new ProjectionStore.Budget(0, MemorySpill::new) : ProjectionStore.Budget.unlimited();
+        var merged = scan(items, rules, cuts(seed, parts, items.size()), budget, threads, parallelism);
+
+        assertThat(merged.inferred()).isEqualTo(onePass.inferred());
+        assertThat(merged.checked()).isEqualTo(onePass.checked());
+        assertThat(merged.report()).isEqualTo(onePass.report());
+        assertThat(merged.items()).isEqualTo(items.size());
+        assertThat(merged.entities()).isEqualTo(onePass.entities());
+        if (spill) {
+            assertThat(budget.spilledBytes()).isPositive();
+            assertThat(budget.heldBytes()).isZero();
+        }
+    }
+
+    @Property(tries = 15)
+    void onePassIsWhatTheTwoPassEnginesGive(@ForAll long seed, @ForAll @IntRange(min = 0, max = 15) int deletedPercent) {
+        var items = table(seed, deletedPercent);
+        var classifier = new EntityClassifier(TrackerData.KEYS);
+        classifier.acceptAll(items);
+        var inferred = RuleInference.infer(classifier, items, RuleInference.Options.DEFAULTS);
+        var detector = new StalenessDetector(classifier, inferred.stream().map(InferredRule::rule).toList(), 1_000);
+        items.forEach(detector::acceptSource);
+        items.forEach(detector::acceptCopy);
+
+        var scanned = scan(items, RuleChoice.INFERRED, cuts(seed, 5, items.size()), ProjectionStore.Budget.unlimited(), threads, 3);
+
+        assertThat(scanned.inferred()).isEqualTo(inferred);
+        assertThat(scanned.report()).isEqualTo(detector.report());
+    }
+
+    /**
+     * Projects found by their GSI1PK; one of them has a GSI1PK without a variable ({@code LEGACY}), which inference never
+     * indexes a source by. Its tasks still have their source: detection reads that side's sources itself rather than
+     * take them from inference.
+     */
+    @Example
+    void aSideInferenceDidNotIndexEverySourceByIsReadByDetectionItself() {
+        var keys = new dev.dynalens.domain.inference.TableKeys("Projects", dev.dynalens.domain.table.KeySchema.of("PK", "SK"),
+                java.util.Map.of("GSI1", dev.dynalens.domain.table.KeySchema.of("GSI1PK", null)));
+        var items = new ArrayList<Item>();
+        for (int p = 1; p <= 6; p++) {
+            var gsi = p == 6 ? "LEGACY" : "PRJ#P-" + p;
+            items.add(item("PROJECT#P-" + p, "META", "GSI1PK", gsi, "title", "Project " + p));
+            for (int t = 1; t <= 4; t++) {
+                // Task 1 of the legacy project has an old title: the one stale copy.
+                var title = p == 6 && t == 1 ? "Old title" : "Project " + p;
+                items.add(item("TASK#T-" + p + "-" + t, "META", "GSI1PK", gsi, "projectTitle", title));
+            }
+        }
+        var classifier = new EntityClassifier(keys);
+        classifier.acceptAll(items);
+        var inferred = RuleInference.infer(classifier, items, RuleInference.Options.DEFAULTS);
+        var detector = new StalenessDetector(classifier, inferred.stream().map(InferredRule::rule).toList(), 1_000);
+        items.forEach(detector::acceptSource);
+        items.forEach(detector::acceptCopy);
+
+        var scan = new StaleScan(keys, RuleChoice.INFERRED, RuleInference.Options.DEFAULTS, ProjectionStore.Budget.unlimited());
+        var partial = scan.partial(0);
+        partial.acceptAll(items);
+        var scanned = scan.finish(List.of(partial), RuleChoice.INFERRED, Runnable::run, 1, 1_000, finding -> { }, progress -> { }, () -> false);
+
+        assertThat(inferred).extracting(rule -> rule.rule().toSpec()).contains("TASK.projectTitle=PROJECT.title@GSI1PK=GSI1PK");
+        assertThat(scanned.inferred()).isEqualTo(inferred);
+        assertThat(scanned.report()).isEqualTo(detector.report());
+        assertThat(scanned.report().orphanCopies()).isEmpty();
+        assertThat(scanned.report().staleCopies()).extracting(stale -> stale.key().get("PK"))
+                .containsExactly(dev.dynalens.domain.item.AttributeValue.s("TASK#T-6-1"));
+    }
+
+    private static Item item(String pk, String sk, String... namesAndValues) {
+        var attributes = new java.util.LinkedHashMap<String, dev.dynalens.domain.item.AttributeValue>();
+        attributes.put("PK", dev.dynalens.domain.item.AttributeValue.s(pk));
+        attributes.put("SK", dev.dynalens.domain.item.AttributeValue.s(sk));
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            attributes.put(namesAndValues[i], dev.dynalens.domain.item.AttributeValue.s(namesAndValues[i + 1]));
+        }
+        return new Item(attributes);
+    }
+}
