@@ -153,10 +153,11 @@ public final class DesignCheckModel {
             }
             onProof.accept(proof);
             boolean designUnchanged = current == design.get();
-            valid.set(proof.valid() && designUnchanged);
+            // the words first: whoever watches the valid mark reads them with it
             status.set(proof.valid() ? "Design valid: all " + proof.patterns().size() + " patterns passed on " + profile.name() + " (table " + table + ")"
                     : proof.patterns().isEmpty() ? "The samples could not be loaded into " + table
                     : "Not valid: " + proof.passedCount() + " of " + proof.patterns().size() + " patterns passed on " + profile.name());
+            valid.set(proof.valid() && designUnchanged);
         }, fx);
     }
 

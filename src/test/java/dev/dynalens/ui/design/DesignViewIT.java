@@ -89,6 +89,7 @@ class DesignViewIT extends FxRobot {
         clickOn("#checkDesign");
 
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lookup("#designValid").queryAs(Label.class).isVisible());
+        WaitForAsyncUtils.waitForFxEvents(); // the FX thread's updates of that moment, read from this thread after it
         assertThat(lookup("#designStatus").queryAs(Label.class).getText()).startsWith("Design valid: all 2 patterns passed on dynalite");
         @SuppressWarnings("unchecked")
         TableView<DesignViewModel.RequestRow> requests = lookup("#requestTable").queryAs(TableView.class);
