@@ -167,7 +167,13 @@ public final class JsonAppStateStore implements AppStateStore {
             node.put("name", query.name());
             node.put("connectionId", query.connectionId());
             node.put("table", query.table());
-            node.set("form", formJson(query.form()));
+            if (query.form() != null) {
+                node.set("form", formJson(query.form()));
+            } else {
+                var statement = node.putObject("statement");
+                statement.put("text", query.statement().text());
+                statement.put("partiql", query.statement().partiql());
+            }
         }
         return root.toPrettyString();
     }
@@ -179,8 +185,13 @@ public final class JsonAppStateStore implements AppStateStore {
         for (var node : root.path("queries")) {
             position++;
             try {
-                queries.add(new SavedQuery(required(node, "name"), node.path("connectionId").asText(""), required(node, "table"),
-                        form(node.path("form"))));
+                var name = required(node, "name");
+                var connection = node.path("connectionId").asText("");
+                var table = required(node, "table");
+                // a statement of the SQL tab, or (every file before them) a Scan/Query form
+                queries.add(node.has("statement") && !node.has("form")
+                        ? new SavedQuery(name, connection, table, statement(node.get("statement")))
+                        : new SavedQuery(name, connection, table, form(node.path("form"))));
             } catch (IllegalArgumentException | NullPointerException e) {
                 problems.add("query " + position + ": " + e.getMessage());
             }
@@ -211,6 +222,13 @@ public final class JsonAppStateStore implements AppStateStore {
         node.put("descending", form.descending());
         node.put("pageSize", form.pageSize());
         return node;
+    }
+
+    private static dev.dynalens.domain.appstate.SavedStatement statement(JsonNode node) {
+        if (!node.isObject() || !node.path("text").isTextual()) {
+            throw new IllegalArgumentException("\"statement\" needs its \"text\"");
+        }
+        return new dev.dynalens.domain.appstate.SavedStatement(node.get("text").asText(), node.path("partiql").asBoolean(false));
     }
 
     private static BrowserForm form(JsonNode node) {

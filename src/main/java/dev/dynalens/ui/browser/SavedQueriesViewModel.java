@@ -2,6 +2,7 @@ package dev.dynalens.ui.browser;
 
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.appstate.SavedQuery;
+import dev.dynalens.domain.appstate.SavedStatement;
 import dev.dynalens.service.AppStateStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,38 +51,44 @@ public final class SavedQueriesViewModel {
         return new ForTable(connectionId, browser);
     }
 
-    /** The saved queries of one table of one connection, and the commands of its browser's "Saved queries" menu. */
-    public final class ForTable {
-        private final String connectionId;
-        private final TableBrowserViewModel browser;
+    /** The saved statements of one table's SQL tab (kept beside the browser's forms, in the same file). */
+    public ForSql forSql(String connectionId, String table) {
+        return new ForSql(connectionId, table);
+    }
+
+    /** One table's saved queries of one kind (forms or statements) and what both menus do with them. */
+    public abstract class Scope {
+        final String connectionId;
+        final String table;
+        private final boolean statements;
         private final FilteredList<SavedQuery> queries;
 
-        private ForTable(String connectionId, TableBrowserViewModel browser) {
+        private Scope(String connectionId, String table, boolean statements) {
             this.connectionId = connectionId;
-            this.browser = browser;
-            this.queries = new FilteredList<>(all, q -> q.belongsTo(connectionId, browser.tableName()));
+            this.table = table;
+            this.statements = statements;
+            this.queries = new FilteredList<>(all, q -> q.belongsTo(connectionId, table) && q.isStatement() == statements);
         }
 
         public ObservableList<SavedQuery> queries() { return queries; }
         public ReadOnlyStringProperty statusProperty() { return SavedQueriesViewModel.this.statusProperty(); }
 
-        /** A name not yet used for this table: the form's own description, numbered if needed. */
-        public String suggestedName() {
-            var base = BrowserForms.capture(browser).describe();
+        public boolean exists(String name) {
+            return queries.stream().anyMatch(q -> q.name().equalsIgnoreCase(name.strip()));
+        }
+
+        /** A name not yet used here: {@code base}, numbered if needed. */
+        String unused(String base) {
             var name = base;
             for (int n = 2; exists(name); n++) name = base + " (" + n + ")";
             return name;
         }
 
-        public boolean exists(String name) {
-            return queries.stream().anyMatch(q -> q.name().equalsIgnoreCase(name.strip()));
-        }
-
-        /** Saves the browser's current form under {@code name}; a query of the same name for this table is replaced. */
-        public void saveCurrent(String name) {
+        /** Keeps {@code made()} (a query of this scope's kind); a query of the same name here is replaced. */
+        void save(java.util.function.Supplier<SavedQuery> made) {
             SavedQuery query;
             try {
-                query = new SavedQuery(name, connectionId, browser.tableName(), BrowserForms.capture(browser));
+                query = made.get();
             } catch (IllegalArgumentException e) {
                 status.set(e.getMessage());
                 return;
@@ -93,18 +100,13 @@ public final class SavedQueriesViewModel {
         private void put(SavedQuery query) {
             for (int i = 0; i < all.size(); i++) {
                 var existing = all.get(i);
-                if (existing.belongsTo(connectionId, browser.tableName()) && existing.name().equalsIgnoreCase(query.name())) {
+                if (existing.belongsTo(connectionId, table) && existing.isStatement() == query.isStatement()
+                        && existing.name().equalsIgnoreCase(query.name())) {
                     all.set(i, query);
                     return;
                 }
             }
             all.add(query);
-        }
-
-        /** Puts the saved form into the browser; running it is the person's next step. */
-        public void apply(SavedQuery query) {
-            BrowserForms.apply(query.form(), browser);
-            status.set("Loaded \"" + query.name() + "\": " + query.form().describe());
         }
 
         public void delete(SavedQuery query) {
@@ -125,8 +127,8 @@ public final class SavedQueriesViewModel {
         }
 
         /**
-         * Adds the queries a shared file holds for a table of this name, whichever connection they were saved on: they
-         * become this connection's. Same names are replaced. Nothing changes when the file cannot be read.
+         * Adds the queries of this kind a shared file holds for a table of this name, whichever connection they were
+         * saved on: they become this connection's. Same names are replaced. Nothing changes when the file cannot be read.
          */
         public int importFrom(Path file) {
             List<SavedQuery> read;
@@ -138,19 +140,62 @@ public final class SavedQueriesViewModel {
             }
             var matching = new ArrayList<SavedQuery>();
             for (var query : read) {
-                if (query.table().equals(browser.tableName())) {
-                    matching.add(new SavedQuery(query.name(), connectionId, query.table(), query.form()));
+                if (query.table().equals(table) && query.isStatement() == statements) {
+                    matching.add(query.onConnection(connectionId));
                 }
             }
             if (matching.isEmpty()) {
                 var tables = read.stream().map(SavedQuery::table).distinct().sorted().toList();
                 status.set(String.format(Locale.ROOT, "%s holds %d query(ies), none for table %s (it has: %s).",
-                        file.getFileName(), read.size(), browser.tableName(), String.join(", ", tables)));
+                        file.getFileName(), read.size(), table, String.join(", ", tables)));
                 return 0;
             }
             matching.forEach(this::put);
             persist("Imported " + matching.size() + " saved query(ies) from " + file.getFileName());
             return matching.size();
+        }
+    }
+
+    /** The saved queries of one table of one connection, and the commands of its browser's "Saved queries" menu. */
+    public final class ForTable extends Scope {
+        private final TableBrowserViewModel browser;
+
+        private ForTable(String connectionId, TableBrowserViewModel browser) {
+            super(connectionId, browser.tableName(), false);
+            this.browser = browser;
+        }
+
+        /** A name not yet used for this table: the form's own description, numbered if needed. */
+        public String suggestedName() {
+            return unused(BrowserForms.capture(browser).describe());
+        }
+
+        /** Saves the browser's current form under {@code name}; a query of the same name for this table is replaced. */
+        public void saveCurrent(String name) {
+            save(() -> new SavedQuery(name, connectionId, table, BrowserForms.capture(browser)));
+        }
+
+        /** Puts the saved form into the browser; running it is the person's next step. */
+        public void apply(SavedQuery query) {
+            BrowserForms.apply(query.form(), browser);
+            status.set("Loaded \"" + query.name() + "\": " + query.form().describe());
+        }
+    }
+
+    /** The saved statements of one table's SQL tab: the commands of its "Saved" menu. */
+    public final class ForSql extends Scope {
+        private ForSql(String connectionId, String table) {
+            super(connectionId, table, true);
+        }
+
+        /** A name not yet used for this table's statements: the statement's first line, numbered if needed. */
+        public String suggestedName(SavedStatement statement) {
+            return unused(statement.describe());
+        }
+
+        /** Saves {@code statement} under {@code name}; a statement of the same name for this table is replaced. */
+        public void save(String name, SavedStatement statement) {
+            save(() -> new SavedQuery(name, connectionId, table, statement));
         }
     }
 }

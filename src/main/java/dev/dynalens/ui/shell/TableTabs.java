@@ -100,7 +100,7 @@ public final class TableTabs {
             inner.put(TableTabView.SIZE_AND_COST, titled(TableTabView.SIZE_AND_COST, new CapacityView(capacity).createView()));
             inner.put(TableTabView.EXPRESSIONS, titled(TableTabView.EXPRESSIONS, new ExpressionBuilderView(expressions).createView()));
             inner.put(TableTabView.STAGED, new StagedEditsView(staged).tab()); // titled with its count
-            inner.put(TableTabView.SQL, titled(TableTabView.SQL, new dev.dynalens.ui.sql.SqlView(sql).createView()));
+            inner.put(TableTabView.SQL, titled(TableTabView.SQL, new dev.dynalens.ui.sql.SqlView(sql).savingIn(savedQueries.forSql(profile.id(), table)).createView()));
             staged.committingProperty().addListener((o, was, now) -> {
                 if (now) {
                     reads.invalidate(); // a commit writes into the table: the kept read is no longer current

@@ -7,6 +7,10 @@ import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Alert;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuButton;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
@@ -36,9 +40,16 @@ import org.fxmisc.richtext.CodeArea;
  */
 public final class SqlView {
     private final SqlViewModel model;
+    private dev.dynalens.ui.browser.SavedQueriesViewModel.ForSql saved;
 
     public SqlView(SqlViewModel model) {
         this.model = Objects.requireNonNull(model, "model");
+    }
+
+    /** Statements saved under a name for this table, in the saved-queries file beside the browser's forms. */
+    public SqlView savingIn(dev.dynalens.ui.browser.SavedQueriesViewModel.ForSql statements) {
+        this.saved = Objects.requireNonNull(statements, "statements");
+        return this;
     }
 
     public Node createView() {
@@ -161,7 +172,59 @@ public final class SqlView {
         code.setOnAction(e -> model.planAsCode().ifPresentOrElse(SqlView::copy,
                 () -> new Alert(Alert.AlertType.INFORMATION, "Copy as code is for plans of one request; this one sends several.").show()));
         run.getProperties().put("shortcut", KeyCombination.valueOf("Shortcut+Enter"));
-        return new ToolBar(run, cancel, partiql, history, refresh, csv, json, code);
+        var bar = new ToolBar(run, cancel, partiql, history);
+        if (saved != null) {
+            var menu = new MenuButton("Saved");
+            menu.setId("sqlSaved");
+            rebuildSaved(menu);
+            saved.queries().addListener((javafx.collections.ListChangeListener<dev.dynalens.domain.appstate.SavedQuery>) change -> rebuildSaved(menu));
+            bar.getItems().add(menu);
+        }
+        bar.getItems().addAll(refresh, csv, json, code);
+        return bar;
+    }
+
+    private void rebuildSaved(MenuButton menu) {
+        var save = new MenuItem("Save statement…");
+        save.setId("sqlSaveStatement");
+        save.setOnAction(e -> askAndSave(menu));
+        menu.getItems().setAll(save, new SeparatorMenuItem());
+        for (var query : saved.queries()) {
+            var open = new MenuItem("Open in the editor");
+            open.setOnAction(e -> model.open(query.statement()));
+            var delete = new MenuItem("Delete");
+            delete.setOnAction(e -> saved.delete(query));
+            var item = new Menu(query.name(), null, open, new SeparatorMenuItem(), delete);
+            item.setMnemonicParsing(false);
+            menu.getItems().add(item);
+        }
+        if (saved.queries().isEmpty()) {
+            var none = new MenuItem("No saved statements for this table yet");
+            none.setDisable(true);
+            menu.getItems().add(none);
+        }
+    }
+
+    /** Asks for a name (the statement's first line is offered) and saves; a same-named statement is replaced after asking. */
+    private void askAndSave(MenuButton menu) {
+        var statement = model.statementToSave();
+        if (statement.isEmpty()) {
+            new Alert(Alert.AlertType.INFORMATION, "Write a statement first: there is nothing to save.").show();
+            return;
+        }
+        var dialog = new TextInputDialog(saved.suggestedName(statement.get()));
+        dialog.initOwner(menu.getScene().getWindow());
+        dialog.setTitle("Save statement");
+        dialog.setHeaderText("Save this " + (statement.get().partiql() ? "PartiQL" : "SQL") + " statement for this table");
+        dialog.setContentText("Name");
+        dialog.showAndWait().map(String::strip).filter(name -> !name.isEmpty()).ifPresent(name -> {
+            if (saved.exists(name)) {
+                var confirm = new Alert(Alert.AlertType.CONFIRMATION, "Replace the saved statement \"" + name + "\"?", ButtonType.CANCEL, ButtonType.OK);
+                confirm.initOwner(menu.getScene().getWindow());
+                if (confirm.showAndWait().filter(ButtonType.OK::equals).isEmpty()) return;
+            }
+            saved.save(name, statement.get());
+        });
     }
 
     private TableView<List<Object>> results() {

@@ -91,6 +91,19 @@ public final class SqlViewModel {
         return this;
     }
 
+    /** The editor's statement to save under a name (Saved → Save statement…); empty while the editor is blank. */
+    public java.util.Optional<dev.dynalens.domain.appstate.SavedStatement> statementToSave() {
+        var text = statement.get();
+        return text == null || text.isBlank() ? java.util.Optional.empty()
+                : java.util.Optional.of(new dev.dynalens.domain.appstate.SavedStatement(text, partiql.get()));
+    }
+
+    /** A saved statement back in the editor, in its mode (planned as shown; running it is the person's next step). */
+    public void open(dev.dynalens.domain.appstate.SavedStatement saved) {
+        partiql.set(saved.partiql());
+        statement.set(saved.text());
+    }
+
     public StringProperty statementProperty() { return statement; }
     public BooleanProperty partiqlProperty() { return partiql; }
     public ReadOnlyStringProperty planProperty() { return plan.getReadOnlyProperty(); }

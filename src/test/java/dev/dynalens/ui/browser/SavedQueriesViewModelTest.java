@@ -74,6 +74,36 @@ public class SavedQueriesViewModelTest {
     }
 
     @Test
+    void sqlStatements_areSavedBesideTheForms_neverMixedWithThem_andSurviveARestartAndAnExport() throws Exception {
+        var library = new SavedQueriesViewModel(new JsonAppStateStore(dir));
+        var forms = library.forTable("profile:dev", orders);
+        var statements = library.forSql("profile:dev", "Orders");
+        fillQuery(orders);
+        forms.saveCurrent("same name");
+        var join = new dev.dynalens.domain.appstate.SavedStatement("SELECT o.total\nFROM ORDER o WHERE o.PK = 'CUST#1' AND o.total > 12345678901234567890.25", false);
+        statements.save("same name", join);
+        statements.save("by key", new dev.dynalens.domain.appstate.SavedStatement("SELECT * FROM \"Orders\" WHERE PK = 'CUST#1'", true));
+
+        assertThat(forms.queries()).extracting(SavedQuery::name).containsExactly("same name");
+        assertThat(forms.queries().getFirst().isStatement()).isFalse();
+        assertThat(statements.queries()).extracting(SavedQuery::name).containsExactly("same name", "by key");
+        assertThat(statements.suggestedName(join)).isEqualTo("SQL · SELECT o.total");
+        var restarted = new SavedQueriesViewModel(new JsonAppStateStore(dir));
+        restarted.load();
+        assertThat(restarted.forSql("profile:dev", "Orders").queries()).extracting(SavedQuery::statement)
+                .containsExactly(join, new dev.dynalens.domain.appstate.SavedStatement("SELECT * FROM \"Orders\" WHERE PK = 'CUST#1'", true));
+        assertThat(restarted.forTable("profile:dev", orders).queries()).extracting(SavedQuery::form).doesNotContainNull().hasSize(1);
+        assertThat(restarted.forSql("profile:dev", "Users").queries()).isEmpty();
+
+        var shared = dir.resolve("shared.json");
+        assertThat(statements.exportTo(shared)).isTrue();
+        var elsewhere = new SavedQueriesViewModel(new JsonAppStateStore(dir.resolve("other"))).forSql("profile:prod", "Orders");
+        assertThat(elsewhere.importFrom(shared)).isEqualTo(2);
+        assertThat(elsewhere.queries()).extracting(SavedQuery::connectionId).containsOnly("profile:prod");
+        assertThat(elsewhere.queries().getFirst().statement()).isEqualTo(join);
+    }
+
+    @Test
     void queries_arePerConnectionAndTable_andSurviveARestart() {
         var library = new SavedQueriesViewModel(new JsonAppStateStore(dir));
         fillQuery(orders);

@@ -88,6 +88,18 @@ class SqlViewModelTest {
     }
 
     @Test
+    void aSavedStatement_opensInItsMode_andTheEditorsStatementIsWhatIsSaved() {
+        var model = model(session(ConnectionTag.DEV), new MemoryStore(), PAGES);
+        assertThat(model.statementToSave()).isEmpty();
+
+        model.open(new dev.dynalens.domain.appstate.SavedStatement("SELECT * FROM \"Tracker\" WHERE PK = 'ORG#acme'", true));
+
+        assertThat(model.partiqlProperty().get()).isTrue();
+        assertThat(model.statementProperty().get()).isEqualTo("SELECT * FROM \"Tracker\" WHERE PK = 'ORG#acme'");
+        assertThat(model.statementToSave()).contains(new dev.dynalens.domain.appstate.SavedStatement("SELECT * FROM \"Tracker\" WHERE PK = 'ORG#acme'", true));
+    }
+
+    @Test
     void whereReadingIsFree_theEntityTypesAreLearntOnLoad_withoutAsking() {
         var session = session(ConnectionTag.DEV);
         var model = model(session, new MemoryStore(), PAGES).readingIsFree(true);
