@@ -230,6 +230,7 @@ public final class SqlView {
     private TableView<List<Object>> results() {
         var table = new TableView<>(model.rows());
         table.setId("sqlResults");
+        table.setPlaceholder(new Label("Rows appear here when the statement runs (Run, or Ctrl+Enter); nothing is read before."));
         model.columns().addListener((javafx.collections.ListChangeListener<String>) change -> {
             table.getColumns().clear();
             for (int i = 0; i < model.columns().size(); i++) {

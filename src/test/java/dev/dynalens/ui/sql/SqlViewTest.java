@@ -34,6 +34,7 @@ import org.testfx.util.WaitForAsyncUtils;
 class SqlViewTest {
     private SqlViewModel model;
     private Scene scene;
+    private dev.dynalens.ui.browser.SavedQueriesViewModel.ForSql saved;
 
     @Start
     void start(Stage stage) {
@@ -47,7 +48,14 @@ class SqlViewTest {
         model = new SqlViewModel(session, "Tracker", new dev.dynalens.usecase.RunSql(new dev.dynalens.service.sql.SqlEngine(), work, work),
                 new dev.dynalens.usecase.LearnEntityTypes(session, new SqlViewModelTest.MemoryStore(), "conn", work, java.time.Clock.systemUTC()),
                 work, Platform::runLater);
-        scene = new Scene((Parent) new SqlView(model).createView(), 1200, 760);
+        try {
+            var config = java.nio.file.Files.createTempDirectory("sql-view-test");
+            config.toFile().deleteOnExit();
+            saved = new dev.dynalens.ui.browser.SavedQueriesViewModel(new dev.dynalens.service.config.JsonAppStateStore(config)).forSql("conn", "Tracker");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        scene = new Scene((Parent) new SqlView(model).savingIn(saved).createView(), 1200, 760);
         scene.getStylesheets().add(Objects.requireNonNull(App.class.getResource("ui/dynalens.css")).toExternalForm());
         stage.setScene(scene);
         stage.show();
@@ -75,6 +83,15 @@ class SqlViewTest {
         assertThat(((javafx.scene.control.TableColumn<?, ?>) results.getColumns().get(1)).getCellData(0).toString()).isIn("Mara Vance", "Ines Roy");
         assertThat(robot.lookup("#sqlStatus").queryAs(Label.class).getText()).startsWith("2 row(s) · 2 request(s)").contains("ran as sql");
         screenshot(robot, "sql-results.png");
+
+        // saved under a name, it is listed in the Saved menu and opens back into the editor
+        robot.interact(() -> saved.save("projects with owners", model.statementToSave().orElseThrow()));
+        var menu = robot.lookup("#sqlSaved").queryAs(javafx.scene.control.MenuButton.class);
+        assertThat(menu.getItems()).extracting(javafx.scene.control.MenuItem::getText).contains("Save statement…", "projects with owners");
+        robot.interact(() -> model.statementProperty().set(""));
+        robot.interact(() -> ((javafx.scene.control.Menu) menu.getItems().stream().filter(i -> "projects with owners".equals(i.getText()))
+                .findFirst().orElseThrow()).getItems().getFirst().fire());
+        assertThat(robot.lookup("#sqlEditor").queryAs(CodeArea.class).getText()).startsWith("SELECT p.title, u.name");
     }
 
     private void screenshot(FxRobot robot, String name) throws Exception {
