@@ -107,19 +107,22 @@ public final class FindStaleCopies {
         this(session, task -> Thread.ofVirtual().name("stale-copies").start(task), Settings.defaults(), null);
     }
 
-    /** @param analysis where pages are kept and the passes run (tests pass {@code Runnable::run}, which also runs the chunks in turn) */
+    /** @param analysis where pages are kept and the passes run (tests pass {@code Runnable::run}) */
     public FindStaleCopies(DynamoSession session, Executor analysis) {
         this(session, analysis, Settings.defaults(), null);
     }
 
     /**
-     * @param analysis where pages are kept (a lane per segment over it) and the passes run; the passes' chunks run on it too
+     * @param analysis where pages are kept (a lane per segment over it) and the passes run: it may be one thread (the
+     *                 app gives each tab's check one), so the passes' chunks, which the passes wait for, run on virtual
+     *                 threads of their own, at most {@code settings.parallelism()} at once
      * @param reads    the table's kept reads, to reuse and to keep this one in; null keeps none (the command line)
      */
     public FindStaleCopies(DynamoSession session, Executor analysis, Settings settings, TableReads reads) {
         this.session = Objects.requireNonNull(session, "session");
         this.analysis = Objects.requireNonNull(analysis, "analysis");
-        this.workers = analysis;
+        // Never the analysis executor: a pass waits for its chunks there, and on one thread they would never run.
+        this.workers = task -> Thread.ofVirtual().name("stale-copies-chunk").start(task);
         this.settings = Objects.requireNonNull(settings, "settings");
         this.reads = reads;
     }
