@@ -275,6 +275,46 @@ public final class ProjectionStore {
         }
     }
 
+    /**
+     * The items of one chunk that {@code wanted} takes, each with its naming attributes and those of the rest that
+     * {@code restWanted} names (the other attributes' bytes are skipped, not decoded).
+     */
+    static void read(Chunk chunk, IntPredicate wanted, java.util.function.Predicate<String> restWanted, Consumer<Item> each) {
+        var reader = new Reader(chunk.bytes());
+        int nameCount = reader.varint();
+        var names = new String[nameCount];
+        var kept = new boolean[nameCount];
+        for (int i = 0; i < nameCount; i++) {
+            names[i] = reader.text();
+            kept[i] = restWanted.test(names[i]);
+        }
+        reader.names = names;
+        for (int i = 0; i < chunk.items; i++) {
+            int naming = reader.varint();
+            int rest = reader.varint();
+            if (!wanted.test(i)) {
+                for (int a = 0; a < naming + rest; a++) {
+                    reader.varint();
+                    reader.skipValue();
+                }
+                continue;
+            }
+            var attributes = new LinkedHashMap<String, AttributeValue>((naming + rest) * 4 / 3 + 1);
+            for (int a = 0; a < naming; a++) {
+                attributes.put(names[reader.varint()], reader.value());
+            }
+            for (int a = 0; a < rest; a++) {
+                int name = reader.varint();
+                if (kept[name]) {
+                    attributes.put(names[name], reader.value());
+                } else {
+                    reader.skipValue();
+                }
+            }
+            each.accept(new Item(attributes));
+        }
+    }
+
     /** The items of one chunk that {@code wanted} takes by their position in it (the others' bytes are skipped, not decoded). */
     static void read(Chunk chunk, boolean namingOnly, IntPredicate wanted, Consumer<Item> each) {
         var reader = new Reader(chunk.bytes());
