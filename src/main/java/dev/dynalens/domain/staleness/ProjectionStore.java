@@ -17,7 +17,7 @@ import java.util.function.Consumer;
 import java.util.function.IntPredicate;
 
 /**
- * Items kept as bytes, in the order they were added, in chunks of about a megabyte: held in memory while a budget
+ * Items kept as bytes, in the order they were added, in chunks of about 240 KB: held in memory while a budget
  * shared by every store of a read allows, and spilled otherwise (to a {@link Spill} the caller opens, a temporary file;
  * the domain opens none). What inference and detection keep of a table between the one read and the passes over it.
  *
@@ -99,7 +99,12 @@ public final class ProjectionStore {
         }
     }
 
-    static final int CHUNK_BYTES = 1 << 20;
+    /**
+     * A chunk's size: well below half of G1's smallest region (1 MB), so that neither a chunk nor the buffer it is filled
+     * in (which doubles up to 256 KB) is a humongous object. Chunks of 1 MB were: each one allocated could start a
+     * concurrent cycle of the collector (G1 "Humongous Allocation" pauses, seconds of them over the million-item file).
+     */
+    static final int CHUNK_BYTES = 240 << 10;
     private static final byte S = 0, N = 1, B = 2, FALSE = 3, TRUE = 4, NUL = 5, SS = 6, NS = 7, BS = 8, L = 9, M = 10;
 
     private final Budget budget;
@@ -272,6 +277,46 @@ public final class ProjectionStore {
                 whole.put(names[reader.varint()], reader.value());
             }
             staged.accept(i, new Item(whole), true);
+        }
+    }
+
+    /**
+     * The items of one chunk that {@code wanted} takes, each with its naming attributes and those of the rest that
+     * {@code restWanted} names (the other attributes' bytes are skipped, not decoded).
+     */
+    static void read(Chunk chunk, IntPredicate wanted, java.util.function.Predicate<String> restWanted, Consumer<Item> each) {
+        var reader = new Reader(chunk.bytes());
+        int nameCount = reader.varint();
+        var names = new String[nameCount];
+        var kept = new boolean[nameCount];
+        for (int i = 0; i < nameCount; i++) {
+            names[i] = reader.text();
+            kept[i] = restWanted.test(names[i]);
+        }
+        reader.names = names;
+        for (int i = 0; i < chunk.items; i++) {
+            int naming = reader.varint();
+            int rest = reader.varint();
+            if (!wanted.test(i)) {
+                for (int a = 0; a < naming + rest; a++) {
+                    reader.varint();
+                    reader.skipValue();
+                }
+                continue;
+            }
+            var attributes = new LinkedHashMap<String, AttributeValue>((naming + rest) * 4 / 3 + 1);
+            for (int a = 0; a < naming; a++) {
+                attributes.put(names[reader.varint()], reader.value());
+            }
+            for (int a = 0; a < rest; a++) {
+                int name = reader.varint();
+                if (kept[name]) {
+                    attributes.put(names[name], reader.value());
+                } else {
+                    reader.skipValue();
+                }
+            }
+            each.accept(new Item(attributes));
         }
     }
 

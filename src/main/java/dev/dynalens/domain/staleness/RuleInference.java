@@ -101,8 +101,10 @@ public final class RuleInference {
     /** The candidates by (copy entity, source entity, reference), then by copy attribute. */
     private final Map<GroupKey, Map<AttributePath, Candidate>> candidates = new HashMap<>();
     private final Map<List<String>, int[]> candidatesPerEntityPair = new HashMap<>();
-    /** Top-level attribute paths by name, made once (pass 2 reads them off every item). */
-    private final Map<String, AttributePath> topLevel = new HashMap<>();
+    /** The leaf paths pass 2 reads off every item, made once: top-level attributes and their map keys. */
+    private final PathNode leafPaths = new PathNode(null);
+    /** The key attributes' variables as key parts, made once per (attribute, variable). */
+    private final Map<String, KeyPart[]> keyVariableParts = new HashMap<>();
     private long refusedCandidates;
 
     public RuleInference(EntityClassifier classifier, Options options) {
@@ -139,9 +141,11 @@ public final class RuleInference {
      * Pass 1 in two stages, for a reader that can skip the rest of an item: its keys first (they name the parts it can be
      * found by, and the statistics of every part), and true when it is to be kept as a source: then
      * {@link #acceptSourceWhole} with the whole item, before the next item's keys.
+     *
+     * @param hash the item's key hash ({@link #hash(Item, KeyReading)}), read once by the naming pass
      */
-    boolean acceptSourceKeys(Item keysOnly, String entity, boolean root) {
-        return sources.offerKeys(keysOnly, entity, root);
+    boolean acceptSourceKeys(Item keysOnly, String entity, boolean root, long hash) {
+        return sources.offerKeys(keysOnly, entity, root, hash);
     }
 
     void acceptSourceWhole(Item whole) {
@@ -155,15 +159,21 @@ public final class RuleInference {
 
     /** Pass 2 with the item's entity and root-ness already read. */
     void acceptCopy(Item item, String entity, boolean root) {
+        if (hash(item, keys) <= copyThreshold(entity)) {
+            acceptSampledCopy(item, entity, root);
+        }
+    }
+
+    /** Pass 2 of an item its entity's sample of copies holds (its key hash is at most {@link #copyThreshold}), as its caller read. */
+    void acceptSampledCopy(Item item, String entity, boolean root) {
         var index = sources.sealed();
-        if (index.isEmpty() || hash(item, keys) > copyThreshold(entity)) {
+        if (index.isEmpty()) {
             return;
         }
         var ownPk = keys.partitionText(item);
         var leaves = new Leaves();
         for (var attribute : item.attributes().entrySet()) {
-            var path = topLevel.computeIfAbsent(attribute.getKey(), AttributePath::of);
-            leaves(path, attribute.getValue(), 1, options.maxDepth(), leaves);
+            leaves(leafPaths.child(attribute.getKey()), attribute.getValue(), 1, options.maxDepth(), leaves);
         }
         var probe = new Probe(item, entity, root, ownPk, index);
         for (int i = 0; i < leaves.size; i++) {
@@ -182,7 +192,7 @@ public final class RuleInference {
                 var variable = variables.get(i);
                 var refs = index.get(variable.text());
                 if (refs != null) {
-                    resolve(new KeyPart(AttributePath.of(attribute), i + 1), variable.context(), refs, probe);
+                    resolve(keyVariablePart(attribute, i + 1), variable.context(), refs, probe);
                 }
             }
         }
@@ -264,6 +274,63 @@ public final class RuleInference {
             }
             paths[size] = path;
             values[size++] = value;
+        }
+    }
+
+    private KeyPart keyVariablePart(String attribute, int variable) {
+        var parts = keyVariableParts.get(attribute);
+        if (parts == null || parts.length <= variable) {
+            var grown = new KeyPart[Math.max(variable + 1, 4)];
+            if (parts != null) {
+                System.arraycopy(parts, 0, grown, 0, parts.length);
+            }
+            parts = grown;
+            keyVariableParts.put(attribute, parts);
+        }
+        var part = parts[variable];
+        if (part == null) {
+            part = new KeyPart(AttributePath.of(attribute), variable);
+            parts[variable] = part;
+        }
+        return part;
+    }
+
+    /**
+     * A leaf path and the paths below it, each made once: items of an entity have the same few attribute names. A map
+     * with more keys than {@link #MAX_CHILDREN} (keys that are ids) has the further ones made afresh, so this stays small.
+     */
+    private static final class PathNode {
+        static final int MAX_CHILDREN = 1024;
+        final AttributePath path;
+        private Map<String, PathNode> children;
+
+        PathNode(AttributePath path) {
+            this.path = path;
+        }
+
+        PathNode child(String name) {
+            if (children == null) {
+                children = new HashMap<>();
+            }
+            var child = children.get(name);
+            if (child == null) {
+                child = new PathNode(path == null ? AttributePath.of(name) : path.key(name));
+                if (children.size() < MAX_CHILDREN) {
+                    children.put(name, child);
+                }
+            }
+            return child;
+        }
+    }
+
+    private static void leaves(PathNode node, AttributeValue value, int depth, int maxDepth, Leaves out) {
+        switch (value) {
+            case AttributeValue.Str s -> out.add(node.path, s);
+            case AttributeValue.Num n -> out.add(node.path, n);
+            case AttributeValue.MapValue map when depth < maxDepth ->
+                    map.values().forEach((name, child) -> leaves(node.child(name), child, depth + 1, maxDepth, out));
+            default -> {
+            }
         }
     }
 
@@ -568,21 +635,28 @@ public final class RuleInference {
 
         /** Stage 1: the parts the item's keys name are counted; true when the item is to be kept ({@link #admit}). */
         boolean offerKeys(Item item, String entity, boolean root) {
+            return offerKeys(item, entity, root, hash(item, keys));
+        }
+
+        /** As {@link #offerKeys(Item, String, boolean)}, with the item's key hash already read ({@link #hash(Item, KeyReading)}). */
+        boolean offerKeys(Item item, String entity, boolean root, long hash) {
             if (sealed != null) {
                 throw new IllegalStateException("Pass 1 is over: copies are being counted against the sources");
             }
             pendingParts = null;
-            long hash = hash(item, keys);
-            copySamples.computeIfAbsent(entity, e -> new HashSample(options.copiesPerEntity())).offer(hash);
+            var stats = entityStats(entity);
+            stats.copySample.offer(hash);
             var parts = parts(item, entity, root);
             if (parts.isEmpty()) {
                 return false;
             }
             for (var part : parts) {
-                var side = new SideKey(entity, part.side);
-                distinct.computeIfAbsent(side, k -> new DistinctCount()).add(part.text);
-                if (part.context != null) {
-                    addContext(side, part.context);
+                var side = stats.side(part.side);
+                side.distinct.add(part.text);
+                // Adding a name a side holds already changes nothing: only a new one goes to the set.
+                if (part.context != null && !part.context.equals(side.lastContext)) {
+                    addContext(side.key, part.context);
+                    side.lastContext = part.context;
                 }
             }
             if (root) {
@@ -592,11 +666,11 @@ public final class RuleInference {
                 }
                 rootCount++;
             } else {
-                offered.computeIfAbsent(entity, e -> new long[1])[0]++;
+                stats.offered[0]++;
                 if (options.sourcesPerEntity() == 0) {
                     return false;
                 }
-                var sample = samples.computeIfAbsent(entity, e -> new PriorityQueue<>(SAMPLE_ORDER.reversed()));
+                var sample = stats.sample();
                 if (sample.size() >= options.sourcesPerEntity() && hash > sample.peek().hash) {
                     return false; // cheap refusal: the sample is full of smaller hashes
                 }
@@ -671,7 +745,7 @@ public final class RuleInference {
                 }
                 var variables = keys.keyVariables(item, attribute);
                 if (!partitionKey) {
-                    var whole = new SourceSide.Part(KeyPart.whole(attribute));
+                    var whole = side(attribute, 0);
                     if (!text.equals(pk) && (!variables.isEmpty() || !isConstant(item, attribute))) {
                         parts.add(new IndexedPart(whole, text, null));
                     } else {
@@ -680,16 +754,93 @@ public final class RuleInference {
                 }
                 // The partition key's only variable is its id (PartitionId) already.
                 if (partitionKey && variables.size() == 1) {
-                    incomplete.add(new SideKey(entity, new SourceSide.Part(new KeyPart(AttributePath.of(attribute), 1))));
+                    incomplete.add(new SideKey(entity, side(attribute, 1)));
                 } else {
                     for (int i = 0; i < variables.size(); i++) {
                         var variable = variables.get(i);
-                        parts.add(new IndexedPart(new SourceSide.Part(new KeyPart(AttributePath.of(attribute), i + 1)), variable.text(),
-                                variable.context()));
+                        parts.add(new IndexedPart(side(attribute, i + 1), variable.text(), variable.context()));
                     }
                 }
             }
             return parts;
+        }
+
+        /** The key parts as sides, made once per (attribute, variable): every item's parts share them. */
+        private final Map<String, SourceSide.Part[]> keySides = new HashMap<>();
+
+        private SourceSide.Part side(String attribute, int variable) {
+            var sides = keySides.get(attribute);
+            if (sides == null || sides.length <= variable) {
+                var grown = new SourceSide.Part[Math.max(variable + 1, 4)];
+                if (sides != null) {
+                    System.arraycopy(sides, 0, grown, 0, sides.length);
+                }
+                sides = grown;
+                keySides.put(attribute, sides);
+            }
+            var side = sides[variable];
+            if (side == null) {
+                side = new SourceSide.Part(new KeyPart(AttributePath.of(attribute), variable));
+                sides[variable] = side;
+            }
+            return side;
+        }
+
+        /** Per entity, its entries in the maps of pass 1, found once per item rather than once per map and part. */
+        private final Map<String, EntityStats> entityStats = new HashMap<>();
+
+        private EntityStats entityStats(String entity) {
+            var stats = entityStats.get(entity);
+            if (stats == null) {
+                stats = new EntityStats(entity);
+                entityStats.put(entity, stats);
+            }
+            return stats;
+        }
+
+        /** One entity's state in pass 1's maps (the same objects the maps hold), and its sides' by side. */
+        private final class EntityStats {
+            final String entity;
+            final HashSample copySample;
+            final long[] offered;
+            private PriorityQueue<SourceEntry> sample;
+            /** By side instance: the sides of the parts are {@link #side}'s and the two singletons, so identity is equality. */
+            private final Map<SourceSide, SideStats> sides = new java.util.IdentityHashMap<>();
+
+            EntityStats(String entity) {
+                this.entity = entity;
+                this.copySample = copySamples.computeIfAbsent(entity, e -> new HashSample(options.copiesPerEntity()));
+                this.offered = SourceIndex.this.offered.computeIfAbsent(entity, e -> new long[1]);
+            }
+
+            PriorityQueue<SourceEntry> sample() {
+                if (sample == null) {
+                    sample = samples.computeIfAbsent(entity, e -> new PriorityQueue<>(SAMPLE_ORDER.reversed()));
+                }
+                return sample;
+            }
+
+            SideStats side(SourceSide side) {
+                var stats = sides.get(side);
+                if (stats == null) {
+                    var key = new SideKey(entity, side);
+                    stats = new SideStats(key, distinct.computeIfAbsent(key, k -> new DistinctCount()));
+                    sides.put(side, stats);
+                }
+                return stats;
+            }
+        }
+
+        /** One (entity, side)'s distinct count, and the name last added before its variable. */
+        private static final class SideStats {
+            final SideKey key;
+            final DistinctCount distinct;
+            String lastContext;
+
+            SideStats(SideKey key, DistinctCount distinct) {
+                this.key = key;
+                this.distinct = distinct;
+            }
         }
 
         /** The item as a source: its key and its leaves, and the parts it can be found by. */

@@ -420,7 +420,7 @@ public final class StaleScan {
                 var countStates = run.perWorker(Phase.INFERRING, counting::forCopies, (state, chunk, at) ->
                         named.each(chunk, annotations[at], i -> annotations[at].hashes[i] <= counting.copyThreshold(
                                 entityNames.get(annotations[at].entities[i] >>> 1)), state::know,
-                                (item, entity, root) -> state.acceptCopy(item, entity, root)));
+                                state::acceptSampledCopy));
                 countStates.forEach(counting::absorbCounts);
                 inferred = inference.result();
                 checked = choice.keep(inferred.stream().map(InferredRule::rule).toList());
@@ -438,9 +438,11 @@ public final class StaleScan {
                 sourceStates.forEach(detector::absorbSources);
             }
             var copyEntities = wanted(entityNames, detector::isCopyEntity);
+            // A copy is checked by its keys and the attributes the rules read of it: the others are not decoded.
+            var copyAttributes = detector.copyAttributes();
             var splits = run.perChunk(Phase.DETECTING, detector::forCopies, (state, chunk, at) ->
-                    named.each(chunk, annotations[at], i -> copyEntities[annotations[at].entities[i] >>> 1], state::know,
-                            (item, entity, root) -> state.acceptCopy(item, entity)));
+                    named.each(chunk, annotations[at], i -> copyEntities[annotations[at].entities[i] >>> 1], copyAttributes::contains,
+                            state::know, (item, entity, root) -> state.acceptCopy(item, entity)));
             splits.forEach(detector::absorb);
         }
         return new Result(inferred, checked, detector.report(), items, entities);
@@ -480,7 +482,7 @@ public final class StaleScan {
 
     @FunctionalInterface
     private interface KeysFirst {
-        boolean accept(Item keysOnly, String entity, boolean root);
+        boolean accept(Item keysOnly, String entity, boolean root, long hash);
     }
 
     @FunctionalInterface
@@ -495,9 +497,16 @@ public final class StaleScan {
          * skipped), each told first to {@code knower} with its key templates, then handed over with its entity and root-ness.
          */
         void each(ProjectionStore.Chunk chunk, Annotations marks, IntPredicate wanted, Knower knower, AnnotatedItem each) {
+            each(chunk, marks, wanted, null, knower, each);
+        }
+
+        /** As {@link #each(ProjectionStore.Chunk, Annotations, IntPredicate, Knower, AnnotatedItem)}, each item with its naming
+         * attributes and those of the rest {@code attributes} takes (all when null). */
+        void each(ProjectionStore.Chunk chunk, Annotations marks, IntPredicate wanted, Predicate<String> attributes, Knower knower,
+                  AnnotatedItem each) {
             var filter = wanted == null ? (IntPredicate) i -> true : wanted;
             int[] at = {0};
-            ProjectionStore.read(chunk, false, filter, item -> {
+            Consumer<Item> annotated = item -> {
                 while (!filter.test(at[0])) {
                     at[0]++;
                 }
@@ -505,7 +514,12 @@ public final class StaleScan {
                 int mark = marks.entities[i];
                 knower.know(item, template(marks.partitionKeys[i]), template(marks.sortKeys[i]));
                 each.accept(item, entityNames.get(mark >>> 1), (mark & 1) == 1);
-            });
+            };
+            if (attributes == null) {
+                ProjectionStore.read(chunk, false, filter, annotated);
+            } else {
+                ProjectionStore.read(chunk, filter, attributes, annotated);
+            }
         }
 
         /** Every item of a chunk in two stages: its keys to {@code keysOnly}, and whole to {@code whole} where that asks for it. */
@@ -515,7 +529,7 @@ public final class StaleScan {
                 public boolean rest(int i, Item first) {
                     int mark = marks.entities[i];
                     knower.know(first, template(marks.partitionKeys[i]), template(marks.sortKeys[i]));
-                    return keysOnly.accept(first, entityNames.get(mark >>> 1), (mark & 1) == 1);
+                    return keysOnly.accept(first, entityNames.get(mark >>> 1), (mark & 1) == 1, marks.hashes[i]);
                 }
 
                 @Override

@@ -8,9 +8,11 @@ import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.staleness.DenormalizationRule.KeyPart;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -134,6 +136,19 @@ public final class StalenessDetector {
     /** Whether items of this entity can be sources of a rule (so pass 1 needs them). */
     boolean isSourceEntity(String entity) {
         return sources.byEntity.containsKey(entity);
+    }
+
+    /**
+     * The top-level attributes pass 2 reads of a copy besides its table keys: the rules' copy attributes and where their
+     * references sit. A copy given with only these (and its keys) is checked as it would be whole.
+     */
+    Set<String> copyAttributes() {
+        var names = new HashSet<String>();
+        for (var state : states) {
+            names.add(state.rule.copy().attribute().attributeName());
+            names.add(state.copyPart.attribute().attributeName());
+        }
+        return names;
     }
 
     /** Whether items of this entity can be copies of a rule (so pass 2 needs them). */

@@ -114,6 +114,48 @@ class ProjectionStoreTest {
         assertThat(named).containsExactly(new Item(Map.of("PK", AttributeValue.s("USER#1"), "SK", AttributeValue.s("PROFILE"))));
     }
 
+    /**
+     * A read that takes only some attributes besides the naming ones (detection's copies) hands over each item it takes
+     * with its naming attributes and exactly the named others, values intact, in the item's order.
+     */
+    @Property(tries = 60)
+    void aReadOfSomeAttributes_givesTheNamingOnesAndExactlyThoseNamed(@ForAll("itemLists") List<Item> items, @ForAll boolean spill,
+                                                                     @ForAll @net.jqwik.api.constraints.IntRange(min = 1, max = 3) int every) {
+        var budget = spill ? new ProjectionStore.Budget(0, StaleScanPropertiesTest.MemorySpill::new) : ProjectionStore.Budget.unlimited();
+        var store = new ProjectionStore(budget);
+        items.forEach(item -> store.add(item, Math.min(1, item.size())));
+        store.seal();
+        var names = new java.util.LinkedHashSet<String>();
+        items.forEach(item -> names.addAll(item.attributes().keySet()));
+        var wanted = new java.util.HashSet<String>();
+        int n = 0;
+        for (var name : names) {
+            if (n++ % 2 == 0) {
+                wanted.add(name);
+            }
+        }
+
+        var read = new ArrayList<Item>();
+        var expected = new ArrayList<Item>();
+        int position = 0;
+        for (var chunk : store.chunks()) {
+            ProjectionStore.read(chunk, i -> i % every == 0, wanted::contains, read::add);
+            for (int i = 0; i < chunk.items; i += every) {
+                var kept = new LinkedHashMap<String, AttributeValue>();
+                int a = 0;
+                for (var attribute : items.get(position + i).attributes().entrySet()) {
+                    if (a++ < 1 || wanted.contains(attribute.getKey())) {
+                        kept.put(attribute.getKey(), attribute.getValue());
+                    }
+                }
+                expected.add(new Item(kept));
+            }
+            position += chunk.items;
+        }
+
+        assertThat(read).containsExactlyElementsOf(expected);
+    }
+
     @Test
     void chunksBeyondTheSharedBudget_spill_andEachChunkDecodesAlone() {
         var spill = new StaleScanPropertiesTest.MemorySpill();
