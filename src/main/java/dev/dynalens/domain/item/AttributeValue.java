@@ -137,7 +137,7 @@ public sealed interface AttributeValue {
 
     record MapValue(Map<String, AttributeValue> values) implements AttributeValue {
         public MapValue {
-            values = Collections.unmodifiableMap(new LinkedHashMap<>(nonNullEntries(values)));
+            values = Collections.unmodifiableMap(nonNullEntries(values)); // one copy: nonNullEntries makes it
         }
 
         @Override
