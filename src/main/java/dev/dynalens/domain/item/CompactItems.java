@@ -1,6 +1,5 @@
 package dev.dynalens.domain.item;
 
-import java.nio.charset.StandardCharsets;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,7 +20,6 @@ import java.util.RandomAccess;
  */
 public final class CompactItems extends AbstractList<Item> implements RandomAccess {
     private static final int CHUNK = 1 << 20;
-    private static final byte S = 0, N = 1, B = 2, FALSE = 3, TRUE = 4, NUL = 5, SS = 6, NS = 7, BS = 8, L = 9, M = 10;
 
     private final List<byte[]> chunks = new ArrayList<>();
     private long[] offsets = new long[16];
@@ -30,7 +28,7 @@ public final class CompactItems extends AbstractList<Item> implements RandomAcce
     private int fill;
     private final List<String> names = new ArrayList<>();
     private final Map<String, Integer> nameNumbers = new HashMap<>();
-    private final Buffer scratch = new Buffer();
+    private final CompactEncoding.Writer scratch = new CompactEncoding.Writer(256);
 
     public CompactItems() {
     }
@@ -41,13 +39,13 @@ public final class CompactItems extends AbstractList<Item> implements RandomAcce
 
     @Override
     public boolean add(Item item) {
-        scratch.length = 0;
+        scratch.reset();
         scratch.varint(item.attributes().size());
         item.attributes().forEach((name, value) -> {
             scratch.varint(number(name));
-            write(value);
+            scratch.value(value, this::number);
         });
-        append(scratch.bytes, scratch.length);
+        append(scratch.bytes(), scratch.length());
         return true;
     }
 
@@ -56,12 +54,13 @@ public final class CompactItems extends AbstractList<Item> implements RandomAcce
         if (index < 0 || index >= size) {
             throw new IndexOutOfBoundsException("Index " + index + " out of 0.." + (size - 1));
         }
-        var reader = new Reader(offsets[index]);
+        long offset = offsets[index];
+        var reader = new CompactEncoding.Reader(chunks.get((int) (offset >>> 32)), (int) offset);
         int count = reader.varint();
         var attributes = new LinkedHashMap<String, AttributeValue>(count * 4 / 3 + 1);
         for (int i = 0; i < count; i++) {
             var name = names.get(reader.varint());
-            attributes.put(name, reader.value());
+            attributes.put(name, reader.value(names::get));
         }
         return new Item(attributes);
     }
@@ -87,44 +86,6 @@ public final class CompactItems extends AbstractList<Item> implements RandomAcce
         return number;
     }
 
-    private void write(AttributeValue value) {
-        switch (value) {
-            case AttributeValue.Str s -> scratch.tagged(S, s.value().getBytes(StandardCharsets.UTF_8));
-            case AttributeValue.Num n -> scratch.tagged(N, n.value().text().getBytes(StandardCharsets.US_ASCII));
-            case AttributeValue.Bin b -> scratch.tagged(B, b.value().toArray());
-            case AttributeValue.Bool bool -> scratch.put(bool.value() ? TRUE : FALSE);
-            case AttributeValue.Null ignored -> scratch.put(NUL);
-            case AttributeValue.StringSet set -> {
-                scratch.put(SS);
-                scratch.varint(set.values().size());
-                set.values().forEach(v -> scratch.sized(v.getBytes(StandardCharsets.UTF_8)));
-            }
-            case AttributeValue.NumberSet set -> {
-                scratch.put(NS);
-                scratch.varint(set.values().size());
-                set.values().forEach(v -> scratch.sized(v.text().getBytes(StandardCharsets.US_ASCII)));
-            }
-            case AttributeValue.BinarySet set -> {
-                scratch.put(BS);
-                scratch.varint(set.values().size());
-                set.values().forEach(v -> scratch.sized(v.toArray()));
-            }
-            case AttributeValue.ListValue list -> {
-                scratch.put(L);
-                scratch.varint(list.values().size());
-                list.values().forEach(this::write);
-            }
-            case AttributeValue.MapValue map -> {
-                scratch.put(M);
-                scratch.varint(map.values().size());
-                map.values().forEach((key, v) -> {
-                    scratch.varint(number(key));
-                    write(v);
-                });
-            }
-        }
-    }
-
     /**
      * Appends one encoded item; an item never straddles two chunks (a huge one gets a chunk of its own size). An
      * offset is the chunk's number in the high 32 bits and the position in it in the low ones.
@@ -145,134 +106,5 @@ public final class CompactItems extends AbstractList<Item> implements RandomAcce
         offsets[size++] = ((long) (chunks.size() - 1) << 32) | fill;
         fill += length;
         used += length;
-    }
-
-    /** A growable byte buffer for encoding one item. */
-    private static final class Buffer {
-        byte[] bytes = new byte[256];
-        int length;
-
-        void put(byte b) {
-            ensure(1);
-            bytes[length++] = b;
-        }
-
-        void varint(int value) {
-            ensure(5);
-            while ((value & ~0x7F) != 0) {
-                bytes[length++] = (byte) ((value & 0x7F) | 0x80);
-                value >>>= 7;
-            }
-            bytes[length++] = (byte) value;
-        }
-
-        void sized(byte[] data) {
-            varint(data.length);
-            ensure(data.length);
-            System.arraycopy(data, 0, bytes, length, data.length);
-            length += data.length;
-        }
-
-        void tagged(byte tag, byte[] data) {
-            put(tag);
-            sized(data);
-        }
-
-        private void ensure(int more) {
-            if (length + more > bytes.length) {
-                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + more));
-            }
-        }
-    }
-
-    /** Reads one item's encoding from where it starts. */
-    private final class Reader {
-        private final byte[] chunk;
-        private int at;
-
-        Reader(long offset) {
-            chunk = chunks.get((int) (offset >>> 32));
-            at = (int) offset;
-        }
-
-        int varint() {
-            int value = 0;
-            int shift = 0;
-            while (true) {
-                byte b = chunk[at++];
-                value |= (b & 0x7F) << shift;
-                if (b >= 0) {
-                    return value;
-                }
-                shift += 7;
-            }
-        }
-
-        byte[] sized() {
-            int length = varint();
-            var data = Arrays.copyOfRange(chunk, at, at + length);
-            at += length;
-            return data;
-        }
-
-        String text() {
-            int length = varint();
-            var text = new String(chunk, at, length, StandardCharsets.UTF_8);
-            at += length;
-            return text;
-        }
-
-        DynamoNumber number() {
-            int length = varint();
-            var text = new String(chunk, at, length, StandardCharsets.US_ASCII);
-            at += length;
-            return DynamoNumber.parse(text);
-        }
-
-        AttributeValue value() {
-            byte tag = chunk[at++];
-            return switch (tag) {
-                case S -> new AttributeValue.Str(text());
-                case N -> new AttributeValue.Num(number());
-                case B -> new AttributeValue.Bin(Bytes.of(sized()));
-                case FALSE -> AttributeValue.Bool.FALSE;
-                case TRUE -> AttributeValue.Bool.TRUE;
-                case NUL -> AttributeValue.Null.INSTANCE;
-                case SS -> {
-                    int count = varint();
-                    var values = new ArrayList<String>(count);
-                    for (int i = 0; i < count; i++) values.add(text());
-                    yield AttributeValue.StringSet.of(values);
-                }
-                case NS -> {
-                    int count = varint();
-                    var values = new ArrayList<DynamoNumber>(count);
-                    for (int i = 0; i < count; i++) values.add(number());
-                    yield AttributeValue.NumberSet.of(values);
-                }
-                case BS -> {
-                    int count = varint();
-                    var values = new ArrayList<Bytes>(count);
-                    for (int i = 0; i < count; i++) values.add(Bytes.of(sized()));
-                    yield AttributeValue.BinarySet.of(values);
-                }
-                case L -> {
-                    int count = varint();
-                    var values = new ArrayList<AttributeValue>(count);
-                    for (int i = 0; i < count; i++) values.add(value());
-                    yield new AttributeValue.ListValue(values);
-                }
-                case M -> {
-                    int count = varint();
-                    var values = new LinkedHashMap<String, AttributeValue>(count * 4 / 3 + 1);
-                    for (int i = 0; i < count; i++) {
-                        var key = names.get(varint());
-                        values.put(key, value());
-                    }
-                    yield new AttributeValue.MapValue(values);
-                }
-                default -> throw new IllegalStateException("Corrupt compact item: tag " + tag);
-            };
-        }
     }
 }

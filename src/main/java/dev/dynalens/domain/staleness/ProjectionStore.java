@@ -2,7 +2,7 @@ package dev.dynalens.domain.staleness;
 
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Bytes;
-import dev.dynalens.domain.item.DynamoNumber;
+import dev.dynalens.domain.item.CompactEncoding;
 import dev.dynalens.domain.item.Item;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
 
 /**
@@ -105,11 +106,10 @@ public final class ProjectionStore {
      * concurrent cycle of the collector (G1 "Humongous Allocation" pauses, seconds of them over the million-item file).
      */
     static final int CHUNK_BYTES = 240 << 10;
-    private static final byte S = 0, N = 1, B = 2, FALSE = 3, TRUE = 4, NUL = 5, SS = 6, NS = 7, BS = 8, L = 9, M = 10;
 
     private final Budget budget;
     private final List<Chunk> chunks = new ArrayList<>();
-    private final Buffer items = new Buffer(8192);
+    private final CompactEncoding.Writer items = new CompactEncoding.Writer(8192);
     private final List<String> names = new ArrayList<>();
     private final Map<String, Integer> nameNumbers = new HashMap<>();
     private int itemsInChunk;
@@ -159,11 +159,11 @@ public final class ProjectionStore {
         items.varint(attributes.size() - naming);
         attributes.forEach((name, value) -> {
             items.varint(number(name));
-            write(value);
+            items.value(value, this::number);
         });
         itemsInChunk++;
         size++;
-        if (items.length >= CHUNK_BYTES) {
+        if (items.length() >= CHUNK_BYTES) {
             closeChunk();
         }
     }
@@ -180,11 +180,11 @@ public final class ProjectionStore {
         items.varint(count - naming);
         for (int i = 0; i < count; i++) {
             items.varint(number(names[i]));
-            write(values[i]);
+            items.value(values[i], this::number);
         }
         itemsInChunk++;
         size++;
-        if (items.length >= CHUNK_BYTES) {
+        if (items.length() >= CHUNK_BYTES) {
             closeChunk();
         }
     }
@@ -237,13 +237,13 @@ public final class ProjectionStore {
 
     /** The items of one chunk that {@code wanted} takes, each read as {@code staged} asks (the rest skipped where it does not). */
     static void readStaged(Chunk chunk, IntPredicate wanted, Staged staged) {
-        var reader = new Reader(chunk.bytes());
+        var reader = new CompactEncoding.Reader(chunk.bytes(), 0);
         int nameCount = reader.varint();
         var names = new String[nameCount];
         for (int i = 0; i < nameCount; i++) {
             names[i] = reader.text();
         }
-        reader.names = names;
+        IntFunction<String> nameOf = i -> names[i];
         for (int i = 0; i < chunk.items; i++) {
             int naming = reader.varint();
             int rest = reader.varint();
@@ -256,7 +256,7 @@ public final class ProjectionStore {
             }
             var first = new LinkedHashMap<String, AttributeValue>(naming * 4 / 3 + 1);
             for (int a = 0; a < naming; a++) {
-                first.put(names[reader.varint()], reader.value());
+                first.put(names[reader.varint()], reader.value(nameOf));
             }
             var firstItem = new Item(first);
             if (!staged.rest(i, firstItem)) {
@@ -274,7 +274,7 @@ public final class ProjectionStore {
             var whole = new LinkedHashMap<String, AttributeValue>((naming + rest) * 4 / 3 + 1);
             whole.putAll(first);
             for (int a = 0; a < rest; a++) {
-                whole.put(names[reader.varint()], reader.value());
+                whole.put(names[reader.varint()], reader.value(nameOf));
             }
             staged.accept(i, new Item(whole), true);
         }
@@ -285,7 +285,7 @@ public final class ProjectionStore {
      * {@code restWanted} names (the other attributes' bytes are skipped, not decoded).
      */
     static void read(Chunk chunk, IntPredicate wanted, java.util.function.Predicate<String> restWanted, Consumer<Item> each) {
-        var reader = new Reader(chunk.bytes());
+        var reader = new CompactEncoding.Reader(chunk.bytes(), 0);
         int nameCount = reader.varint();
         var names = new String[nameCount];
         var kept = new boolean[nameCount];
@@ -293,7 +293,7 @@ public final class ProjectionStore {
             names[i] = reader.text();
             kept[i] = restWanted.test(names[i]);
         }
-        reader.names = names;
+        IntFunction<String> nameOf = i -> names[i];
         for (int i = 0; i < chunk.items; i++) {
             int naming = reader.varint();
             int rest = reader.varint();
@@ -306,12 +306,12 @@ public final class ProjectionStore {
             }
             var attributes = new LinkedHashMap<String, AttributeValue>((naming + rest) * 4 / 3 + 1);
             for (int a = 0; a < naming; a++) {
-                attributes.put(names[reader.varint()], reader.value());
+                attributes.put(names[reader.varint()], reader.value(nameOf));
             }
             for (int a = 0; a < rest; a++) {
                 int name = reader.varint();
                 if (kept[name]) {
-                    attributes.put(names[name], reader.value());
+                    attributes.put(names[name], reader.value(nameOf));
                 } else {
                     reader.skipValue();
                 }
@@ -322,13 +322,13 @@ public final class ProjectionStore {
 
     /** The items of one chunk that {@code wanted} takes by their position in it (the others' bytes are skipped, not decoded). */
     static void read(Chunk chunk, boolean namingOnly, IntPredicate wanted, Consumer<Item> each) {
-        var reader = new Reader(chunk.bytes());
+        var reader = new CompactEncoding.Reader(chunk.bytes(), 0);
         int nameCount = reader.varint();
         var names = new String[nameCount];
         for (int i = 0; i < nameCount; i++) {
             names[i] = reader.text();
         }
-        reader.names = names;
+        IntFunction<String> nameOf = i -> names[i];
         for (int i = 0; i < chunk.items; i++) {
             int naming = reader.varint();
             int rest = reader.varint();
@@ -341,7 +341,7 @@ public final class ProjectionStore {
             }
             var attributes = new LinkedHashMap<String, AttributeValue>((naming + (namingOnly ? 0 : rest)) * 4 / 3 + 1);
             for (int a = 0; a < naming; a++) {
-                attributes.put(names[reader.varint()], reader.value());
+                attributes.put(names[reader.varint()], reader.value(nameOf));
             }
             if (namingOnly) {
                 for (int a = 0; a < rest; a++) {
@@ -350,7 +350,7 @@ public final class ProjectionStore {
                 }
             } else {
                 for (int a = 0; a < rest; a++) {
-                    attributes.put(names[reader.varint()], reader.value());
+                    attributes.put(names[reader.varint()], reader.value(nameOf));
                 }
             }
             each.accept(new Item(attributes));
@@ -367,20 +367,20 @@ public final class ProjectionStore {
         if (itemsInChunk == 0) {
             return;
         }
-        var header = new Buffer(64 + 16 * names.size());
+        var header = new CompactEncoding.Writer(64 + 16 * names.size());
         header.varint(names.size());
         for (var name : names) {
             header.sized(name.getBytes(StandardCharsets.UTF_8));
         }
-        int length = header.length + items.length;
-        var bytes = Arrays.copyOf(header.bytes, length);
-        System.arraycopy(items.bytes, 0, bytes, header.length, items.length);
+        int length = header.length() + items.length();
+        var bytes = Arrays.copyOf(header.bytes(), length);
+        System.arraycopy(items.bytes(), 0, bytes, header.length(), items.length());
         if (budget.reserve(length)) {
             chunks.add(new Chunk(itemsInChunk, length, bytes, -1, budget));
         } else {
             chunks.add(new Chunk(itemsInChunk, length, null, budget.spill(bytes, length), budget));
         }
-        items.length = 0;
+        items.reset();
         itemsInChunk = 0;
         names.clear();
         nameNumbers.clear();
@@ -394,206 +394,5 @@ public final class ProjectionStore {
             nameNumbers.put(name, number);
         }
         return number;
-    }
-
-    private void write(AttributeValue value) {
-        switch (value) {
-            case AttributeValue.Str s -> items.tagged(S, s.value().getBytes(StandardCharsets.UTF_8));
-            case AttributeValue.Num n -> items.tagged(N, n.value().text().getBytes(StandardCharsets.US_ASCII));
-            case AttributeValue.Bin b -> items.tagged(B, b.value().toArray());
-            case AttributeValue.Bool bool -> items.put(bool.value() ? TRUE : FALSE);
-            case AttributeValue.Null ignored -> items.put(NUL);
-            case AttributeValue.StringSet set -> {
-                items.put(SS);
-                items.varint(set.values().size());
-                set.values().forEach(v -> items.sized(v.getBytes(StandardCharsets.UTF_8)));
-            }
-            case AttributeValue.NumberSet set -> {
-                items.put(NS);
-                items.varint(set.values().size());
-                set.values().forEach(v -> items.sized(v.text().getBytes(StandardCharsets.US_ASCII)));
-            }
-            case AttributeValue.BinarySet set -> {
-                items.put(BS);
-                items.varint(set.values().size());
-                set.values().forEach(v -> items.sized(v.toArray()));
-            }
-            case AttributeValue.ListValue list -> {
-                items.put(L);
-                items.varint(list.values().size());
-                list.values().forEach(this::write);
-            }
-            case AttributeValue.MapValue map -> {
-                items.put(M);
-                items.varint(map.values().size());
-                map.values().forEach((key, v) -> {
-                    items.varint(number(key));
-                    write(v);
-                });
-            }
-        }
-    }
-
-    /** A growable byte buffer. */
-    private static final class Buffer {
-        byte[] bytes;
-        int length;
-
-        Buffer(int capacity) {
-            bytes = new byte[capacity];
-        }
-
-        void put(byte b) {
-            ensure(1);
-            bytes[length++] = b;
-        }
-
-        void varint(int value) {
-            ensure(5);
-            while ((value & ~0x7F) != 0) {
-                bytes[length++] = (byte) ((value & 0x7F) | 0x80);
-                value >>>= 7;
-            }
-            bytes[length++] = (byte) value;
-        }
-
-        void sized(byte[] data) {
-            varint(data.length);
-            ensure(data.length);
-            System.arraycopy(data, 0, bytes, length, data.length);
-            length += data.length;
-        }
-
-        void tagged(byte tag, byte[] data) {
-            put(tag);
-            sized(data);
-        }
-
-        private void ensure(int more) {
-            if (length + more > bytes.length) {
-                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + more));
-            }
-        }
-    }
-
-    /** Reads a chunk's encoding from the start. */
-    private static final class Reader {
-        private final byte[] chunk;
-        private int at;
-        String[] names;
-
-        Reader(byte[] chunk) {
-            this.chunk = chunk;
-        }
-
-        int varint() {
-            int value = 0;
-            int shift = 0;
-            while (true) {
-                byte b = chunk[at++];
-                value |= (b & 0x7F) << shift;
-                if (b >= 0) {
-                    return value;
-                }
-                shift += 7;
-            }
-        }
-
-        byte[] sized() {
-            int length = varint();
-            var data = Arrays.copyOfRange(chunk, at, at + length);
-            at += length;
-            return data;
-        }
-
-        String text() {
-            int length = varint();
-            var text = new String(chunk, at, length, StandardCharsets.UTF_8);
-            at += length;
-            return text;
-        }
-
-        DynamoNumber number() {
-            int length = varint();
-            var text = new String(chunk, at, length, StandardCharsets.US_ASCII);
-            at += length;
-            return DynamoNumber.parse(text);
-        }
-
-        void skip() {
-            int length = varint();
-            at += length;
-        }
-
-        void skipValue() {
-            byte tag = chunk[at++];
-            switch (tag) {
-                case S, N, B -> skip();
-                case FALSE, TRUE, NUL -> {
-                }
-                case SS, NS, BS -> {
-                    int count = varint();
-                    for (int i = 0; i < count; i++) skip();
-                }
-                case L -> {
-                    int count = varint();
-                    for (int i = 0; i < count; i++) skipValue();
-                }
-                case M -> {
-                    int count = varint();
-                    for (int i = 0; i < count; i++) {
-                        varint();
-                        skipValue();
-                    }
-                }
-                default -> throw new IllegalStateException("Corrupt projection: tag " + tag);
-            }
-        }
-
-        AttributeValue value() {
-            byte tag = chunk[at++];
-            return switch (tag) {
-                case S -> new AttributeValue.Str(text());
-                case N -> new AttributeValue.Num(number());
-                case B -> new AttributeValue.Bin(Bytes.of(sized()));
-                case FALSE -> AttributeValue.bool(false);
-                case TRUE -> AttributeValue.bool(true);
-                case NUL -> AttributeValue.nul();
-                case SS -> {
-                    int count = varint();
-                    var values = new ArrayList<String>(count);
-                    for (int i = 0; i < count; i++) values.add(text());
-                    yield AttributeValue.StringSet.of(values);
-                }
-                case NS -> {
-                    int count = varint();
-                    var values = new ArrayList<DynamoNumber>(count);
-                    for (int i = 0; i < count; i++) values.add(number());
-                    yield AttributeValue.NumberSet.of(values);
-                }
-                case BS -> {
-                    int count = varint();
-                    var values = new ArrayList<Bytes>(count);
-                    for (int i = 0; i < count; i++) values.add(Bytes.of(sized()));
-                    yield AttributeValue.BinarySet.of(values);
-                }
-                case L -> {
-                    int count = varint();
-                    var values = new ArrayList<AttributeValue>(count);
-                    for (int i = 0; i < count; i++) values.add(value());
-                    yield new AttributeValue.ListValue(values);
-                }
-                case M -> {
-                    int count = varint();
-                    var values = new LinkedHashMap<String, AttributeValue>(count * 4 / 3 + 1);
-                    for (int i = 0; i < count; i++) {
-                        var key = names[varint()];
-                        values.put(key, value());
-                    }
-                    yield new AttributeValue.MapValue(values);
-                }
-                default -> throw new IllegalStateException("Corrupt projection: tag " + tag);
-            };
-        }
     }
 }
