@@ -95,12 +95,13 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         var analyzer = new Analyzer[1];
         var kept = new ArrayList<Item>();
-        var handOff = new HandOff(item -> {
+        java.util.function.Consumer<Item> analysis = item -> {
             analyzer[0].accept(item);
             if (assignments) {
                 kept.add(namingPart(item, analyzer[0].classifier().keys(), analyzer[0]));
             }
-        });
+        };
+        var handOff = new dev.dynalens.service.job.BatchHandOff<Item>("dynalens-analyze", items -> items.forEach(analysis));
         Optional<JsonLinesStream.Table> table;
         try {
             table = JsonLinesStream.read(source.file, options, read -> {
@@ -118,103 +119,6 @@ final class AnalyzeCommand implements Callable<Integer> {
             return Optional.empty(); // read again as a workspace, which reports it
         }
         return Optional.of(new Result(analyzer[0], named(kept, table.get().keys(), analyzer[0])));
-    }
-
-    /**
-     * Items read on this thread, analysed on another in batches of {@value #BATCH} through a bounded queue, so that
-     * reading and analysis overlap as they do in the app; the analysis sees the items in order.
-     */
-    private static final class HandOff implements java.util.function.Consumer<Item> {
-        private static final int BATCH = 1024;
-        private static final List<Item> END = new ArrayList<>(0); // compared by identity
-        private final java.util.concurrent.BlockingQueue<List<Item>> queue = new java.util.concurrent.ArrayBlockingQueue<>(16);
-        private final java.util.function.Consumer<Item> analysis;
-        private List<Item> batch = new ArrayList<>(BATCH);
-        private Thread thread;
-        private volatile RuntimeException failure;
-        private volatile boolean abandoned;
-
-        HandOff(java.util.function.Consumer<Item> analysis) {
-            this.analysis = analysis;
-        }
-
-        void start() {
-            thread = Thread.ofPlatform().name("dynalens-analyze").daemon().start(() -> {
-                try {
-                    for (var taken = queue.take(); taken != END; taken = queue.take()) {
-                        if (!abandoned && failure == null) {
-                            taken.forEach(analysis);
-                        }
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } catch (RuntimeException e) {
-                    failure = e;
-                    queue.clear(); // the reader may be waiting for room; END still comes
-                    drainUntilEnd();
-                }
-            });
-        }
-
-        private void drainUntilEnd() {
-            try {
-                while (queue.take() != END) {
-                    // dropped: the analysis failed
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-
-        @Override
-        public void accept(Item item) {
-            batch.add(item);
-            if (batch.size() == BATCH) {
-                put(batch);
-                batch = new ArrayList<>(BATCH);
-            }
-        }
-
-        private void put(List<Item> items) {
-            try {
-                queue.put(items);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while reading", e);
-            }
-        }
-
-        /** Hands over the last batch and waits for the analysis; its failure is thrown here. */
-        void finish() {
-            if (thread == null) {
-                return;
-            }
-            put(batch);
-            put(END);
-            join();
-            if (failure != null) {
-                throw failure;
-            }
-        }
-
-        /** Stops the analysis (its result is not used). */
-        void abandon() {
-            abandoned = true;
-            if (thread != null && thread.isAlive()) {
-                queue.clear();
-                queue.offer(END);
-                join();
-            }
-        }
-
-        private void join() {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while analysing", e);
-            }
-        }
     }
 
     /** The analyzer after every page, and each item's key with what is needed to name it again at the end. */

@@ -9,13 +9,12 @@ import dev.dynalens.domain.staleness.StaleScan;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.workspace.JsonLinesStream;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
+import dev.dynalens.service.job.BatchHandOff;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
@@ -28,8 +27,6 @@ import java.util.function.Consumer;
  * workspace through {@link FindStaleCopies}, which reports what is wrong with it.
  */
 public final class FindStaleCopiesInFile {
-    private static final int BATCH = 1024;
-
     private final FindStaleCopies.Settings settings;
     private final Executor workers;
 
@@ -52,31 +49,32 @@ public final class FindStaleCopiesInFile {
                                          Consumer<? super Finding> onFinding) throws IOException {
         var spill = new SpillFile.Lazy(settings.spillDirectory());
         try {
-            var kept = new Kept[1];
+            var kept = new Kept[1]; // made when the file's keys are known
             Optional<JsonLinesStream.Table> table;
             try {
                 table = JsonLinesStream.read(file, options, read -> {
                     var keys = new TableKeys(read.name(), read.keys(), read.indexes());
                     var scan = new StaleScan(keys, rules, settings.inference(), new ProjectionStore.Budget(settings.memoryBudgetBytes(), spill::open));
-                    kept[0] = new Kept(scan, scan.onlyPartial());
-                    kept[0].start();
-                    return kept[0];
+                    var partial = scan.onlyPartial();
+                    kept[0] = new Kept(scan, partial, new BatchHandOff<>("dynalens-stale-keep", partial::acceptAll));
+                    kept[0].handOff().start();
+                    return kept[0].handOff();
                 });
             } catch (IOException | RuntimeException e) {
                 if (kept[0] != null) {
-                    kept[0].abandon();
+                    kept[0].handOff().abandon();
                 }
                 throw e;
             }
             if (table.isEmpty()) {
                 if (kept[0] != null) {
-                    kept[0].abandon();
+                    kept[0].handOff().abandon();
                 }
                 return Optional.empty();
             }
-            kept[0].finish();
-            kept[0].partial.end();
-            var result = kept[0].scan.finish(List.of(kept[0].partial), rules, workers, settings.parallelism(), maxListed, onFinding,
+            kept[0].handOff().finish();
+            kept[0].partial().end();
+            var result = kept[0].scan().finish(List.of(kept[0].partial()), rules, workers, settings.parallelism(), maxListed, onFinding,
                     progress -> { }, () -> false);
             var warnings = new ArrayList<StaleDetection.UnknownEntity>();
             if (rules instanceof RuleChoice.Given given) {
@@ -99,90 +97,7 @@ public final class FindStaleCopiesInFile {
         }
     }
 
-    /** Items read on the calling thread, kept on another in batches, in order, through a bounded queue. */
-    private static final class Kept implements Consumer<Item> {
-        private static final List<Item> END = new ArrayList<>(0); // compared by identity
-        final StaleScan scan;
-        final StaleScan.Partial partial;
-        private final BlockingQueue<List<Item>> queue = new ArrayBlockingQueue<>(16);
-        private List<Item> batch = new ArrayList<>(BATCH);
-        private Thread thread;
-        private volatile RuntimeException failure;
-        private volatile boolean abandoned;
-
-        Kept(StaleScan scan, StaleScan.Partial partial) {
-            this.scan = scan;
-            this.partial = partial;
-        }
-
-        void start() {
-            thread = Thread.ofPlatform().name("dynalens-stale-keep").daemon().start(() -> {
-                try {
-                    for (var taken = queue.take(); taken != END; taken = queue.take()) {
-                        if (!abandoned && failure == null) {
-                            partial.acceptAll(taken);
-                        }
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } catch (RuntimeException e) {
-                    failure = e;
-                    queue.clear();
-                    try {
-                        while (queue.take() != END) {
-                            // dropped: keeping failed
-                        }
-                    } catch (InterruptedException interrupted) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-            });
-        }
-
-        @Override
-        public void accept(Item item) {
-            batch.add(item);
-            if (batch.size() == BATCH) {
-                put(batch);
-                batch = new ArrayList<>(BATCH);
-            }
-        }
-
-        private void put(List<Item> items) {
-            try {
-                queue.put(items);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while reading", e);
-            }
-        }
-
-        void finish() {
-            put(batch);
-            put(END);
-            join();
-            if (failure != null) {
-                throw failure;
-            }
-        }
-
-        void abandon() {
-            abandoned = true;
-            if (thread != null && thread.isAlive()) {
-                queue.clear();
-                queue.offer(END);
-                join();
-            }
-        }
-
-        private void join() {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while keeping the items", e);
-            }
-        }
+    /** The read's one part, and the hand-off that keeps the file's items in it on a second thread as they are parsed. */
+    private record Kept(StaleScan scan, StaleScan.Partial partial, BatchHandOff<Item> handOff) {
     }
-
 }
