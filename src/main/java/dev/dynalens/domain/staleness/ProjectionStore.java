@@ -238,32 +238,20 @@ public final class ProjectionStore {
     /** The items of one chunk that {@code wanted} takes, each read as {@code staged} asks (the rest skipped where it does not). */
     static void readStaged(Chunk chunk, IntPredicate wanted, Staged staged) {
         var reader = new CompactEncoding.Reader(chunk.bytes(), 0);
-        int nameCount = reader.varint();
-        var names = new String[nameCount];
-        for (int i = 0; i < nameCount; i++) {
-            names[i] = reader.text();
-        }
+        var names = dictionary(reader);
         IntFunction<String> nameOf = i -> names[i];
         for (int i = 0; i < chunk.items; i++) {
             int naming = reader.varint();
             int rest = reader.varint();
             if (!wanted.test(i)) {
-                for (int a = 0; a < naming + rest; a++) {
-                    reader.varint();
-                    reader.skipValue();
-                }
+                skipAttributes(reader, naming + rest);
                 continue;
             }
             var first = new LinkedHashMap<String, AttributeValue>(naming * 4 / 3 + 1);
-            for (int a = 0; a < naming; a++) {
-                first.put(names[reader.varint()], reader.value(nameOf));
-            }
+            readAttributes(reader, naming, names, nameOf, first);
             var firstItem = new Item(first);
             if (!staged.rest(i, firstItem)) {
-                for (int a = 0; a < rest; a++) {
-                    reader.varint();
-                    reader.skipValue();
-                }
+                skipAttributes(reader, rest);
                 staged.accept(i, firstItem, false);
                 continue;
             }
@@ -273,9 +261,7 @@ public final class ProjectionStore {
             }
             var whole = new LinkedHashMap<String, AttributeValue>((naming + rest) * 4 / 3 + 1);
             whole.putAll(first);
-            for (int a = 0; a < rest; a++) {
-                whole.put(names[reader.varint()], reader.value(nameOf));
-            }
+            readAttributes(reader, rest, names, nameOf, whole);
             staged.accept(i, new Item(whole), true);
         }
     }
@@ -286,11 +272,9 @@ public final class ProjectionStore {
      */
     static void read(Chunk chunk, IntPredicate wanted, java.util.function.Predicate<String> restWanted, Consumer<Item> each) {
         var reader = new CompactEncoding.Reader(chunk.bytes(), 0);
-        int nameCount = reader.varint();
-        var names = new String[nameCount];
-        var kept = new boolean[nameCount];
-        for (int i = 0; i < nameCount; i++) {
-            names[i] = reader.text();
+        var names = dictionary(reader);
+        var kept = new boolean[names.length];
+        for (int i = 0; i < names.length; i++) {
             kept[i] = restWanted.test(names[i]);
         }
         IntFunction<String> nameOf = i -> names[i];
@@ -298,16 +282,11 @@ public final class ProjectionStore {
             int naming = reader.varint();
             int rest = reader.varint();
             if (!wanted.test(i)) {
-                for (int a = 0; a < naming + rest; a++) {
-                    reader.varint();
-                    reader.skipValue();
-                }
+                skipAttributes(reader, naming + rest);
                 continue;
             }
             var attributes = new LinkedHashMap<String, AttributeValue>((naming + rest) * 4 / 3 + 1);
-            for (int a = 0; a < naming; a++) {
-                attributes.put(names[reader.varint()], reader.value(nameOf));
-            }
+            readAttributes(reader, naming, names, nameOf, attributes);
             for (int a = 0; a < rest; a++) {
                 int name = reader.varint();
                 if (kept[name]) {
@@ -323,37 +302,48 @@ public final class ProjectionStore {
     /** The items of one chunk that {@code wanted} takes by their position in it (the others' bytes are skipped, not decoded). */
     static void read(Chunk chunk, boolean namingOnly, IntPredicate wanted, Consumer<Item> each) {
         var reader = new CompactEncoding.Reader(chunk.bytes(), 0);
-        int nameCount = reader.varint();
-        var names = new String[nameCount];
-        for (int i = 0; i < nameCount; i++) {
-            names[i] = reader.text();
-        }
+        var names = dictionary(reader);
         IntFunction<String> nameOf = i -> names[i];
         for (int i = 0; i < chunk.items; i++) {
             int naming = reader.varint();
             int rest = reader.varint();
             if (!wanted.test(i)) {
-                for (int a = 0; a < naming + rest; a++) {
-                    reader.varint();
-                    reader.skipValue();
-                }
+                skipAttributes(reader, naming + rest);
                 continue;
             }
             var attributes = new LinkedHashMap<String, AttributeValue>((naming + (namingOnly ? 0 : rest)) * 4 / 3 + 1);
-            for (int a = 0; a < naming; a++) {
-                attributes.put(names[reader.varint()], reader.value(nameOf));
-            }
+            readAttributes(reader, naming, names, nameOf, attributes);
             if (namingOnly) {
-                for (int a = 0; a < rest; a++) {
-                    reader.varint();
-                    reader.skipValue();
-                }
+                skipAttributes(reader, rest);
             } else {
-                for (int a = 0; a < rest; a++) {
-                    attributes.put(names[reader.varint()], reader.value(nameOf));
-                }
+                readAttributes(reader, rest, names, nameOf, attributes);
             }
             each.accept(new Item(attributes));
+        }
+    }
+
+    /** A chunk's dictionary of attribute names, at its start. */
+    private static String[] dictionary(CompactEncoding.Reader reader) {
+        var names = new String[reader.varint()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = reader.text();
+        }
+        return names;
+    }
+
+    /** The next {@code count} attributes (a name's number and a value each) into {@code into}. */
+    private static void readAttributes(CompactEncoding.Reader reader, int count, String[] names, IntFunction<String> nameOf,
+                                       Map<String, AttributeValue> into) {
+        for (int a = 0; a < count; a++) {
+            into.put(names[reader.varint()], reader.value(nameOf));
+        }
+    }
+
+    /** Passes over the next {@code count} attributes without decoding them. */
+    private static void skipAttributes(CompactEncoding.Reader reader, int count) {
+        for (int a = 0; a < count; a++) {
+            reader.varint();
+            reader.skipValue();
         }
     }
 
