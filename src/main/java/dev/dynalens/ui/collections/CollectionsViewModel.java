@@ -232,6 +232,10 @@ public final class CollectionsViewModel {
     public ReadOnlyStringProperty collectionStatusProperty() { return partition.status.getReadOnlyProperty(); }
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
     public ReadOnlyStringProperty examplePartitionProperty() { return overview.examplePartition.getReadOnlyProperty(); }
+    /** The analysis of the last overview that read the whole table; null until one did. */
+    public javafx.beans.property.ReadOnlyObjectProperty<dev.dynalens.domain.inference.TableAnalysis> wholeTableAnalysisProperty() {
+        return overview.wholeTable.getReadOnlyProperty();
+    }
     /** The item the person last selected in a group of the open collection. */
     public ObjectProperty<Item> selectedItemProperty() { return selectedItem; }
     public ObservableList<Item> selectedItems() { return selectedItems; }

@@ -54,6 +54,8 @@ final class OverviewModel {
     final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     final ReadOnlyStringWrapper examplePartition = new ReadOnlyStringWrapper("");
+    /** The last overview that read the whole table (null before one did), for the SQL tab's entity types. */
+    final javafx.beans.property.ReadOnlyObjectWrapper<TableAnalysis> wholeTable = new javafx.beans.property.ReadOnlyObjectWrapper<>();
 
     private volatile Job<AnalyzeTable.Progress, AnalyzeTable.Analysed> job;
     private volatile long generation;
@@ -152,6 +154,7 @@ final class OverviewModel {
             return;
         }
         examplePartition.set(ended.examplePartition());
+        wholeTable.set(analysed.analysis());
         status.set(String.format(Locale.ROOT, "%,d items · %d entity type(s) · %d page(s)", analysed.itemCount(),
                 analysed.analysis().entities().size(), analysed.pages()));
         onWholeTable.run();

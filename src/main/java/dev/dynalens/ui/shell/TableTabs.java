@@ -84,8 +84,11 @@ public final class TableTabs {
                     List.<ExecutorService>of(analysis, staleAnalysis, sqlWork));
             var sql = new dev.dynalens.ui.sql.SqlViewModel(session, table, new dev.dynalens.usecase.RunSql(sqlEngine, sqlWork, sqlWork),
                     new dev.dynalens.usecase.LearnEntityTypes(session, entityTypes, profile.id(), analysis, java.time.Clock.systemUTC()),
-                    sqlWork, fx).namingWith(() -> lenses.load(profile.id(), table).lens())
-                    .readingIsFree(ConnectionsViewModel.analysesOnOpen(profile));
+                    sqlWork, fx).namingWith(() -> lenses.load(profile.id(), table).lens());
+            // the overview's read of the whole table names the SQL tab's entity types too: no sample read of its own
+            collections.wholeTableAnalysisProperty().addListener((o, was, now) -> {
+                if (now != null) sql.useAnalysis(now);
+            });
 
             var browserView = new TableBrowserView(browser).editableWith(staged);
             var savedQueriesView = new SavedQueriesView(savedQueries.forTable(profile.id(), browser), browser);

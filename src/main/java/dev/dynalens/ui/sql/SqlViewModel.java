@@ -4,8 +4,6 @@ import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.inference.Lens;
 import dev.dynalens.domain.sql.Rcu;
 import dev.dynalens.domain.sql.ResultCells;
-import dev.dynalens.domain.sql.SqlCatalog;
-import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.guard.WriteConfirmer;
 import dev.dynalens.service.job.Job;
@@ -34,7 +32,8 @@ import javafx.collections.ObservableList;
  * The SQL tab of a table: the statement, its plan updated as it is typed (planned off the FX thread, nothing sent),
  * the rows as they come, the consumed capacity beside the estimate, cancel, the statements run before, and the result
  * copied as CSV or JSON. SQL over the entity types ({@link RunSql}) or DynamoDB's PartiQL ({@link RunPartiql}); the
- * entity types come from what was kept for the table, or a sample read said and costed first ({@link LearnEntityTypes}).
+ * entity types come from the Collections overview, what was kept for the table, or a sample read said and costed first
+ * ({@link SqlEntityTypes}).
  */
 public final class SqlViewModel {
     static final int HISTORY = 50;
@@ -45,22 +44,17 @@ public final class SqlViewModel {
     private final LearnEntityTypes learn;
     private final Executor worker;
     private final Executor fx;
-    private java.util.function.Supplier<Lens> lens = () -> Lens.NONE;
-    private boolean readingIsFree;
     private final StringProperty statement = new SimpleStringProperty("");
     private final BooleanProperty partiql = new SimpleBooleanProperty();
     private final ReadOnlyStringWrapper plan = new ReadOnlyStringWrapper("");
-    private final ReadOnlyStringWrapper entityTypes = new ReadOnlyStringWrapper("Reading the table's description…");
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper confirmation = new ReadOnlyStringWrapper("");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper();
-    private final ReadOnlyBooleanWrapper ready = new ReadOnlyBooleanWrapper();
     private final ObservableList<String> columns = FXCollections.observableArrayList();
     private final ObservableList<List<Object>> rows = FXCollections.observableArrayList();
     private final ObservableList<String> history = FXCollections.observableArrayList();
     private final AtomicLong planGeneration = new AtomicLong();
-    private TableDescription description;
-    private SqlCatalog catalog;
+    private final SqlEntityTypes entityTypes;
     private SqlPlan current;
     private Job<RunSql.Progress, RunSql.Outcome> job;
 
@@ -72,23 +66,20 @@ public final class SqlViewModel {
         this.learn = Objects.requireNonNull(learn, "learn");
         this.worker = Objects.requireNonNull(worker, "worker");
         this.fx = Objects.requireNonNull(fx, "fx");
+        this.entityTypes = new SqlEntityTypes(session, table, learn, worker, fx, this::replan);
         statement.addListener((obs, old, now) -> replan());
         partiql.addListener((obs, old, now) -> replan());
     }
 
     /** The table's lens, so the entity types are named as the Collections tab shows them (renames and merges applied). */
     public SqlViewModel namingWith(java.util.function.Supplier<Lens> tableLens) {
-        this.lens = Objects.requireNonNull(tableLens, "tableLens");
+        entityTypes.namingWith(tableLens);
         return this;
     }
 
-    /**
-     * Reading the table costs nothing (an offline workspace): without kept entity types, {@link #load()} learns them at
-     * once instead of asking for Refresh entity types, as the Collections tab analyses such a table on open.
-     */
-    public SqlViewModel readingIsFree(boolean free) {
-        this.readingIsFree = free;
-        return this;
+    /** The Collections overview read the whole table: its entity types serve here too, with no read of their own. */
+    public void useAnalysis(dev.dynalens.domain.inference.TableAnalysis analysis) {
+        entityTypes.useAnalysis(Objects.requireNonNull(analysis, "analysis"));
     }
 
     /** The editor's statement to save under a name (Saved → Save statement…); empty while the editor is blank. */
@@ -107,13 +98,13 @@ public final class SqlViewModel {
     public StringProperty statementProperty() { return statement; }
     public BooleanProperty partiqlProperty() { return partiql; }
     public ReadOnlyStringProperty planProperty() { return plan.getReadOnlyProperty(); }
-    public ReadOnlyStringProperty entityTypesProperty() { return entityTypes.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty entityTypesProperty() { return entityTypes.text.getReadOnlyProperty(); }
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
     /** Non-empty while a run waits for the person's agreement (over the budget, a production Scan): what to ask. */
     public ReadOnlyStringProperty confirmationProperty() { return confirmation.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty runningProperty() { return running.getReadOnlyProperty(); }
     /** The entity types are known: statements can be planned. */
-    public ReadOnlyBooleanProperty readyProperty() { return ready.getReadOnlyProperty(); }
+    public ReadOnlyBooleanProperty readyProperty() { return entityTypes.ready.getReadOnlyProperty(); }
     public ObservableList<String> columns() { return columns; }
     public ObservableList<List<Object>> rows() { return rows; }
     /** Statements run, newest first. */
@@ -121,47 +112,17 @@ public final class SqlViewModel {
 
     /** Reads the table's description and the entity types kept for it; without them, says what a sample read costs. */
     public void load() {
-        session.describeTable(table).thenAcceptAsync(described -> {
-            description = described;
-            learn.kept(described).ifPresentOrElse(this::useCatalog, () -> {
-                if (readingIsFree) {
-                    refreshEntityTypes();
-                } else {
-                    entityTypes.set(LearnEntityTypes.sampleCost(described).text() + " Press Refresh entity types to read it.");
-                }
-            });
-        }, fx).exceptionally(error -> {
-            fx.execute(() -> entityTypes.set("The table could not be described: " + Problems.describe(error)));
-            return null;
-        });
+        entityTypes.load();
     }
 
     /** Refresh entity types: the sample read (whose cost {@link #entityTypesProperty()} said), kept for next time. */
     public void refreshEntityTypes() {
-        if (description == null) {
-            return;
-        }
-        entityTypes.set("Reading a sample of " + table + "…");
-        learn.sample(description, lens.get()).result().whenCompleteAsync((learnt, error) -> {
-            if (error != null) {
-                entityTypes.set("The sample read failed: " + Problems.describe(error));
-            } else {
-                useCatalog(learnt);
-            }
-        }, fx);
-    }
-
-    private void useCatalog(SqlCatalog learnt) {
-        catalog = learnt;
-        var source = learnt.source();
-        entityTypes.set("Tables: " + String.join(", ", learnt.tables().stream().map(t -> t.name()).toList()) + " · from the "
-                + source.how() + " of " + source.itemsAnalysed() + " items" + (source.analysedAt() == null ? "" : " (" + source.analysedAt() + ")"));
-        ready.set(true);
-        replan();
+        entityTypes.refresh();
     }
 
     /** Entity and attribute names starting with what was typed, for completion. */
     public List<String> completions(String prefix) {
+        var catalog = entityTypes.catalog();
         if (catalog == null) {
             return List.of();
         }
@@ -177,12 +138,12 @@ public final class SqlViewModel {
     private void replan() {
         var text = statement.get();
         var generation = planGeneration.incrementAndGet();
-        if (catalog == null || text == null || text.isBlank()) {
+        var known = entityTypes.catalog();
+        if (known == null || text == null || text.isBlank()) {
             plan.set("");
             current = null;
             return;
         }
-        var known = catalog;
         var asPartiql = partiql.get();
         worker.execute(() -> {
             String shown;
@@ -227,6 +188,7 @@ public final class SqlViewModel {
     }
 
     private void start(boolean confirmed) {
+        var catalog = entityTypes.catalog();
         if (running.get() || catalog == null) {
             return;
         }

@@ -100,15 +100,22 @@ class SqlViewModelTest {
     }
 
     @Test
-    void whereReadingIsFree_theEntityTypesAreLearntOnLoad_withoutAsking() {
+    void theCollectionsOverviewsAnalysis_namesTheEntityTypes_withoutAReadOfTheirOwn_andIsKept() {
         var session = session(ConnectionTag.DEV);
-        var model = model(session, new MemoryStore(), PAGES).readingIsFree(true);
+        var store = new MemoryStore();
+        var model = model(session, store, PAGES);
+        var analyzer = new dev.dynalens.domain.inference.Analyzer(dev.dynalens.domain.inference.TableKeys.from(session.description.join()));
+        TrackerData.items().forEach(analyzer::accept);
 
+        model.useAnalysis(analyzer.result()); // the overview may end before the tab is described
         model.load();
 
-        assertThat(model.entityTypesProperty().get()).startsWith("Tables: Tracker, ");
+        assertThat(model.entityTypesProperty().get()).startsWith("Tables: Tracker, ").contains("from the Collections overview of");
         assertThat(model.readyProperty().get()).isTrue();
-        assertThat(session.reads).isNotEmpty();
+        assertThat(session.reads).isEmpty();
+        assertThat(store.kept).containsKey(TrackerData.TABLE);
+        model.statementProperty().set("SELECT title FROM PROJECT WHERE PK = 'ORG#acme'");
+        assertThat(model.planProperty().get()).startsWith("Query Tracker");
     }
 
     @Test
