@@ -33,12 +33,13 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
  * requests the endpoint receives.
  *
  * <p>Run: {@code mvn -o test-compile exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=dev.dynalens.bench.StaleLiveBenchmark -Dexec.args="50000 5"} (items, rounds after a warm-up round)
+ * -Dexec.mainClass=dev.dynalens.bench.StaleLiveBenchmark -Dexec.args="50000 5"} (items, rounds, warm-up rounds before them: 1 unless a third number says)
  */
 public final class StaleLiveBenchmark {
     public static void main(String[] args) throws Exception {
         int items = args.length > 0 ? Integer.parseInt(args[0]) : 50_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        int warmUps = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         System.setProperty("io.netty.noUnsafe", "true");
         int users = items / 100;
         int projects = items / 200;
@@ -54,29 +55,34 @@ public final class StaleLiveBenchmark {
 
             var bare = new double[rounds];
             var stale = new double[rounds];
-            for (int round = 0; round <= rounds; round++) { // round 0 warms up
+            for (int round = 1 - warmUps; round <= rounds; round++) { // rounds up to 0 warm up
                 double bareSeconds = 0;
                 double staleSeconds = 0;
+                String phaseText = "";
                 for (int turn = 0; turn < 2; turn++) {
-                    if ((turn == 0) == (round % 2 == 0)) {
+                    if ((turn == 0) == (Math.floorMod(round, 2) == 0)) {
                         var scanned = bareScan(client, table, data.itemCount());
                         bareSeconds = scanned[0];
-                        if (round == 0) {
+                        if (round == 1 - warmUps) {
                             System.out.printf(Locale.ROOT, "bare SDK Scan: %d requests%n", (long) scanned[1]);
                         }
                     } else {
                         var counting = new CountingSession(session);
                         long start = System.nanoTime();
-                        var detection = new FindStaleCopies(counting).start(table, RuleChoice.INFERRED, 100, finding -> { }, progress -> { })
+                        var phases = new java.util.concurrent.ConcurrentHashMap<String, Long>();
+                        var detection = new FindStaleCopies(counting).start(table, RuleChoice.INFERRED, 100, finding -> { },
+                                        progress -> phases.putIfAbsent(progress.step().name(), System.nanoTime()))
                                 .result().get(300, TimeUnit.SECONDS);
-                        staleSeconds = (System.nanoTime() - start) / 1e9;
+                        long end = System.nanoTime();
+                        staleSeconds = (end - start) / 1e9;
+                        phaseText = phaseText(start, end, phases);
                         var report = detection.report();
                         long staleFound = report.rules().stream().mapToLong(r -> r.stale()).sum();
                         if (detection.itemCount() != data.itemCount() || staleFound != data.plantedStale()) {
                             throw new IllegalStateException("the detection read " + detection.itemCount() + " items and found " + staleFound
                                     + " stale copies; expected " + data.itemCount() + " and " + data.plantedStale());
                         }
-                        if (round == 0) {
+                        if (round == 1 - warmUps) {
                             System.out.printf(Locale.ROOT, "stale copies: %d Scan requests received (%d segments), %d DescribeTable; read: %s; "
                                             + "rules: %s%n", counting.reads.size(), detection.read().segments(), counting.describes.get(),
                                     detection.read().text(), report.rules().stream().map(r -> r.rule().toSpec() + " " + r.stale() + " stale, "
@@ -84,8 +90,8 @@ public final class StaleLiveBenchmark {
                         }
                     }
                 }
-                System.out.printf(Locale.ROOT, "%s: bare SDK Scan %.3f s, stale copies (inferred) %.3f s, ratio %.2f%n",
-                        round == 0 ? "warm-up" : "round " + round, bareSeconds, staleSeconds, staleSeconds / bareSeconds);
+                System.out.printf(Locale.ROOT, "%s: bare SDK Scan %.3f s, stale copies (inferred) %.3f s (%s), ratio %.2f%n",
+                        round <= 0 ? "warm-up" : "round " + round, bareSeconds, staleSeconds, phaseText, staleSeconds / bareSeconds);
                 if (round > 0) {
                     bare[round - 1] = bareSeconds;
                     stale[round - 1] = staleSeconds;
@@ -150,6 +156,19 @@ public final class StaleLiveBenchmark {
             throw new IllegalStateException("the bare scan read " + count + " items, expected " + expected);
         }
         return new double[] {(System.nanoTime() - start) / 1e9, requests};
+    }
+
+    /** When each step began, from the start: where the time after the read goes. */
+    private static String phaseText(long start, long end, Map<String, Long> phases) {
+        var text = new StringBuilder();
+        for (var step : dev.dynalens.usecase.StaleProgress.Step.values()) {
+            var at = phases.get(step.name());
+            if (at != null) {
+                text.append(text.isEmpty() ? "" : ", ").append(step.name().toLowerCase(Locale.ROOT))
+                        .append(String.format(Locale.ROOT, " from %.3f", (at - start) / 1e9));
+            }
+        }
+        return text.toString();
     }
 
     private static double median(double[] values) {

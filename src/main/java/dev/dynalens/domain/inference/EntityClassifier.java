@@ -133,6 +133,32 @@ public final class EntityClassifier {
         items.forEach(this::observe);
     }
 
+    /**
+     * Takes one item into account and returns the number of its group: the items that share their key templates,
+     * type-attribute value and key relation, which the table always reads alike. {@link #groupEntity} and the group's
+     * templates then name every item of the group as {@link #entityOf} and the template readings would, as the table
+     * reads when they are asked (not when the item came): a reader that keeps each item's group number need not read its
+     * keys again once the table was read.
+     */
+    public int acceptGrouped(Item item) {
+        return observe(item);
+    }
+
+    /** The entity name of every item of a group ({@link #acceptGrouped}) as the table now reads. */
+    public String groupEntity(int group) {
+        return labelOf(groups.get(group)).name();
+    }
+
+    /** The partition-key template of every item of a group as the table now reads, or null. */
+    public KeyTemplate groupPartitionKeyTemplate(int group) {
+        return resolvePk(groups.get(group).key);
+    }
+
+    /** The sort-key template of every item of a group as the table now reads, or null (no sort key). */
+    public KeyTemplate groupSortKeyTemplate(int group) {
+        return resolveSk(groups.get(group).key);
+    }
+
     public long itemCount() {
         return itemCount;
     }
@@ -246,7 +272,8 @@ public final class EntityClassifier {
         return skRegistry == null ? null : skRegistry.lastRawTemplate();
     }
 
-    int groupCount() {
+    /** How many groups the items accepted so far form (numbered from 0). */
+    public int groupCount() {
         return groups.size();
     }
 

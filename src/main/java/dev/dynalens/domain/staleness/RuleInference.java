@@ -967,12 +967,16 @@ public final class RuleInference {
 
     /** The same hash, read off the item's key attributes without building its key. */
     static long hash(Item item, KeyReading keys) {
-        long h = 0x9E3779B97F4A7C15L;
         var pk = item.attributes().get(keys.partitionKeyName());
+        return hash(pk, keys.sortKeyName() == null ? null : item.attributes().get(keys.sortKeyName()));
+    }
+
+    /** The same hash of an item's partition and sort key values (either null when the item lacks it). */
+    static long hash(AttributeValue pk, AttributeValue sk) {
+        long h = 0x9E3779B97F4A7C15L;
         if (pk != null) {
             h = mix(h, pk);
         }
-        var sk = keys.sortKeyName() == null ? null : item.attributes().get(keys.sortKeyName());
         if (sk != null) {
             h = mix(h, sk);
         }

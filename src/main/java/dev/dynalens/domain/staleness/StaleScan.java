@@ -34,7 +34,8 @@ import java.util.function.Predicate;
  *
  * <p><b>Partial states.</b> Each part of the read (a Scan segment, a file split) fills a {@link Partial} of its own, on
  * its own thread. {@link #finish} takes the partials in their index order (segment 0 first: the order one sequential
- * Scan reads) and runs the passes: name every item ({@link EntityClassifier}, one thread: it is not shareable), then
+ * Scan reads) and runs the passes: name every item ({@link EntityClassifier}, one thread: it is not shareable; each
+ * item keeps the number of its group, and each group is named once at the end, since items of a group read alike), then
  * infer ({@link RuleInference}) and detect ({@link StalenessDetector}) a chunk per task on the {@code workers}, whose
  * states merge — sources by union (the smaller key wins a tie), counts by sum, findings in chunk order. So the answer
  * does not depend on how the table was cut into parts nor on how the chunks were spread over threads:
@@ -90,6 +91,8 @@ public final class StaleScan {
     private final Set<String> keyAttributes;
     /** The indexes' key attributes that are not the table's, in order: kept first with the table's keys. */
     private final List<String> indexKeys;
+    /** Whether a key attribute's name is one a type attribute can have ({@link EntityClassifier#mayBeTypeAttribute}). */
+    private final boolean typeAttributeIsKey;
 
     /**
      * @param keys    the table's key schema and its indexes'
@@ -115,6 +118,7 @@ public final class StaleScan {
             }
         });
         this.keyAttributes = Set.copyOf(keyNames);
+        this.typeAttributeIsKey = keyNames.stream().anyMatch(EntityClassifier::mayBeTypeAttribute);
         var indexNames = new ArrayList<>(keyNames);
         indexNames.remove(keys.keySchema().partitionKeyName());
         indexNames.remove(keys.keySchema().sortKeyName());
@@ -181,7 +185,8 @@ public final class StaleScan {
     /**
      * The one part of a read that is the whole table in its order (a file read straight through, a Scan of one
      * segment): it names its items while it keeps them (the classifier sees each item's naming attributes in the read's
-     * order, as {@link #finish} would), so that {@link #finish} given it alone does not read them once more for it.
+     * order, as {@link #finish} would, and each item's group number is kept), so that {@link #finish} given it alone
+     * reads no item for naming.
      */
     public Partial onlyPartial() {
         return new Partial(0, new EntityClassifier(keys));
@@ -200,6 +205,7 @@ public final class StaleScan {
             }
             this.index = index;
             this.classifier = classifier;
+            this.marks = classifier == null ? null : new int[1024];
         }
 
         public int index() {
@@ -210,6 +216,15 @@ public final class StaleScan {
         private String[] names = new String[32];
         private AttributeValue[] values = new AttributeValue[32];
         private int count;
+        /** Each item's key hash ({@link RuleInference#hash(AttributeValue, AttributeValue)}), in the order kept. */
+        private long[] hashes = new long[1024];
+        /**
+         * Each item's group ({@link EntityClassifier#acceptGrouped}) shifted left by one, and in bit 0 whether its key
+         * values alone make it a root (no sort key, or one equal to the partition key): filled as items are kept by
+         * {@link #onlyPartial}, else by {@link #finish}'s naming pass.
+         */
+        private int[] marks;
+        private int kept;
 
         public void accept(Item item) {
             count = 0;
@@ -255,14 +270,33 @@ public final class StaleScan {
                 }
             }
             store.add(names, values, count, naming);
-            if (classifier != null) {
-                // What the naming pass would decode of the item: its naming attributes, in the order they are kept.
-                var named = new LinkedHashMap<String, AttributeValue>(naming * 4 / 3 + 1);
-                for (int i = 0; i < naming; i++) {
-                    named.put(names[i], values[i]);
-                }
-                classifier.accept(new Item(named));
+            if (kept == hashes.length) {
+                hashes = Arrays.copyOf(hashes, kept * 2);
             }
+            hashes[kept] = RuleInference.hash(pkValue, skValue);
+            if (classifier != null) {
+                if (kept == marks.length) {
+                    marks = Arrays.copyOf(marks, kept * 2);
+                }
+                marks[kept] = classifier.acceptGrouped(namingItem(item, naming)) << 1 | (rootByValues(pkValue, skValue) ? 1 : 0);
+            }
+            kept++;
+        }
+
+        /**
+         * What the naming pass would decode of the item: its naming attributes, in the order they are kept. The item
+         * itself reads the same to the classifier (its keys, and its type attribute by name) unless a key attribute
+         * could be the type attribute: only then is the item's order of those attributes not the kept one.
+         */
+        private Item namingItem(Item item, int naming) {
+            if (!typeAttributeIsKey) {
+                return item;
+            }
+            var named = new LinkedHashMap<String, AttributeValue>(naming * 4 / 3 + 1);
+            for (int i = 0; i < naming; i++) {
+                named.put(names[i], values[i]);
+            }
+            return new Item(named);
         }
 
         private void keep(String name, AttributeValue value) {
@@ -299,6 +333,11 @@ public final class StaleScan {
         }
     }
 
+    /** Whether an item is a root by its key values alone: no sort key, or one equal to its partition key ({@link KeyReading#isRoot}). */
+    private static boolean rootByValues(AttributeValue pk, AttributeValue sk) {
+        return sk == null || sk.equals(pk);
+    }
+
     /** A value reduced to what inference compares: strings and numbers, maps of them down to the depth; null if nothing is left. */
     private AttributeValue scalarLeaves(AttributeValue value, int depth) {
         return switch (value) {
@@ -331,8 +370,8 @@ public final class StaleScan {
 
     /**
      * Names the entities, infers the rules (unless given) and checks every copy, over what the partials kept. Only the
-     * last pass decodes every item whole: naming reads items' keys, inference's sources their keys and the rest of those it
-     * keeps, inference's copies the items of each entity's sample.
+     * last pass decodes every item whole: naming reads items' keys once (not at all after {@link #onlyPartial}), inference's
+     * sources their keys and the rest of those it keeps, inference's copies the items of each entity's sample.
      *
      * @param partials   every part of the read, in any order (they are taken by their index)
      * @param rules      the rules to check, or inference; what the read kept must hold them ({@link #holds})
@@ -362,14 +401,38 @@ public final class StaleScan {
         }
         var run = new Run(chunks, workers, parallelism, progress, cancelled);
 
-        // Naming: one classifier sees every item in the read's order; then each item's entity and root-ness as the
-        // final reading names them, so the parallel passes need not touch the classifier's caches.
+        // Naming: one classifier sees every item in the read's order, and each item's group is noted; then each group's
+        // entity, root-ness and key templates as the final reading names them, so the parallel passes need not touch
+        // the classifier's caches. Items of a group read alike, so no item's keys are read twice for it.
         EntityClassifier classifier;
+        var owners = new Partial[chunks.size()];
+        var offsets = new int[chunks.size()];
+        for (int p = 0, at = 0; p < ordered.size(); p++) {
+            int offset = 0;
+            for (var chunk : ordered.get(p).store.chunks()) {
+                owners[at] = ordered.get(p);
+                offsets[at++] = offset;
+                offset += chunk.items;
+            }
+        }
         if (ordered.size() == 1 && ordered.getFirst().classifier != null) {
             classifier = ordered.getFirst().classifier; // the one part named its items as it kept them
         } else {
             var fresh = new EntityClassifier(keys);
-            run.sequential(Phase.NAMING, (chunk, at) -> ProjectionStore.read(chunk, true, fresh::accept));
+            var pk = keys.keySchema().partitionKeyName();
+            var sk = keys.keySchema().sortKeyName();
+            for (var partial : ordered) {
+                partial.marks = new int[partial.kept];
+            }
+            run.sequential(Phase.NAMING, (chunk, at) -> {
+                var marks = owners[at].marks;
+                int[] next = {offsets[at]};
+                ProjectionStore.read(chunk, true, item -> {
+                    var attributes = item.attributes();
+                    var skValue = sk == null ? null : attributes.get(sk);
+                    marks[next[0]++] = fresh.acceptGrouped(item) << 1 | (rootByValues(attributes.get(pk), skValue) ? 1 : 0);
+                });
+            });
             classifier = fresh;
         }
         var reading = new KeyReading(classifier);
@@ -378,23 +441,37 @@ public final class StaleScan {
         var templates = new ArrayList<KeyTemplate>();
         var templateIds = new HashMap<KeyTemplate, Integer>();
         var annotations = new Annotations[chunks.size()];
+        int groupCount = classifier.groupCount();
+        // Per group, once its first item comes (so numbers are given in the read's order): its entity's number, its key
+        // templates' numbers, whether its sort key is a constant.
+        var groupEntity = new int[groupCount];
+        Arrays.fill(groupEntity, -1);
+        var groupPk = new int[groupCount];
+        var groupSk = new int[groupCount];
+        var groupSkConstant = new boolean[groupCount];
         run.sequential(Phase.NAMING, (chunk, at) -> {
             var marks = new Annotations(chunk.items);
-            int[] next = {0};
-            ProjectionStore.read(chunk, true, item -> {
-                var entity = reading.entityOf(item);
-                int id = entityIds.computeIfAbsent(entity, e -> {
-                    entityNames.add(e);
-                    return entityNames.size() - 1;
-                });
-                var pk = reading.partitionKeyTemplate(item);
-                var sk = reading.sortKeyTemplate(item);
-                int i = next[0]++;
-                marks.entities[i] = id << 1 | (reading.isRoot(item, sk) ? 1 : 0);
-                marks.partitionKeys[i] = intern(pk, templates, templateIds);
-                marks.sortKeys[i] = intern(sk, templates, templateIds);
-                marks.hashes[i] = RuleInference.hash(item, reading);
-            });
+            var owner = owners[at];
+            int offset = offsets[at];
+            for (int i = 0; i < chunk.items; i++) {
+                int mark = owner.marks[offset + i];
+                int group = mark >>> 1;
+                if (groupEntity[group] < 0) {
+                    var entity = classifier.groupEntity(group);
+                    groupEntity[group] = entityIds.computeIfAbsent(entity, e -> {
+                        entityNames.add(e);
+                        return entityNames.size() - 1;
+                    });
+                    var sortKey = classifier.groupSortKeyTemplate(group);
+                    groupPk[group] = intern(classifier.groupPartitionKeyTemplate(group), templates, templateIds);
+                    groupSk[group] = intern(sortKey, templates, templateIds);
+                    groupSkConstant[group] = sortKey != null && sortKey.isConstant();
+                }
+                marks.entities[i] = groupEntity[group] << 1 | ((mark & 1) == 1 || groupSkConstant[group] ? 1 : 0);
+                marks.partitionKeys[i] = groupPk[group];
+                marks.sortKeys[i] = groupSk[group];
+                marks.hashes[i] = owner.hashes[offset + i];
+            }
             annotations[at] = marks;
         });
         var named = new Named(entityNames, templates);

@@ -85,6 +85,51 @@ class AnalyzerFastPathTest {
         assertSameAnalysis(SHOP, lens, AnalyzerTest.shop());
     }
 
+    /**
+     * A group number taken when an item came names it, once the table was read, as reading the item's keys again does:
+     * what lets the one read of stale copies keep a number per item instead of reading every item's keys a second time.
+     */
+    private static void assertGroupsReadAsTheirItems(TableKeys keys, List<Item> items) {
+        var classifier = new EntityClassifier(keys);
+        var groups = new int[items.size()];
+        for (int i = 0; i < items.size(); i++) {
+            groups[i] = classifier.acceptGrouped(items.get(i));
+        }
+        assertThat(classifier.groupCount()).isLessThanOrEqualTo(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            var item = items.get(i);
+            assertThat(classifier.groupEntity(groups[i])).as("%s", item).isEqualTo(classifier.entityOf(item));
+            assertThat(classifier.groupPartitionKeyTemplate(groups[i])).as("%s", item).isEqualTo(classifier.partitionKeyTemplateOf(item).orElse(null));
+            assertThat(classifier.groupSortKeyTemplate(groups[i])).as("%s", item).isEqualTo(classifier.sortKeyTemplateOf(item).orElse(null));
+        }
+    }
+
+    @Property(tries = 300)
+    void aGroupTakenWhenItsItemCameReadsAsTheItemAtTheEnd(@ForAll("tables") List<Item> items) {
+        assertGroupsReadAsTheirItems(KEYS, items);
+    }
+
+    @Test
+    void theRealModelsSamplesAndHandPickedTablesGroupsReadAsTheirItems() throws IOException {
+        for (var file : dev.dynalens.testsupport.RealModels.modelsAndSamples()) {
+            for (var table : WorkspaceReader.read(file, WorkspaceOptions.NONE).tables()) {
+                assertGroupsReadAsTheirItems(table.tableKeys(), table.items());
+                var reversed = new ArrayList<>(table.items());
+                java.util.Collections.reverse(reversed);
+                assertGroupsReadAsTheirItems(table.tableKeys(), reversed);
+            }
+        }
+        assertGroupsReadAsTheirItems(TestItems.TABLE, AnalyzerTest.teams());
+        assertGroupsReadAsTheirItems(SHOP, AnalyzerTest.shop());
+        var turning = new ArrayList<Item>();
+        for (int n = 0; n < 2 * TemplateRegistry.HIGH; n++) { // the name position turns variable part-way
+            var name = "N" + (char) ('A' + n / 26) + (char) ('a' + n % 26);
+            turning.add(TestItems.keyed(name + "#" + n + "|TEAM#" + n % 3));
+            turning.add(TestItems.keyed("TEAM#" + n % 3 + "|METADATA"));
+        }
+        assertGroupsReadAsTheirItems(TestItems.TABLE, turning);
+    }
+
     @Test
     void keysThatAreAllDataOverflowTheTemplateCacheWithoutChangingTheReading() {
         var items = new ArrayList<Item>();
