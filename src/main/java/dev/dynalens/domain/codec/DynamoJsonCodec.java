@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.dynalens.domain.item.AttributeMap;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.AttributeValue.Bin;
 import dev.dynalens.domain.item.AttributeValue.BinarySet;
@@ -26,7 +27,6 @@ import dev.dynalens.domain.item.InvalidNumberException;
 import dev.dynalens.domain.item.Item;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 
@@ -155,15 +155,15 @@ public final class DynamoJsonCodec {
             throw error(parser.currentTokenLocation(),
                     "Expected an item: a JSON object of attribute names to typed values, found " + describe(parser));
         }
-        return new Item(readAttributes(parser, Trail.ROOT));
+        return readAttributes(parser, Trail.ROOT).toItem();
     }
 
     /** Reads the entries of an item or of an "M" value; the parser stands on its START_OBJECT. */
-    private static Map<String, AttributeValue> readAttributes(JsonParser parser, Trail path) throws IOException {
-        var attributes = new LinkedHashMap<String, AttributeValue>();
+    private static AttributeMap readAttributes(JsonParser parser, Trail path) throws IOException {
+        var attributes = new AttributeMap(8);
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             var name = parser.currentName();
-            if (attributes.containsKey(name)) {
+            if (attributes.contains(name)) {
                 throw error(parser.currentTokenLocation(), "Duplicate attribute name " + quote(name)
                         + (path == Trail.ROOT ? "" : " in " + JsonSupport.describe(path)));
             }
@@ -255,7 +255,7 @@ public final class DynamoJsonCodec {
             throw error(parser.currentTokenLocation(), "\"M\" needs a JSON object of names to typed values for "
                     + JsonSupport.describe(path) + ", found " + describe(parser));
         }
-        return new MapValue(readAttributes(parser, path));
+        return readAttributes(parser, path).toMap();
     }
 
     @FunctionalInterface

@@ -137,7 +137,8 @@ public sealed interface AttributeValue {
 
     record MapValue(Map<String, AttributeValue> values) implements AttributeValue {
         public MapValue {
-            values = Collections.unmodifiableMap(nonNullEntries(values)); // one copy: nonNullEntries makes it
+            // One copy (nonNullEntries makes it), none of a map an AttributeMap made and let go of.
+            values = Collections.unmodifiableMap(values instanceof AttributeMap.Owned owned ? owned : nonNullEntries(values));
         }
 
         @Override

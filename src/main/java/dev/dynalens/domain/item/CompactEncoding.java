@@ -3,7 +3,6 @@ package dev.dynalens.domain.item;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.function.IntFunction;
 import java.util.function.ToIntFunction;
 
@@ -227,12 +226,12 @@ public final class CompactEncoding {
                 }
                 case M -> {
                     int count = varint();
-                    var values = new LinkedHashMap<String, AttributeValue>(count * 4 / 3 + 1);
+                    var values = new AttributeMap(count);
                     for (int i = 0; i < count; i++) {
                         var key = names.apply(varint());
                         values.put(key, value(names));
                     }
-                    yield new AttributeValue.MapValue(values);
+                    yield values.toMap();
                 }
                 default -> throw corrupt(tag);
             };

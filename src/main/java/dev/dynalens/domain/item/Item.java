@@ -11,6 +11,11 @@ public record Item(Map<String, AttributeValue> attributes) {
     public static final Item EMPTY = new Item(Map.of());
 
     public Item {
+        // An AttributeMap's map is taken as it is: it let go of it, and checked every name and value.
+        attributes = Collections.unmodifiableMap(attributes instanceof AttributeMap.Owned owned ? owned : checkedCopy(attributes));
+    }
+
+    private static Map<String, AttributeValue> checkedCopy(Map<String, AttributeValue> attributes) {
         var copy = new LinkedHashMap<String, AttributeValue>(attributes.size() * 2);
         attributes.forEach((k, v) -> {
             if (v == null) { // the message is built only when it is needed: this runs for every attribute read
@@ -18,7 +23,7 @@ public record Item(Map<String, AttributeValue> attributes) {
             }
             copy.put(Objects.requireNonNull(k, "name"), v);
         });
-        attributes = Collections.unmodifiableMap(copy);
+        return copy;
     }
 
     public static Item of(Map<String, ? extends AttributeValue> attributes) {

@@ -1,5 +1,6 @@
 package dev.dynalens.domain.staleness;
 
+import dev.dynalens.domain.item.AttributeMap;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Bytes;
 import dev.dynalens.domain.item.CompactEncoding;
@@ -8,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -247,9 +247,9 @@ public final class ProjectionStore {
                 skipAttributes(reader, naming + rest);
                 continue;
             }
-            var first = new LinkedHashMap<String, AttributeValue>(naming * 4 / 3 + 1);
+            var first = new AttributeMap(naming);
             readAttributes(reader, naming, names, nameOf, first);
-            var firstItem = new Item(first);
+            var firstItem = first.toItem();
             if (!staged.rest(i, firstItem)) {
                 skipAttributes(reader, rest);
                 staged.accept(i, firstItem, false);
@@ -259,10 +259,10 @@ public final class ProjectionStore {
                 staged.accept(i, firstItem, true);
                 continue;
             }
-            var whole = new LinkedHashMap<String, AttributeValue>((naming + rest) * 4 / 3 + 1);
-            whole.putAll(first);
+            var whole = new AttributeMap(naming + rest);
+            firstItem.attributes().forEach(whole::put);
             readAttributes(reader, rest, names, nameOf, whole);
-            staged.accept(i, new Item(whole), true);
+            staged.accept(i, whole.toItem(), true);
         }
     }
 
@@ -285,7 +285,7 @@ public final class ProjectionStore {
                 skipAttributes(reader, naming + rest);
                 continue;
             }
-            var attributes = new LinkedHashMap<String, AttributeValue>((naming + rest) * 4 / 3 + 1);
+            var attributes = new AttributeMap(naming + rest);
             readAttributes(reader, naming, names, nameOf, attributes);
             for (int a = 0; a < rest; a++) {
                 int name = reader.varint();
@@ -295,7 +295,7 @@ public final class ProjectionStore {
                     reader.skipValue();
                 }
             }
-            each.accept(new Item(attributes));
+            each.accept(attributes.toItem());
         }
     }
 
@@ -311,14 +311,14 @@ public final class ProjectionStore {
                 skipAttributes(reader, naming + rest);
                 continue;
             }
-            var attributes = new LinkedHashMap<String, AttributeValue>((naming + (namingOnly ? 0 : rest)) * 4 / 3 + 1);
+            var attributes = new AttributeMap(naming + (namingOnly ? 0 : rest));
             readAttributes(reader, naming, names, nameOf, attributes);
             if (namingOnly) {
                 skipAttributes(reader, rest);
             } else {
                 readAttributes(reader, rest, names, nameOf, attributes);
             }
-            each.accept(new Item(attributes));
+            each.accept(attributes.toItem());
         }
     }
 
@@ -333,7 +333,7 @@ public final class ProjectionStore {
 
     /** The next {@code count} attributes (a name's number and a value each) into {@code into}. */
     private static void readAttributes(CompactEncoding.Reader reader, int count, String[] names, IntFunction<String> nameOf,
-                                       Map<String, AttributeValue> into) {
+                                       AttributeMap into) {
         for (int a = 0; a < count; a++) {
             into.put(names[reader.varint()], reader.value(nameOf));
         }

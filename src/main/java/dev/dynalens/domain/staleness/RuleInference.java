@@ -201,12 +201,11 @@ public final class RuleInference {
         }
         for (var resolution : probe.resolutions) {
             var source = resolution.source;
-            var excluded = probe.referencing.getOrDefault(source.entity, Set.of());
             var groupKey = new GroupKey(entity, source.entity, resolution.reference);
             var group = group(groupKey);
             for (int i = 0; i < leaves.size; i++) {
                 var path = leaves.paths[i];
-                if (keys.isTableKey(path.attributeName()) || excluded.contains(path)) {
+                if (keys.isTableKey(path.attributeName()) || probe.references(source.entity, path)) {
                     continue;
                 }
                 var candidate = candidate(groupKey, group, path);
@@ -225,7 +224,12 @@ public final class RuleInference {
         final String ownPk;
         final Map<String, Ref> index;
         List<Resolution> resolutions;
-        Map<String, Set<AttributePath>> referencing;
+        /** The (source entity, attribute) pairs a part of this item names a source by, as two parallel arrays (few). */
+        private String[] referencingEntities;
+        private AttributePath[] referencingPaths;
+        private int referencing;
+        private final AttributeValue ownPkValue;
+        private final AttributeValue ownSkValue;
 
         Probe(Item item, String entity, boolean root, String ownPk, Map<String, Ref> index) {
             this.item = item;
@@ -233,24 +237,43 @@ public final class RuleInference {
             this.root = root;
             this.ownPk = ownPk;
             this.index = index;
+            this.ownPkValue = item.attributes().get(keys.partitionKeyName());
+            this.ownSkValue = keys.sortKeyName() == null ? null : item.attributes().get(keys.sortKeyName());
         }
 
-        /** Whether a source's key is this item's (compared attribute by attribute, without building the item's key). */
-        boolean isItself(Map<String, AttributeValue> sourceKey) {
-            var attributes = item.attributes();
-            var pk = keys.partitionKeyName();
-            if (!Objects.equals(sourceKey.get(pk), attributes.get(pk))) {
+        /** Whether a source is this item (its key compared attribute by attribute, without building the item's key). */
+        boolean isItself(SourceEntry source) {
+            // Equal partition keys have equal texts: most sources differ in that already.
+            if (!Objects.equals(source.pk, ownPk) || !Objects.equals(source.key.get(keys.partitionKeyName()), ownPkValue)) {
                 return false;
             }
             var sk = keys.sortKeyName();
-            return sk == null || Objects.equals(sourceKey.get(sk), attributes.get(sk));
+            return sk == null || Objects.equals(source.key.get(sk), ownSkValue);
         }
 
         void referenced(String sourceEntity, AttributePath path) {
-            if (referencing == null) {
-                referencing = new HashMap<>();
+            if (references(sourceEntity, path)) {
+                return;
             }
-            referencing.computeIfAbsent(sourceEntity, e -> new HashSet<>()).add(path);
+            if (referencingEntities == null) {
+                referencingEntities = new String[4];
+                referencingPaths = new AttributePath[4];
+            } else if (referencing == referencingEntities.length) {
+                referencingEntities = Arrays.copyOf(referencingEntities, referencing * 2);
+                referencingPaths = Arrays.copyOf(referencingPaths, referencing * 2);
+            }
+            referencingEntities[referencing] = sourceEntity;
+            referencingPaths[referencing++] = path;
+        }
+
+        /** Whether a part of this item at {@code path} names a source of {@code sourceEntity}: then it is no copy of it. */
+        boolean references(String sourceEntity, AttributePath path) {
+            for (int i = 0; i < referencing; i++) {
+                if ((referencingPaths[i] == path || referencingPaths[i].equals(path)) && referencingEntities[i].equals(sourceEntity)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         void resolved(Resolution resolution) {
@@ -374,7 +397,7 @@ public final class RuleInference {
             // A part that names a source is a reference to that entity, never a copy of it, even when it names the
             // item itself or its own partition (that resolution is the own-key one).
             probe.referenced(source.entity, copyPart.attribute());
-            if (probe.isItself(source.key)) {
+            if (probe.isItself(source)) {
                 continue;
             }
             Reference reference;
@@ -815,7 +838,7 @@ public final class RuleInference {
 
             PriorityQueue<SourceEntry> sample() {
                 if (sample == null) {
-                    sample = samples.computeIfAbsent(entity, e -> new PriorityQueue<>(SAMPLE_ORDER.reversed()));
+                    sample = samples.computeIfAbsent(entity, e -> new PriorityQueue<>(LARGEST_FIRST));
                 }
                 return sample;
             }
@@ -912,7 +935,7 @@ public final class RuleInference {
             other.copySamples.forEach((entity, sample) ->
                     copySamples.computeIfAbsent(entity, e -> new HashSample(options.copiesPerEntity())).absorb(sample));
             other.samples.forEach((entity, theirs) -> {
-                var sample = samples.computeIfAbsent(entity, e -> new PriorityQueue<>(SAMPLE_ORDER.reversed()));
+                var sample = samples.computeIfAbsent(entity, e -> new PriorityQueue<>(LARGEST_FIRST));
                 for (var entry : theirs) {
                     offer(sample, entry);
                 }
@@ -953,8 +976,12 @@ public final class RuleInference {
     }
 
     /** The order of a sample: by the key's hash, then by the key's text (so ties do not depend on arrival). */
-    private static final Comparator<SourceEntry> SAMPLE_ORDER = Comparator.<SourceEntry>comparingLong(e -> e.hash)
-            .thenComparing(e -> RepairPlan.keyJson(e.key));
+    private static final Comparator<SourceEntry> SAMPLE_ORDER = (a, b) -> {
+        int byHash = Long.compare(a.hash, b.hash);
+        return byHash != 0 ? byHash : RepairPlan.keyJson(a.key).compareTo(RepairPlan.keyJson(b.key));
+    };
+    /** The sample's heap order: the largest first. */
+    private static final Comparator<SourceEntry> LARGEST_FIRST = (a, b) -> SAMPLE_ORDER.compare(b, a);
 
     /** A 64-bit hash of a primary key that is the same in every run (String's hash is specified). */
     static long hash(Map<String, AttributeValue> key) {

@@ -1,5 +1,6 @@
 package dev.dynalens.service.aws;
 
+import dev.dynalens.domain.item.AttributeMap;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Bytes;
 import dev.dynalens.domain.item.DynamoNumber;
@@ -58,7 +59,7 @@ final class AttributeValueMapper {
                 value.l().forEach(element -> list.add(fromSdk(element)));
                 yield AttributeValue.l(list);
             }
-            case M -> new AttributeValue.MapValue(fromSdk(value.m()));
+            case M -> attributes(value.m()).toMap();
             case SS -> AttributeValue.StringSet.of(value.ss());
             case NS -> AttributeValue.NumberSet.of(value.ns().stream().map(DynamoNumber::parse).toList());
             case BS -> AttributeValue.BinarySet.of(value.bs().stream().map(b -> Bytes.of(b.asByteArrayUnsafe())).toList());
@@ -75,7 +76,14 @@ final class AttributeValueMapper {
     }
 
     static Item toItem(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
-        return new Item(fromSdk(values));
+        return attributes(values).toItem();
+    }
+
+    /** In the order the endpoint sent, handed to the item or map made of them without a copy. */
+    private static AttributeMap attributes(Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> values) {
+        var domain = new AttributeMap(values.size());
+        values.forEach((name, value) -> domain.put(name, fromSdk(value)));
+        return domain;
     }
 
     /** Null and empty both mean "no key" to DynamoDB; the SDK sends nothing for null. */
