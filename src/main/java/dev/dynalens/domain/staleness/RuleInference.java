@@ -180,19 +180,25 @@ public final class RuleInference {
             var text = KeyReading.scalarText(leaves.values[i]);
             var refs = text == null ? null : index.get(text);
             if (refs != null) {
-                resolve(new KeyPart(leaves.paths[i], 0), null, refs, probe);
+                resolve(new KeyPart(leaves.paths[i], 0), i, null, refs, probe);
             }
         }
         for (var attribute : keys.keyAttributes()) {
             if (!(item.attributes().get(attribute) instanceof AttributeValue.Str)) {
                 continue;
             }
+            int leaf = -1; // the key attribute's own leaf (a string at the top level: always one)
+            for (int i = 0; i < leaves.size && leaf < 0; i++) {
+                if (leaves.paths[i].isTopLevel() && leaves.paths[i].attributeName().equals(attribute)) {
+                    leaf = i;
+                }
+            }
             var variables = keys.keyVariables(item, attribute);
             for (int i = 0; i < variables.size(); i++) {
                 var variable = variables.get(i);
                 var refs = index.get(variable.text());
                 if (refs != null) {
-                    resolve(keyVariablePart(attribute, i + 1), variable.context(), refs, probe);
+                    resolve(keyVariablePart(attribute, i + 1), leaf, variable.context(), refs, probe);
                 }
             }
         }
@@ -205,7 +211,7 @@ public final class RuleInference {
             var group = group(groupKey);
             for (int i = 0; i < leaves.size; i++) {
                 var path = leaves.paths[i];
-                if (keys.isTableKey(path.attributeName()) || probe.references(source.entity, path)) {
+                if (keys.isTableKey(path.attributeName()) || probe.references(source.entity, i)) {
                     continue;
                 }
                 var candidate = candidate(groupKey, group, path);
@@ -224,9 +230,9 @@ public final class RuleInference {
         final String ownPk;
         final Map<String, Ref> index;
         List<Resolution> resolutions;
-        /** The (source entity, attribute) pairs a part of this item names a source by, as two parallel arrays (few). */
+        /** The (source entity, leaf number) pairs a part of this item names a source by, as two parallel arrays (few). */
         private String[] referencingEntities;
-        private AttributePath[] referencingPaths;
+        private int[] referencingLeaves;
         private int referencing;
         private final AttributeValue ownPkValue;
         private final AttributeValue ownSkValue;
@@ -251,25 +257,28 @@ public final class RuleInference {
             return sk == null || Objects.equals(source.key.get(sk), ownSkValue);
         }
 
-        void referenced(String sourceEntity, AttributePath path) {
-            if (references(sourceEntity, path)) {
+        /** A part of the leaf numbered {@code leaf} (-1: of no leaf, nothing to note) names a source of {@code sourceEntity}. */
+        void referenced(String sourceEntity, int leaf) {
+            // A part's look-up finds many sources of one entity in a row: the pair just noted is the likeliest.
+            if (leaf < 0 || referencing > 0 && referencingLeaves[referencing - 1] == leaf && referencingEntities[referencing - 1] == sourceEntity
+                    || references(sourceEntity, leaf)) {
                 return;
             }
             if (referencingEntities == null) {
                 referencingEntities = new String[4];
-                referencingPaths = new AttributePath[4];
+                referencingLeaves = new int[4];
             } else if (referencing == referencingEntities.length) {
                 referencingEntities = Arrays.copyOf(referencingEntities, referencing * 2);
-                referencingPaths = Arrays.copyOf(referencingPaths, referencing * 2);
+                referencingLeaves = Arrays.copyOf(referencingLeaves, referencing * 2);
             }
             referencingEntities[referencing] = sourceEntity;
-            referencingPaths[referencing++] = path;
+            referencingLeaves[referencing++] = leaf;
         }
 
-        /** Whether a part of this item at {@code path} names a source of {@code sourceEntity}: then it is no copy of it. */
-        boolean references(String sourceEntity, AttributePath path) {
+        /** Whether a part of the leaf numbered {@code leaf} names a source of {@code sourceEntity}: then it is no copy of it. */
+        boolean references(String sourceEntity, int leaf) {
             for (int i = 0; i < referencing; i++) {
-                if ((referencingPaths[i] == path || referencingPaths[i].equals(path)) && referencingEntities[i].equals(sourceEntity)) {
+                if (referencingLeaves[i] == leaf && referencingEntities[i].equals(sourceEntity)) {
                     return true;
                 }
             }
@@ -380,7 +389,8 @@ public final class RuleInference {
      *
      * @param context what a variable of the copy is an id of (the name before it), or null
      */
-    private void resolve(KeyPart copyPart, String context, Ref refs, Probe probe) {
+    /** @param leaf the number of the copy's leaf the part is of (of its value or a variable in it), or -1 */
+    private void resolve(KeyPart copyPart, int leaf, String context, Ref refs, Probe probe) {
         boolean ownPartitionKey = copyPart.isWhole() && copyPart.attribute().isTopLevel()
                 && copyPart.attribute().attributeName().equals(keys.partitionKeyName());
         boolean keyPart = copyPart.attribute().isTopLevel() && keys.keyAttributes().contains(copyPart.attribute().attributeName());
@@ -396,7 +406,7 @@ public final class RuleInference {
             var source = ref.entry;
             // A part that names a source is a reference to that entity, never a copy of it, even when it names the
             // item itself or its own partition (that resolution is the own-key one).
-            probe.referenced(source.entity, copyPart.attribute());
+            probe.referenced(source.entity, leaf);
             if (probe.isItself(source)) {
                 continue;
             }
