@@ -663,6 +663,7 @@ public final class RuleInference {
 
         /** The item whose keys {@link #offerKeys} kept, waiting for {@link #admit}. */
         private String pendingEntity;
+        private long pendingHash;
         private boolean pendingRoot;
         private List<IndexedPart> pendingParts;
 
@@ -709,6 +710,7 @@ public final class RuleInference {
                 }
             }
             pendingEntity = entity;
+            pendingHash = hash;
             pendingRoot = root;
             pendingParts = parts;
             return true;
@@ -719,7 +721,7 @@ public final class RuleInference {
             if (pendingParts == null) {
                 throw new IllegalStateException("No item's keys are waiting to be kept");
             }
-            var entry = entry(whole, pendingEntity, pendingParts);
+            var entry = entry(whole, pendingEntity, pendingParts, pendingHash);
             pendingParts = null;
             if (pendingRoot) {
                 for (var part : entry.parts) {
@@ -876,8 +878,8 @@ public final class RuleInference {
             }
         }
 
-        /** The item as a source: its key and its leaves, and the parts it can be found by. */
-        private SourceEntry entry(Item item, String entity, List<IndexedPart> parts) {
+        /** The item as a source: its key and its leaves, and the parts it can be found by; {@code hash} is its key's. */
+        private SourceEntry entry(Item item, String entity, List<IndexedPart> parts, long hash) {
             var leaves = new Leaves();
             for (var attribute : item.attributes().entrySet()) {
                 if (!keys.isTableKey(attribute.getKey())) {
@@ -885,7 +887,7 @@ public final class RuleInference {
                 }
             }
             var key = keys.keyOf(item);
-            return new SourceEntry(entity, key, keys.partitionText(item), hash(key), leaves, parts);
+            return new SourceEntry(entity, key, keys.partitionText(item), hash, leaves, parts);
         }
 
         /**
