@@ -34,12 +34,13 @@ import java.util.Optional;
  * {@code stale} with the two rules given. Peak heap per run: the heap pools' peak usage, reset before each run.
  *
  * <p>Run: {@code MAVEN_OPTS=-Xmx1g mvn -o test-compile exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=dev.dynalens.bench.StalenessBenchmark -Dexec.args="1000000 5"} (items, rounds after a warm-up round)
+ * -Dexec.mainClass=dev.dynalens.bench.StalenessBenchmark -Dexec.args="1000000 5"} (items, rounds, warm-up rounds before them: 1 unless a third number says)
  */
 public final class StalenessBenchmark {
     public static void main(String[] args) throws Exception {
         int items = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        int warmUps = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         int users = items / 100;
         int projects = items / 200;
         var data = new ProjectTasks(users, projects, items - users - projects, 97, 101);
@@ -63,9 +64,9 @@ public final class StalenessBenchmark {
                             "--rule", "TASK.projectTitle=PROJECT.title@key", "--rule", "TASK.assignee.name=USER.name@assigneeId")));
             var seconds = new double[modes.size()][rounds];
             var peaks = new long[modes.size()][rounds];
-            for (int round = 0; round <= rounds; round++) {
+            for (int round = 1 - warmUps; round <= rounds; round++) { // rounds up to 0 warm up
                 var order = new ArrayList<>(List.of(0, 1, 2));
-                if (round % 2 == 1) {
+                if (Math.floorMod(round, 2) == 1) {
                     java.util.Collections.reverse(order);
                 }
                 for (int m : order) {
@@ -83,7 +84,7 @@ public final class StalenessBenchmark {
                         System.out.println(mode.name() + " failed: " + err);
                         return;
                     }
-                    System.out.printf(Locale.ROOT, "%s %s: %.2f s (%,.0f items/s), peak heap %,d MB%n", round == 0 ? "warm-up" : "round " + round,
+                    System.out.printf(Locale.ROOT, "%s %s: %.2f s (%,.0f items/s), peak heap %,d MB%n", round <= 0 ? "warm-up" : "round " + round,
                             mode.name(), took, data.itemCount() / took, peak >> 20);
                     if (round == 1 && m > 0) {
                         out.toString().lines().limit(6).forEach(line -> System.out.println("    " + line));
