@@ -264,7 +264,11 @@ public final class FindStaleCopies {
                 var request = new ReadRequest.Scan(tableName, null, null, null);
                 var segmentRequest = segments == 1 ? request : request.inSegment(new ReadRequest.Segment(s, segments));
                 int segment = s;
-                var pager = Pager.start(session, segmentRequest, analysis, page -> partial.acceptAll(page.items()),
+                // One segment: what can be done before the last page is done between pages, while the next one comes.
+                var pager = Pager.start(session, segmentRequest, analysis, page -> {
+                            partial.acceptAll(page.items());
+                            partial.advance();
+                        },
                         summary -> lane.execute(() -> readProgress(segment, summary.items())));
                 reading.add(pager);
                 results.add(pager.result());

@@ -201,6 +201,11 @@ public final class ProjectionStore {
         return size;
     }
 
+    /** The chunks closed so far, in order (all of them once sealed): they do not change while more items come. */
+    List<Chunk> closedChunks() {
+        return java.util.Collections.unmodifiableList(chunks);
+    }
+
     /** The chunks, in order; each decodes alone. */
     List<Chunk> chunks() {
         requireSealed();

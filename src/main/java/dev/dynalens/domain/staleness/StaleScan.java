@@ -322,6 +322,51 @@ public final class StaleScan {
             items.forEach(this::accept);
         }
 
+        /** For tests: how many times the passes were begun while reading, and how many chunks the current start holds. */
+        int[] earlyStarted() {
+            return new int[] {earlyStarts, early == null ? 0 : early.annotated.size()};
+        }
+
+        /** The passes begun while reading, or null; dropped when the table's reading changed under them. */
+        private Early early;
+        private int earlyStarts;
+
+        /**
+         * Between pages of a read, on this part's thread, for {@link #onlyPartial} with inferred rules: names the chunks
+         * closed so far and indexes their sources for inference now, while the endpoint sends the next page, so that
+         * {@link #finish} does only the rest. When a later item changes how the table reads (a literal turned out to be
+         * data), what was begun is dropped and begun again, at most {@value #EARLY_STARTS} times; {@link #finish} uses it
+         * only if the table still reads as it did. The answer is the same either way; not calling this loses nothing.
+         */
+        public void advance() {
+            if (classifier == null || !(keptFor instanceof RuleChoice.Inferred)) {
+                return;
+            }
+            int revision = classifier.revision();
+            if (early != null && early.revision != revision) {
+                early = null;
+            }
+            if (early == null) {
+                if (earlyStarts == EARLY_STARTS) {
+                    return;
+                }
+                earlyStarts++;
+                var sources = new RuleInference(classifier, options);
+                new KeyReading(classifier).prepareForThreads();
+                early = new Early(revision, new Naming(classifier), sources);
+            }
+            var closed = store.closedChunks();
+            var named = new Named(early.naming.entityNames, early.naming.templates);
+            for (int at = early.annotated.size(); at < closed.size(); at++) {
+                var chunk = closed.get(at);
+                var marks = early.naming.annotate(chunk, this, early.offset);
+                early.offset += chunk.items;
+                early.annotated.add(marks);
+                var state = early.sources;
+                named.staged(chunk, marks, state::know, state::acceptSourceKeys, state::acceptSourceWhole);
+            }
+        }
+
         /** Items this part read. */
         public long items() {
             return store.size();
@@ -337,6 +382,9 @@ public final class StaleScan {
     private static boolean rootByValues(AttributeValue pk, AttributeValue sk) {
         return sk == null || sk.equals(pk);
     }
+
+    /** How many times a read begins its passes again before it leaves them all to {@link #finish}. */
+    static final int EARLY_STARTS = 4;
 
     /** A value reduced to what inference compares: strings and numbers, maps of them down to the depth; null if nothing is left. */
     private AttributeValue scalarLeaves(AttributeValue value, int depth) {
@@ -436,44 +484,25 @@ public final class StaleScan {
             classifier = fresh;
         }
         var reading = new KeyReading(classifier);
-        var entityNames = new ArrayList<String>();
-        var entityIds = new HashMap<String, Integer>();
-        var templates = new ArrayList<KeyTemplate>();
-        var templateIds = new HashMap<KeyTemplate, Integer>();
         var annotations = new Annotations[chunks.size()];
-        int groupCount = classifier.groupCount();
-        // Per group, once its first item comes (so numbers are given in the read's order): its entity's number, its key
-        // templates' numbers, whether its sort key is a constant.
-        var groupEntity = new int[groupCount];
-        Arrays.fill(groupEntity, -1);
-        var groupPk = new int[groupCount];
-        var groupSk = new int[groupCount];
-        var groupSkConstant = new boolean[groupCount];
+        // The passes the one part began while it was read stand while the table reads as it did then.
+        var early = ordered.size() == 1 && rules instanceof RuleChoice.Inferred ? ordered.getFirst().early : null;
+        ordered.getFirst().early = null; // taken once: a kept read finished again starts afresh
+        if (early != null && early.revision != classifier.revision()) {
+            early = null;
+        }
+        var naming = early != null ? early.naming : new Naming(classifier);
+        int begun = early != null ? early.annotated.size() : 0;
+        for (int at = 0; at < begun; at++) {
+            annotations[at] = early.annotated.get(at);
+        }
         run.sequential(Phase.NAMING, (chunk, at) -> {
-            var marks = new Annotations(chunk.items);
-            var owner = owners[at];
-            int offset = offsets[at];
-            for (int i = 0; i < chunk.items; i++) {
-                int mark = owner.marks[offset + i];
-                int group = mark >>> 1;
-                if (groupEntity[group] < 0) {
-                    var entity = classifier.groupEntity(group);
-                    groupEntity[group] = entityIds.computeIfAbsent(entity, e -> {
-                        entityNames.add(e);
-                        return entityNames.size() - 1;
-                    });
-                    var sortKey = classifier.groupSortKeyTemplate(group);
-                    groupPk[group] = intern(classifier.groupPartitionKeyTemplate(group), templates, templateIds);
-                    groupSk[group] = intern(sortKey, templates, templateIds);
-                    groupSkConstant[group] = sortKey != null && sortKey.isConstant();
-                }
-                marks.entities[i] = groupEntity[group] << 1 | ((mark & 1) == 1 || groupSkConstant[group] ? 1 : 0);
-                marks.partitionKeys[i] = groupPk[group];
-                marks.sortKeys[i] = groupSk[group];
-                marks.hashes[i] = owner.hashes[offset + i];
+            if (annotations[at] == null) {
+                annotations[at] = naming.annotate(chunk, owners[at], offsets[at]);
             }
-            annotations[at] = marks;
         });
+        var entityNames = naming.entityNames;
+        var templates = naming.templates;
         var named = new Named(entityNames, templates);
         reading.prepareForThreads();
         var entities = new java.util.TreeSet<String>();
@@ -489,8 +518,11 @@ public final class StaleScan {
             case RuleChoice.Inferred choice -> {
                 inference = new RuleInference(classifier, options);
                 // The keys say which items are kept as sources; only those are decoded whole.
-                var sourceStates = run.perWorker(Phase.INFERRING, () -> new RuleInference(classifier, options), (state, chunk, at) ->
+                var sourceStates = run.perWorker(Phase.INFERRING, begun, () -> new RuleInference(classifier, options), (state, chunk, at) ->
                         named.staged(chunk, annotations[at], state::know, state::acceptSourceKeys, state::acceptSourceWhole));
+                if (early != null) {
+                    inference.absorbSources(early.sources);
+                }
                 sourceStates.forEach(inference::absorbSources);
                 var counting = inference;
                 // Only the copies in each entity's sample are read (their key hashes were noted while naming).
@@ -528,6 +560,79 @@ public final class StaleScan {
     @FunctionalInterface
     private interface AnnotatedItem {
         void accept(Item item, String entity, boolean root);
+    }
+
+    /**
+     * Each item's entity, root-ness and key templates by number, from the group the read noted for it, as the classifier
+     * now reads each group (asked once per group, at its first item, so numbers are given in the read's order).
+     */
+    private static final class Naming {
+        final EntityClassifier classifier;
+        final List<String> entityNames = new ArrayList<>();
+        final Map<String, Integer> entityIds = new HashMap<>();
+        final List<KeyTemplate> templates = new ArrayList<>();
+        final Map<KeyTemplate, Integer> templateIds = new HashMap<>();
+        /** Per group: its entity's number (-1 until its first item), its key templates' numbers, whether its sort key is constant. */
+        int[] groupEntity = new int[0];
+        int[] groupPk = new int[0];
+        int[] groupSk = new int[0];
+        boolean[] groupSkConstant = new boolean[0];
+
+        Naming(EntityClassifier classifier) {
+            this.classifier = classifier;
+        }
+
+        /** The chunk's items, the {@code offset}-th on of what {@code owner} kept. */
+        Annotations annotate(ProjectionStore.Chunk chunk, Partial owner, int offset) {
+            int groups = classifier.groupCount();
+            if (groupEntity.length < groups) { // groups come as the table is read
+                int known = groupEntity.length;
+                groupEntity = Arrays.copyOf(groupEntity, groups);
+                Arrays.fill(groupEntity, known, groups, -1);
+                groupPk = Arrays.copyOf(groupPk, groups);
+                groupSk = Arrays.copyOf(groupSk, groups);
+                groupSkConstant = Arrays.copyOf(groupSkConstant, groups);
+            }
+            var marks = new Annotations(chunk.items);
+            for (int i = 0; i < chunk.items; i++) {
+                int mark = owner.marks[offset + i];
+                int group = mark >>> 1;
+                if (groupEntity[group] < 0) {
+                    var entity = classifier.groupEntity(group);
+                    groupEntity[group] = entityIds.computeIfAbsent(entity, e -> {
+                        entityNames.add(e);
+                        return entityNames.size() - 1;
+                    });
+                    var sortKey = classifier.groupSortKeyTemplate(group);
+                    groupPk[group] = intern(classifier.groupPartitionKeyTemplate(group), templates, templateIds);
+                    groupSk[group] = intern(sortKey, templates, templateIds);
+                    groupSkConstant[group] = sortKey != null && sortKey.isConstant();
+                }
+                marks.entities[i] = groupEntity[group] << 1 | ((mark & 1) == 1 || groupSkConstant[group] ? 1 : 0);
+                marks.partitionKeys[i] = groupPk[group];
+                marks.sortKeys[i] = groupSk[group];
+                marks.hashes[i] = owner.hashes[offset + i];
+            }
+            return marks;
+        }
+    }
+
+    /**
+     * The passes a one-part read began while it read ({@link Partial#advance}): the chunks closed so far named, and their
+     * sources indexed for inference, as the table read at {@code revision}. They stand if it still reads so at the end.
+     */
+    private static final class Early {
+        final int revision;
+        final Naming naming;
+        final List<Annotations> annotated = new ArrayList<>();
+        final RuleInference sources;
+        int offset;
+
+        Early(int revision, Naming naming, RuleInference sources) {
+            this.revision = revision;
+            this.naming = naming;
+            this.sources = sources;
+        }
     }
 
     /** What the naming pass read of each item of a chunk: its entity and root-ness, its key templates (by number). */
@@ -669,13 +774,18 @@ public final class StaleScan {
 
         /** One state per worker, each fed the chunks it takes; states whose merge does not depend on order. */
         <S> List<S> perWorker(Phase phase, java.util.function.Supplier<S> newState, ChunkWork<S> work) {
-            int tasks = Math.max(1, Math.min(parallelism, chunks.size()));
+            return perWorker(phase, 0, newState, work);
+        }
+
+        /** As {@link #perWorker(Phase, java.util.function.Supplier, ChunkWork)}, over the chunks from {@code from} on. */
+        <S> List<S> perWorker(Phase phase, int from, java.util.function.Supplier<S> newState, ChunkWork<S> work) {
+            int tasks = Math.max(1, Math.min(parallelism, chunks.size() - from));
             var states = new ArrayList<S>(tasks);
             for (int t = 0; t < tasks; t++) {
                 states.add(newState.get());
             }
-            var next = new java.util.concurrent.atomic.AtomicInteger();
-            var done = new java.util.concurrent.atomic.AtomicInteger();
+            var next = new java.util.concurrent.atomic.AtomicInteger(from);
+            var done = new java.util.concurrent.atomic.AtomicInteger(from);
             var futures = new ArrayList<CompletableFuture<Void>>(tasks);
             for (int t = 0; t < tasks; t++) {
                 var state = states.get(t);

@@ -138,6 +138,81 @@ class StaleScanPropertiesTest {
         assertThat(scanned.report()).isEqualTo(detector.report());
     }
 
+    /** Small samples, so that the source sample and the copy sample fill and refuse items. */
+    private static final RuleInference.Options SMALL_SAMPLES = new RuleInference.Options(0.6, 2, 256, 1_000, 2_000_000, 3, 40, 300);
+
+    /** The projects' tasks, with the tracker's items spread among them, in a shuffled order: pages of it close chunks. */
+    private static List<Item> bigTable(long seed, boolean turning) {
+        var random = new Random(seed);
+        var items = new ArrayList<Item>();
+        new ProjectTasks(40, 20, 3_000, 7, 11).forEach(items::add);
+        items.addAll(TrackerData.of(1).items());
+        Collections.shuffle(items, random);
+        if (turning) {
+            // Late in the read, names that turn a literal of the keys into data: the table's reading changes.
+            for (int n = 0; n < 40; n++) {
+                var name = "N" + (char) ('A' + n / 26) + (char) ('a' + n % 26);
+                items.add(item(name + "#" + n, "TEAM#" + n % 3, "title", "t" + n));
+            }
+        }
+        return items;
+    }
+
+    private static StaleScan.Result readInPages(List<Item> items, RuleInference.Options options, ProjectionStore.Budget budget, int pageSize,
+                                                boolean advance, int[] started) {
+        var scan = new StaleScan(TrackerData.KEYS, RuleChoice.INFERRED, options, budget);
+        var partial = scan.onlyPartial();
+        for (int from = 0; from < items.size(); from += pageSize) {
+            partial.acceptAll(items.subList(from, Math.min(items.size(), from + pageSize)));
+            if (advance) {
+                partial.advance();
+            }
+        }
+        if (started != null) {
+            System.arraycopy(partial.earlyStarted(), 0, started, 0, 2);
+        }
+        return scan.finish(List.of(partial), RuleChoice.INFERRED, threads, 2, 1_000, finding -> { }, progress -> { }, () -> false);
+    }
+
+    /**
+     * Naming and indexing sources between the pages of a one-part read, while the next page comes, gives the answer of
+     * doing it all at the end: with samples that fill, with chunks spilled, and when a late item changes how the table
+     * reads (what was begun is begun again).
+     */
+    @Property(tries = 12)
+    void passesBegunBetweenPagesGiveTheAnswerOfPassesAtTheEnd(@ForAll long seed, @ForAll boolean spill, @ForAll boolean turning,
+                                                              @ForAll boolean smallSamples, @ForAll @IntRange(min = 100, max = 1_500) int pageSize) {
+        var items = bigTable(seed, turning);
+        var options = smallSamples ? SMALL_SAMPLES : RuleInference.Options.DEFAULTS;
+        var atTheEnd = readInPages(items, options, ProjectionStore.Budget.unlimited(), pageSize, false, null);
+        var started = new int[2];
+        var budget = spill ? new ProjectionStore.Budget(0, MemorySpill::new) : ProjectionStore.Budget.unlimited();
+        var begun = readInPages(items, options, budget, pageSize, true, started);
+
+        assertThat(started[0]).as("the passes were begun while reading").isPositive();
+        assertThat(begun.inferred()).isEqualTo(atTheEnd.inferred());
+        assertThat(begun.checked()).isEqualTo(atTheEnd.checked());
+        assertThat(begun.report()).isEqualTo(atTheEnd.report());
+        assertThat(begun.entities()).isEqualTo(atTheEnd.entities());
+        assertThat(atTheEnd.inferred()).extracting(rule -> rule.rule().toSpec()).anyMatch(spec -> spec.startsWith("TASK.projectTitle="));
+        assertThat(atTheEnd.report().staleCopies()).isNotEmpty();
+    }
+
+    @Example
+    void aLateChangeOfHowTheTableReadsBeginsThePassesAgain() {
+        var items = bigTable(7, true);
+        var started = new int[2];
+        var begun = readInPages(items, SMALL_SAMPLES, ProjectionStore.Budget.unlimited(), 500, true, started);
+        var atTheEnd = readInPages(items, SMALL_SAMPLES, ProjectionStore.Budget.unlimited(), 500, false, null);
+        assertThat(started[0]).as("begun again after the names turned into data").isGreaterThan(1);
+        assertThat(begun.report()).isEqualTo(atTheEnd.report());
+        assertThat(begun.inferred()).isEqualTo(atTheEnd.inferred());
+
+        var steady = new int[2];
+        readInPages(bigTable(7, false), SMALL_SAMPLES, ProjectionStore.Budget.unlimited(), 500, true, steady);
+        assertThat(steady[1]).as("chunks named and indexed before the end").isPositive();
+    }
+
     /**
      * Projects found by their GSI1PK; one of them has a GSI1PK without a variable ({@code LEGACY}), which inference never
      * indexes a source by. Its tasks still have their source: detection reads that side's sources itself rather than
