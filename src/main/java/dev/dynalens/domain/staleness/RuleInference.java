@@ -176,9 +176,10 @@ public final class RuleInference {
             leaves(leafPaths.child(attribute.getKey()), attribute.getValue(), 1, options.maxDepth(), leaves);
         }
         var probe = new Probe(item, entity, root, ownPk, index);
+        int longest = sources.longestText(); // titles and names are mostly longer than any key part: not hashed at all
         for (int i = 0; i < leaves.size; i++) {
             var text = KeyReading.scalarText(leaves.values[i]);
-            var refs = text == null ? null : index.get(text);
+            var refs = text == null || text.length() > longest ? null : index.get(text);
             if (refs != null) {
                 resolve(new KeyPart(leaves.paths[i], 0), i, null, refs, probe);
             }
@@ -196,7 +197,7 @@ public final class RuleInference {
             var variables = keys.keyVariables(item, attribute);
             for (int i = 0; i < variables.size(); i++) {
                 var variable = variables.get(i);
-                var refs = index.get(variable.text());
+                var refs = variable.text().length() > longest ? null : index.get(variable.text());
                 if (refs != null) {
                     resolve(keyVariablePart(attribute, i + 1), leaf, variable.context(), refs, probe);
                 }
@@ -451,8 +452,25 @@ public final class RuleInference {
     }
 
     private Map<AttributePath, Candidate> group(GroupKey key) {
-        return candidates.computeIfAbsent(key, k -> new HashMap<>());
+        // Copies of an entity resolve the same few references one after another: a look among the last few comes first
+        // (a record's hash is computed afresh each time; most comparisons fail at the first field that differs).
+        for (int i = 0; i < RECENT_GROUPS; i++) {
+            if (key.equals(recentKeys[i])) {
+                return recentGroups[i];
+            }
+        }
+        var group = candidates.computeIfAbsent(key, k -> new HashMap<>());
+        recentKeys[nextRecent] = key;
+        recentGroups[nextRecent] = group;
+        nextRecent = (nextRecent + 1) % RECENT_GROUPS;
+        return group;
     }
+
+    private static final int RECENT_GROUPS = 8;
+    private final GroupKey[] recentKeys = new GroupKey[RECENT_GROUPS];
+    @SuppressWarnings("unchecked")
+    private final Map<AttributePath, Candidate>[] recentGroups = new Map[RECENT_GROUPS];
+    private int nextRecent;
 
     private Candidate candidate(GroupKey key, Map<AttributePath, Candidate> group, AttributePath path) {
         var candidate = group.get(path);
@@ -655,6 +673,7 @@ public final class RuleInference {
         long rootCount;
         long droppedRoots;
         Map<String, Ref> sealed;
+        private int longestText;
 
         SourceIndex(KeyReading keys, Options options) {
             this.keys = keys;
@@ -981,9 +1000,20 @@ public final class RuleInference {
                         }
                     });
                 });
+                int longest = 0;
+                for (var text : index.keySet()) {
+                    longest = Math.max(longest, text.length());
+                }
+                longestText = longest;
                 sealed = index;
             }
             return sealed;
+        }
+
+        /** The length of the longest text the sealed index holds: a longer one is not in it, and is not looked up. */
+        int longestText() {
+            sealed();
+            return longestText;
         }
     }
 
