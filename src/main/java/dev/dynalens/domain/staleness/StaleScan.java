@@ -487,7 +487,9 @@ public final class StaleScan {
         var annotations = new Annotations[chunks.size()];
         // The passes the one part began while it was read stand while the table reads as it did then.
         var early = ordered.size() == 1 && rules instanceof RuleChoice.Inferred ? ordered.getFirst().early : null;
-        ordered.getFirst().early = null; // taken once: a kept read finished again starts afresh
+        if (ordered.size() == 1) {
+            ordered.getFirst().early = null; // taken once: a kept read finished again starts afresh
+        }
         if (early != null && early.revision != classifier.revision()) {
             early = null;
         }

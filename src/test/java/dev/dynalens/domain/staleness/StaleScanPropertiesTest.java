@@ -199,6 +199,15 @@ class StaleScanPropertiesTest {
     }
 
     @Example
+    void noPartsAtAllFinishIntoAnEmptyAnswer() {
+        var scan = new StaleScan(TrackerData.KEYS, RuleChoice.INFERRED, RuleInference.Options.DEFAULTS, ProjectionStore.Budget.unlimited());
+        var result = scan.finish(List.of(), RuleChoice.INFERRED, Runnable::run, 1, 10, finding -> { }, progress -> { }, () -> false);
+        assertThat(result.items()).isZero();
+        assertThat(result.inferred()).isEmpty();
+        assertThat(result.report().staleCopies()).isEmpty();
+    }
+
+    @Example
     void aLateChangeOfHowTheTableReadsBeginsThePassesAgain() {
         var items = bigTable(7, true);
         var started = new int[2];
