@@ -306,25 +306,7 @@ public final class ProjectionStore {
 
     /** The items of one chunk that {@code wanted} takes by their position in it (the others' bytes are skipped, not decoded). */
     static void read(Chunk chunk, boolean namingOnly, IntPredicate wanted, Consumer<Item> each) {
-        var reader = new CompactEncoding.Reader(chunk.bytes(), 0);
-        var names = dictionary(reader);
-        IntFunction<String> nameOf = i -> names[i];
-        for (int i = 0; i < chunk.items; i++) {
-            int naming = reader.varint();
-            int rest = reader.varint();
-            if (!wanted.test(i)) {
-                skipAttributes(reader, naming + rest);
-                continue;
-            }
-            var attributes = new AttributeMap(naming + (namingOnly ? 0 : rest));
-            readAttributes(reader, naming, names, nameOf, attributes);
-            if (namingOnly) {
-                skipAttributes(reader, rest);
-            } else {
-                readAttributes(reader, rest, names, nameOf, attributes);
-            }
-            each.accept(attributes.toItem());
-        }
+        read(chunk, wanted, namingOnly ? name -> false : name -> true, each);
     }
 
     /** A chunk's dictionary of attribute names, at its start. */
