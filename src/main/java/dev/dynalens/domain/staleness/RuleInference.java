@@ -104,7 +104,8 @@ public final class RuleInference {
     /** The leaf paths pass 2 reads off every item, made once: top-level attributes and their map keys. */
     private final PathNode leafPaths = new PathNode(null);
     /** The key attributes' variables as key parts, made once per (attribute, variable). */
-    private final Map<String, KeyPart[]> keyVariableParts = new HashMap<>();
+    private final PerVariable<KeyPart> keyVariableParts = new PerVariable<>(
+            (attribute, variable) -> new KeyPart(AttributePath.of(attribute), variable));
     private long refusedCandidates;
 
     public RuleInference(EntityClassifier classifier, Options options) {
@@ -311,21 +312,32 @@ public final class RuleInference {
     }
 
     private KeyPart keyVariablePart(String attribute, int variable) {
-        var parts = keyVariableParts.get(attribute);
-        if (parts == null || parts.length <= variable) {
-            var grown = new KeyPart[Math.max(variable + 1, 4)];
-            if (parts != null) {
-                System.arraycopy(parts, 0, grown, 0, parts.length);
+        return keyVariableParts.get(attribute, variable);
+    }
+
+    /** Values made once per (key attribute, variable number), so that every item's parts share them. */
+    private static final class PerVariable<T> {
+        private final Map<String, Object[]> byAttribute = new HashMap<>();
+        private final java.util.function.BiFunction<String, Integer, T> make;
+
+        PerVariable(java.util.function.BiFunction<String, Integer, T> make) {
+            this.make = make;
+        }
+
+        @SuppressWarnings("unchecked")
+        T get(String attribute, int variable) {
+            var values = byAttribute.get(attribute);
+            if (values == null || values.length <= variable) {
+                values = values == null ? new Object[Math.max(variable + 1, 4)] : Arrays.copyOf(values, Math.max(variable + 1, 4));
+                byAttribute.put(attribute, values);
             }
-            parts = grown;
-            keyVariableParts.put(attribute, parts);
+            var value = (T) values[variable];
+            if (value == null) {
+                value = make.apply(attribute, variable);
+                values[variable] = value;
+            }
+            return value;
         }
-        var part = parts[variable];
-        if (part == null) {
-            part = new KeyPart(AttributePath.of(attribute), variable);
-            parts[variable] = part;
-        }
-        return part;
     }
 
     /**
@@ -820,24 +832,11 @@ public final class RuleInference {
         }
 
         /** The key parts as sides, made once per (attribute, variable): every item's parts share them. */
-        private final Map<String, SourceSide.Part[]> keySides = new HashMap<>();
+        private final PerVariable<SourceSide.Part> keySides = new PerVariable<>(
+                (attribute, variable) -> new SourceSide.Part(new KeyPart(AttributePath.of(attribute), variable)));
 
         private SourceSide.Part side(String attribute, int variable) {
-            var sides = keySides.get(attribute);
-            if (sides == null || sides.length <= variable) {
-                var grown = new SourceSide.Part[Math.max(variable + 1, 4)];
-                if (sides != null) {
-                    System.arraycopy(sides, 0, grown, 0, sides.length);
-                }
-                sides = grown;
-                keySides.put(attribute, sides);
-            }
-            var side = sides[variable];
-            if (side == null) {
-                side = new SourceSide.Part(new KeyPart(AttributePath.of(attribute), variable));
-                sides[variable] = side;
-            }
-            return side;
+            return keySides.get(attribute, variable);
         }
 
         /** Per entity, its entries in the maps of pass 1, found once per item rather than once per map and part. */
