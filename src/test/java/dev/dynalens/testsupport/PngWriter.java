@@ -15,6 +15,21 @@ public final class PngWriter {
     private PngWriter() {
     }
 
+    /**
+     * With {@code -Ddynalens.screenshots=DIR}, a snapshot of {@code root} (taken on the FX thread) as {@code DIR/name}:
+     * the screenshots of the docs. Without it, nothing.
+     */
+    public static void screenshotIfAsked(org.testfx.api.FxRobot robot, java.util.function.Supplier<javafx.scene.Parent> root, String name)
+            throws IOException {
+        var folder = System.getProperty("dynalens.screenshots");
+        if (folder == null) {
+            return;
+        }
+        var shot = new javafx.scene.image.WritableImage[1];
+        robot.interact(() -> shot[0] = root.get().snapshot(null, null));
+        write(shot[0], Path.of(folder).resolve(name));
+    }
+
     public static void write(Image image, Path file) throws IOException {
         int width = (int) image.getWidth();
         int height = (int) image.getHeight();

@@ -8,7 +8,6 @@ import dev.dynalens.service.guard.WriteGuard;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
 import dev.dynalens.testsupport.PngWriter;
 import dev.dynalens.testsupport.TestEndpoint;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
@@ -98,11 +97,7 @@ class DesignViewIT extends FxRobot {
     }
 
     private void screenshot(DesignWindow window, String name) throws Exception {
-        var folder = System.getProperty("dynalens.screenshots");
-        if (folder == null) return;
-        var shot = new javafx.scene.image.WritableImage[1];
-        interact(() -> shot[0] = window.stage().getScene().getRoot().snapshot(null, null));
-        PngWriter.write(shot[0], Path.of(folder).resolve(name));
+        PngWriter.screenshotIfAsked(this, () -> window.stage().getScene().getRoot(), name);
     }
 
     @SuppressWarnings("unchecked")

@@ -12,7 +12,6 @@ import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import dev.dynalens.testsupport.PngWriter;
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Objects;
 import javafx.application.Application;
@@ -131,10 +130,6 @@ class ExpressionBuilderViewTest {
     }
 
     private void screenshot(FxRobot robot, String name) throws Exception {
-        var folder = System.getProperty("dynalens.screenshots");
-        if (folder == null) return;
-        var shot = new javafx.scene.image.WritableImage[1];
-        robot.interact(() -> shot[0] = scene.getRoot().snapshot(null, null));
-        PngWriter.write(shot[0], Path.of(folder).resolve(name));
+        PngWriter.screenshotIfAsked(robot, () -> scene.getRoot(), name);
     }
 }

@@ -6,7 +6,6 @@ import atlantafx.base.theme.PrimerLight;
 import dev.dynalens.App;
 import dev.dynalens.domain.connection.ConnectionTag;
 import dev.dynalens.testsupport.PngWriter;
-import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -95,10 +94,6 @@ class SqlViewTest {
     }
 
     private void screenshot(FxRobot robot, String name) throws Exception {
-        var folder = System.getProperty("dynalens.screenshots");
-        if (folder == null) return;
-        var shot = new javafx.scene.image.WritableImage[1];
-        robot.interact(() -> shot[0] = scene.getRoot().snapshot(null, null));
-        PngWriter.write(shot[0], Path.of(folder).resolve(name));
+        PngWriter.screenshotIfAsked(robot, () -> scene.getRoot(), name);
     }
 }

@@ -18,7 +18,6 @@ import dev.dynalens.testsupport.FakeDynamoSession;
 import dev.dynalens.testsupport.PngWriter;
 import java.net.URI;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -115,10 +114,6 @@ class StalenessViewTest {
     }
 
     private void screenshot(FxRobot robot, String name) throws Exception {
-        var folder = System.getProperty("dynalens.screenshots");
-        if (folder == null) return;
-        var shot = new javafx.scene.image.WritableImage[1];
-        robot.interact(() -> shot[0] = scene.getRoot().snapshot(null, null));
-        PngWriter.write(shot[0], Path.of(folder).resolve(name));
+        PngWriter.screenshotIfAsked(robot, () -> scene.getRoot(), name);
     }
 }
