@@ -529,7 +529,7 @@ public final class StaleScan {
                 var counting = inference;
                 // Only the copies in each entity's sample are read (their key hashes were noted while naming).
                 var countStates = run.perWorker(Phase.INFERRING, counting::forCopies, (state, chunk, at) ->
-                        named.each(chunk, annotations[at], i -> annotations[at].hashes[i] <= counting.copyThreshold(
+                        named.each(chunk, annotations[at], i -> annotations[at].hash(i) <= counting.copyThreshold(
                                 entityNames.get(annotations[at].entities[i] >>> 1)), state::know,
                                 state::acceptSampledCopy));
                 countStates.forEach(counting::absorbCounts);
@@ -595,7 +595,8 @@ public final class StaleScan {
                 groupSk = Arrays.copyOf(groupSk, groups);
                 groupSkConstant = Arrays.copyOf(groupSkConstant, groups);
             }
-            var marks = new Annotations(chunk.items);
+            // The part's array as it is now: a later one it grows into holds these items the same.
+            var marks = new Annotations(chunk.items, owner.hashes, offset);
             for (int i = 0; i < chunk.items; i++) {
                 int mark = owner.marks[offset + i];
                 int group = mark >>> 1;
@@ -613,7 +614,6 @@ public final class StaleScan {
                 marks.entities[i] = groupEntity[group] << 1 | ((mark & 1) == 1 || groupSkConstant[group] ? 1 : 0);
                 marks.partitionKeys[i] = groupPk[group];
                 marks.sortKeys[i] = groupSk[group];
-                marks.hashes[i] = owner.hashes[offset + i];
             }
             return marks;
         }
@@ -642,14 +642,21 @@ public final class StaleScan {
         final int[] entities;
         final int[] partitionKeys;
         final int[] sortKeys;
-        /** Each item's key hash ({@link RuleInference#hash(Item, KeyReading)}): whether it is in its entity's sample of copies. */
-        final long[] hashes;
+        /** The key hashes the read noted ({@link Partial#hashes}), this chunk's items from {@link #firstHash} on. */
+        private final long[] keyHashes;
+        private final int firstHash;
 
-        Annotations(int items) {
+        Annotations(int items, long[] keyHashes, int firstHash) {
             entities = new int[items];
             partitionKeys = new int[items];
             sortKeys = new int[items];
-            hashes = new long[items];
+            this.keyHashes = keyHashes;
+            this.firstHash = firstHash;
+        }
+
+        /** The item's key hash ({@link RuleInference#hash(AttributeValue, AttributeValue)}): whether it is in its entity's sample of copies. */
+        long hash(int item) {
+            return keyHashes[firstHash + item];
         }
     }
 
@@ -713,7 +720,7 @@ public final class StaleScan {
                 public boolean rest(int i, Item first) {
                     int mark = marks.entities[i];
                     knower.know(first, template(marks.partitionKeys[i]), template(marks.sortKeys[i]));
-                    return keysOnly.accept(first, entityNames.get(mark >>> 1), (mark & 1) == 1, marks.hashes[i]);
+                    return keysOnly.accept(first, entityNames.get(mark >>> 1), (mark & 1) == 1, marks.hash(i));
                 }
 
                 @Override
