@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /**
  * One open connection. Every method is asynchronous; a failed future carries a
@@ -43,6 +44,26 @@ public interface DynamoSession extends AutoCloseable {
 
     /** One page of a Scan or Query. */
     CompletableFuture<Page> read(ReadRequest request);
+
+    /**
+     * One page of a Scan or Query, and its {@linkplain Page.Head head} told to {@code answered} as soon as the endpoint
+     * answered, before the page's items are mapped (on the thread that took the answer; not told when the read fails),
+     * so that a read of every page asks for the next one meanwhile. {@code answered} must be quick and not throw.
+     * By default told just before the page completes. Cancelling the returned future aborts the request, as ever.
+     */
+    default CompletableFuture<Page> read(ReadRequest request, Consumer<? super Page.Head> answered) {
+        var page = read(request);
+        var told = page.thenApply(read -> {
+            answered.accept(read.head());
+            return read;
+        });
+        told.whenComplete((read, failure) -> {
+            if (told.isCancelled()) {
+                page.cancel(true);
+            }
+        });
+        return told;
+    }
 
     CompletableFuture<Void> createTable(CreateTableSpec spec);
 

@@ -50,6 +50,12 @@ public final class CountingSession implements DynamoSession {
         return delegate.read(request);
     }
 
+    @Override
+    public CompletableFuture<Page> read(ReadRequest request, java.util.function.Consumer<? super Page.Head> answered) {
+        reads.add(request);
+        return delegate.read(request, answered);
+    }
+
     @Override public CompletableFuture<Void> createTable(CreateTableSpec spec) { return delegate.createTable(spec); }
     @Override public CompletableFuture<Void> deleteTable(String tableName) { return delegate.deleteTable(tableName); }
     @Override public CompletableFuture<Void> putItem(String tableName, Item item) { return delegate.putItem(tableName, item); }

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /** A session whose answers the test controls: every call returns a future the test completes. */
-public final class FakeDynamoSession implements DynamoSession {
+public class FakeDynamoSession implements DynamoSession {
     private final ConnectionProfile profile;
     public final List<ReadRequest> reads = new ArrayList<>();
     public final List<CompletableFuture<Page>> pendingReads = new ArrayList<>();

@@ -145,15 +145,21 @@ class RunQueryTest {
         var job = query.readAll(query.scanAll(), null, handlerTasks::add, item -> { }, progress::add);
 
         fake.lastRead().complete(endless(fake.reads.getLast()));
-        handlerTasks.poll().run();
         fake.lastRead().complete(endless(fake.reads.getLast()));
+        assertThat(fake.reads).as("page 3 waits until page 1 is handled").hasSize(2);
 
-        assertThat(fake.reads).as("page 3 waits until page 2 is handled").hasSize(2);
+        handlerTasks.poll().run(); // the lane hands on what arrived: pages 1 and 2
+        assertThat(fake.reads).as("page 3 is asked for once page 1 is handled").hasSize(3);
+        assertThat(progress).extracting(RunQuery.Read::items).containsExactly(2L, 4L);
+        fake.lastRead().complete(endless(fake.reads.getLast()));
+        assertThat(fake.reads).as("page 3 waits for the handler, page 4 is on its way").hasSize(4);
+        fake.lastRead().complete(endless(fake.reads.getLast()));
+        assertThat(fake.reads).as("page 5 waits until page 3 is handled").hasSize(4);
         assertThat(handlerTasks).hasSize(1);
         handlerTasks.poll().run();
-        assertThat(fake.reads).hasSize(3);
-        assertThat(progress).extracting(RunQuery.Read::items).containsExactly(2L, 4L);
-        assertThat(job.progress()).contains(new RunQuery.Read(4, 2, new ConsumedCapacity(1.0, null, null), false));
+        assertThat(fake.reads).hasSize(5);
+        assertThat(progress).extracting(RunQuery.Read::items).containsExactly(2L, 4L, 6L, 8L);
+        assertThat(job.progress()).contains(new RunQuery.Read(8, 4, new ConsumedCapacity(2.0, null, null), false));
     }
 
     @Test

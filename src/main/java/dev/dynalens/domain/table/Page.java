@@ -21,4 +21,29 @@ public record Page(List<Item> items, Map<String, AttributeValue> lastEvaluatedKe
     public Optional<Map<String, AttributeValue>> next() {
         return Optional.ofNullable(lastEvaluatedKey);
     }
+
+    /** What the page says of the read before its items are looked at. */
+    public Head head() {
+        return new Head(items.size(), lastEvaluatedKey);
+    }
+
+    /**
+     * What an endpoint's answer says of a page before its items are mapped: how many it holds and where to go on, so
+     * that a read of every page can ask for the next one while this one is mapped.
+     *
+     * @param items            the page's items
+     * @param lastEvaluatedKey where the read goes on, or null after the last page
+     */
+    public record Head(int items, Map<String, AttributeValue> lastEvaluatedKey) {
+        public Head {
+            if (items < 0) {
+                throw new IllegalArgumentException("A page holds no fewer than 0 items: " + items);
+            }
+            lastEvaluatedKey = lastEvaluatedKey == null || lastEvaluatedKey.isEmpty() ? null : Map.copyOf(lastEvaluatedKey);
+        }
+
+        public Optional<Map<String, AttributeValue>> next() {
+            return Optional.ofNullable(lastEvaluatedKey);
+        }
+    }
 }

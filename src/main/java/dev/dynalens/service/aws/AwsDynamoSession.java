@@ -30,6 +30,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
@@ -131,10 +132,23 @@ final class AwsDynamoSession implements DynamoSession {
 
     @Override
     public CompletableFuture<Page> read(ReadRequest request) {
+        return read(request, head -> { });
+    }
+
+    /** The head is told from the answer itself, before its items are mapped. */
+    @Override
+    public CompletableFuture<Page> read(ReadRequest request, Consumer<? super Page.Head> answered) {
         Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(answered, "answered");
         return call(request.tableName(), call -> switch (request) {
-            case ReadRequest.Scan scan -> call.track(client.scan(cancellation.tag(RequestMapper.scan(scan), call))).thenApply(PageMapper::fromScan);
-            case ReadRequest.Query query -> call.track(client.query(cancellation.tag(RequestMapper.query(query), call))).thenApply(PageMapper::fromQuery);
+            case ReadRequest.Scan scan -> call.track(client.scan(cancellation.tag(RequestMapper.scan(scan), call))).thenApply(response -> {
+                answered.accept(PageMapper.head(response.items(), response.lastEvaluatedKey()));
+                return PageMapper.fromScan(response);
+            });
+            case ReadRequest.Query query -> call.track(client.query(cancellation.tag(RequestMapper.query(query), call))).thenApply(response -> {
+                answered.accept(PageMapper.head(response.items(), response.lastEvaluatedKey()));
+                return PageMapper.fromQuery(response);
+            });
         });
     }
 

@@ -22,6 +22,11 @@ final class PageMapper {
         return page(response.items(), response.lastEvaluatedKey(), response.scannedCount(), response.consumedCapacity());
     }
 
+    /** What an answer says before its items are mapped: how many, and where the read goes on. */
+    static Page.Head head(List<Map<String, AttributeValue>> items, Map<String, AttributeValue> lastEvaluatedKey) {
+        return new Page.Head(items.size(), AttributeValueMapper.keyFromSdk(lastEvaluatedKey));
+    }
+
     private static Page page(List<Map<String, AttributeValue>> items, Map<String, AttributeValue> lastEvaluatedKey,
                              Integer scannedCount, software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity capacity) {
         List<Item> mapped = items.stream().map(AttributeValueMapper::toItem).toList();

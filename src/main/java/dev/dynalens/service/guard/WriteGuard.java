@@ -254,6 +254,11 @@ public final class WriteGuard implements DynamoSession {
     }
 
     @Override
+    public CompletableFuture<Page> read(ReadRequest request, java.util.function.Consumer<? super Page.Head> answered) {
+        return delegate.read(request, answered);
+    }
+
+    @Override
     public CompletableFuture<GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent) {
         return delegate.getItem(tableName, key, consistent);
     }

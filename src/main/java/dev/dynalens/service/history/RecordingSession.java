@@ -75,6 +75,11 @@ public final class RecordingSession implements DynamoSession {
 
     @Override
     public CompletableFuture<Page> read(ReadRequest request) {
+        return read(request, head -> { });
+    }
+
+    @Override
+    public CompletableFuture<Page> read(ReadRequest request, java.util.function.Consumer<? super Page.Head> answered) {
         var condition = switch (request) {
             case ReadRequest.Scan scan -> scan.segment() == null ? "" : ReadRequests.segmentText(scan.segment());
             case ReadRequest.Query query -> ReadRequests.keyCondition(query) + (query.scanIndexForward() ? "" : " · descending");
@@ -85,7 +90,7 @@ public final class RecordingSession implements DynamoSession {
         if (request.exclusiveStartKey() != null) {
             condition = (condition.isEmpty() ? "" : condition + " · ") + "next page";
         }
-        return record(new What(request.operation(), request.tableName(), request.indexName(), condition), delegate.read(request),
+        return record(new What(request.operation(), request.tableName(), request.indexName(), condition), delegate.read(request, answered),
                 page -> new Outcome(page.consumedCapacity(), page.items().size()));
     }
 

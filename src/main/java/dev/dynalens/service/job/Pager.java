@@ -4,7 +4,6 @@ import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.service.DynamoSession;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -12,10 +11,11 @@ import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
- * Every page of a Scan or Query, in order, with one page of read-ahead: as soon as a page arrives the next one is
- * requested, and the request after that waits until the handler is done with the page before. So at most two pages
- * are held (the one handled, the one arriving), however much faster the table answers than the handler works, and the
- * network and the handler overlap.
+ * Every page of a Scan or Query, in order, with one page of read-ahead: as soon as the endpoint answered a page (its
+ * {@linkplain Page.Head head}, before the session maps its items) the next one is requested, unless the handler has
+ * not yet taken the page before it; then as soon as it has. So at most two pages are held (the one handled or waiting
+ * for the handler, the one arriving), however much faster the table answers than the handler works, and the endpoint's
+ * work on the next page overlaps both the mapping of this one and the handler.
  *
  * <pre>{@code
  * var job = Pager.start(session, new ReadRequest.Scan("Shop", null, null, null), analysis, page -> analyzer.acceptAll(page.items()),
@@ -36,7 +36,15 @@ public final class Pager {
     /** No page is requested after the one that brings the items read to this many. */
     private final long itemLimit;
     private volatile boolean cancelled;
-    private volatile CompletableFuture<Page> inFlight;
+    /** The reads sent and not answered yet: at most two (a page being mapped, the next one asked for). */
+    private final java.util.Set<CompletableFuture<Page>> inFlight = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /**
+     * Where the next requests are sent from, one after the other: a session that answers at once (a workspace, a test)
+     * tells the next head while the request before is still being sent, and this keeps that from nesting.
+     */
+    private final Executor requests = new SerialExecutor(Runnable::run);
+    /** Items of the pages answered so far, for the item limit; written by one request's answer after the other. */
+    private volatile long itemsAnswered;
     /** Written only by handler tasks, which run one at a time. */
     private long pages;
     private long items;
@@ -109,23 +117,40 @@ public final class Pager {
         return start(session, first, Runnable::run, handler, summary -> { });
     }
 
+    /**
+     * Sends {@code request}; its page is handled once the page before it was ({@code previousHandled}), and the page
+     * after it is asked for once its head came and the page before it was handled.
+     */
     private void fetch(ReadRequest request, CompletableFuture<Void> previousHandled) {
+        var handled = new CompletableFuture<Void>();
         CompletableFuture<Page> page;
         try {
-            page = session.read(request);
+            page = session.read(request, head -> previousHandled.thenRun(() -> requests.execute(() -> readNext(request, head, handled))));
         } catch (RuntimeException e) {
             page = CompletableFuture.failedFuture(e);
         }
-        inFlight = page;
+        var sent = page;
+        inFlight.add(sent);
+        sent.whenComplete((arrived, failure) -> inFlight.remove(sent));
         if (cancelled) {
-            page.cancel(true);
+            sent.cancel(true);
         }
-        page.thenCombine(previousHandled, (arrived, ignored) -> arrived)
-                .whenCompleteAsync((arrived, failure) -> handle(request, arrived, failure), lane);
+        sent.thenCombine(previousHandled, (arrived, ignored) -> arrived)
+                .whenCompleteAsync((arrived, failure) -> handle(arrived, failure, handled), lane);
     }
 
-    /** On the handler executor, after the page before was handled. */
-    private void handle(ReadRequest request, Page page, Throwable failure) {
+    /** The page after {@code request}'s, asked for unless the read is over, ended, or reached its item limit. */
+    private void readNext(ReadRequest request, Page.Head head, CompletableFuture<Void> handled) {
+        long answered = itemsAnswered + head.items();
+        itemsAnswered = answered;
+        if (cancelled || job.result().isDone() || answered >= itemLimit) {
+            return;
+        }
+        head.next().ifPresent(key -> fetch(request.withExclusiveStartKey(key), handled));
+    }
+
+    /** On the handler executor, after the page before was handled; {@code handled} completes when this one is. */
+    private void handle(Page page, Throwable failure, CompletableFuture<Void> handled) {
         if (job.result().isDone()) {
             return;
         }
@@ -134,6 +159,8 @@ public final class Pager {
             if (cancelled || cause instanceof CancellationException) {
                 finish(false);
             } else {
+                cancelled = true;
+                cancelInFlight();
                 job.result().completeExceptionally(cause);
             }
             return;
@@ -142,20 +169,13 @@ public final class Pager {
             finish(false);
             return;
         }
-        var handled = new CompletableFuture<Void>();
-        var reachesLimit = items + page.items().size() >= itemLimit;
-        var next = reachesLimit ? Optional.<ReadRequest>empty() : page.next().map(request::withExclusiveStartKey);
-        next.ifPresent(nextRequest -> fetch(nextRequest, handled));
+        boolean last = page.next().isEmpty() || items + page.items().size() >= itemLimit;
         try {
             handler.accept(page);
         } catch (RuntimeException e) {
             cancelled = true;
-            var current = inFlight;
-            if (current != null) {
-                current.cancel(true);
-            }
+            cancelInFlight();
             job.result().completeExceptionally(e);
-            handled.complete(null);
             return;
         }
         pages++;
@@ -165,11 +185,17 @@ public final class Pager {
             capacityUnits += page.consumedCapacity().capacityUnits();
         }
         job.report(summary(false));
-        if (next.isEmpty()) {
+        if (last) {
             finish(true);
         }
         // Last: the next page's handling is queued on the lane behind this task, never nested in it.
         handled.complete(null);
+    }
+
+    private void cancelInFlight() {
+        for (var read : inFlight) {
+            read.cancel(true);
+        }
     }
 
     private void finish(boolean complete) {
@@ -182,10 +208,7 @@ public final class Pager {
 
     private void cancel() {
         cancelled = true;
-        var current = inFlight;
-        if (current != null && !current.isDone()) {
-            current.cancel(true);
-        }
+        cancelInFlight();
         // A page that already arrived is not handled; the next handler task sees the cancel and finishes.
     }
 }

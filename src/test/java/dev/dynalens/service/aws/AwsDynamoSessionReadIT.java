@@ -156,6 +156,26 @@ class AwsDynamoSessionReadIT {
     }
 
     @Test
+    void scan_tellsEachPagesHead_asTheAnswerCame_andAsThePageHoldsIt(DynamoSession session) throws Exception {
+        ReadRequest request = new ReadRequest.Scan(scanned, null, 4, null);
+        var heads = new ArrayList<Page.Head>();
+        var pages = new ArrayList<Page>();
+        Page page;
+        do {
+            var told = new ArrayList<Page.Head>();
+            page = session.read(request, told::add).get(10, TimeUnit.SECONDS);
+            assertEquals(List.of(page.head()), told, "told once, before the page completed, what the page says");
+            heads.addAll(told);
+            pages.add(page);
+            request = request.withExclusiveStartKey(page.lastEvaluatedKey());
+        } while (page.hasMore());
+
+        assertEquals(SCAN_ITEMS, heads.stream().mapToInt(Page.Head::items).sum());
+        assertTrue(heads.getLast().next().isEmpty(), "the last head says the read is over");
+        assertEquals(pages.get(0).lastEvaluatedKey(), heads.get(0).lastEvaluatedKey());
+    }
+
+    @Test
     void reads_reportConsumedCapacity(DynamoSession session) throws Exception {
         var scan = session.read(new ReadRequest.Scan(scanned, null, null, null)).get(10, TimeUnit.SECONDS);
         var query = session.read(query("p1", null, true, null)).get(10, TimeUnit.SECONDS);

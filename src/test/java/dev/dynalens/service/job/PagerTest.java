@@ -59,20 +59,79 @@ class PagerTest {
 
         assertThat(session.reads).hasSize(1);
         session.lastRead().complete(page(1, true));
-        runHandlers();
-        assertThat(session.reads).as("page 2 is requested as soon as page 1 arrives").hasSize(2);
+        assertThat(session.reads).as("page 2 is requested as soon as page 1 arrives, before it is handled").hasSize(2);
 
         session.lastRead().complete(page(2, true));
-        assertThat(handlerTasks).as("page 2 waits for the handler").hasSize(1);
-        assertThat(session.reads).as("page 3 is not requested before page 2 is handled").hasSize(2);
+        assertThat(handlerTasks).as("page 1 waits for the handler").hasSize(1);
+        assertThat(session.reads).as("page 3 is not requested while page 1 is not handled and page 2 waits").hasSize(2);
 
-        runHandlers();
+        handlerTasks.poll().run(); // page 1 handled: page 2 is queued for the handler, page 3 asked for
         assertThat(session.reads).hasSize(3);
         session.lastRead().complete(page(3, false));
         runHandlers();
 
         assertThat(job.result().join().pages()).isEqualTo(3);
         assertThat(progress).extracting(Pager.Summary::pages).containsExactly(1L, 2L, 3L);
+    }
+
+    @Test
+    void theNextPageIsAskedFor_asSoonAsTheEndpointAnswered_whileThisOneIsStillMapped() {
+        var answers = new ArrayList<java.util.function.Consumer<? super Page.Head>>();
+        var mapped = new ArrayList<java.util.concurrent.CompletableFuture<Page>>();
+        var sent = new ArrayList<ReadRequest>();
+        var endpoint = new FakeDynamoSession(session.profile()) {
+            @Override
+            public java.util.concurrent.CompletableFuture<Page> read(ReadRequest request, java.util.function.Consumer<? super Page.Head> answered) {
+                sent.add(request);
+                answers.add(answered);
+                var page = new java.util.concurrent.CompletableFuture<Page>();
+                mapped.add(page);
+                return page;
+            }
+        };
+        var handled = new ArrayList<Page>();
+        var job = Pager.start(endpoint, scan, Runnable::run, handled::add, summary -> { });
+
+        answers.get(0).accept(new Page.Head(1, Map.of("PK", AttributeValue.s("P1"))));
+        assertThat(sent).as("page 2 is asked for while page 1's items are being mapped").hasSize(2);
+        assertThat(sent.get(1).exclusiveStartKey()).isEqualTo(Map.of("PK", AttributeValue.s("P1")));
+        answers.get(1).accept(new Page.Head(1, Map.of("PK", AttributeValue.s("P2"))));
+        assertThat(sent).as("page 3 waits until page 1 is handled").hasSize(2);
+
+        mapped.get(0).complete(page(1, true));
+        assertThat(handled).hasSize(1);
+        assertThat(sent).as("page 1 handled, page 2 answered: page 3 goes").hasSize(3);
+        mapped.get(1).complete(page(2, true));
+        answers.get(2).accept(new Page.Head(1, null));
+        assertThat(sent).as("the last page says so in its head: nothing more is asked for").hasSize(3);
+        mapped.get(2).complete(page(3, false));
+
+        var summary = job.result().join();
+        assertThat(summary.pages()).isEqualTo(3);
+        assertThat(summary.complete()).isTrue();
+        assertThat(handled).extracting(page -> page.items().getFirst().get("PK").orElseThrow())
+                .containsExactly(AttributeValue.s("P1"), AttributeValue.s("P2"), AttributeValue.s("P3"));
+    }
+
+    @Test
+    void cancellingWhileAPageIsMapped_abortsTheNextOneAskedFor_too() {
+        var mapped = new ArrayList<java.util.concurrent.CompletableFuture<Page>>();
+        var endpoint = new FakeDynamoSession(session.profile()) {
+            @Override
+            public java.util.concurrent.CompletableFuture<Page> read(ReadRequest request, java.util.function.Consumer<? super Page.Head> answered) {
+                var page = new java.util.concurrent.CompletableFuture<Page>();
+                mapped.add(page);
+                answered.accept(new Page.Head(1, Map.of("PK", AttributeValue.s("P" + mapped.size()))));
+                return page;
+            }
+        };
+        var job = Pager.start(endpoint, scan, Runnable::run, page -> { }, summary -> { });
+        assertThat(mapped).as("page 1 being mapped, page 2 asked for; page 3 waits for page 1").hasSize(2);
+
+        job.cancel();
+
+        assertThat(mapped).allMatch(java.util.concurrent.CompletableFuture::isCancelled);
+        assertThat(job.result().join().complete()).isFalse();
     }
 
     @Test
