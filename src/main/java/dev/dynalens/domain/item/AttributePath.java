@@ -169,6 +169,37 @@ public record AttributePath(List<Element> elements) {
         return render();
     }
 
+    /** Element by element, without an iterator: paths are compared on hot paths (rule inference's counts). */
+    @Override
+    public boolean equals(Object other) {
+        if (other == this) {
+            return true;
+        }
+        if (!(other instanceof AttributePath path)) {
+            return false;
+        }
+        var theirs = path.elements;
+        int size = elements.size();
+        if (theirs.size() != size) {
+            return false;
+        }
+        for (int i = 0; i < size; i++) {
+            if (!elements.get(i).equals(theirs.get(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public int hashCode() {
+        int hash = 1;
+        for (int i = 0, size = elements.size(); i < size; i++) {
+            hash = 31 * hash + elements.get(i).hashCode();
+        }
+        return hash;
+    }
+
     /** A name as it stands in the text form: bare when it can be, else double-quoted with {@code "} and {@code \} escaped. */
     public static String quoteIfNeeded(String name) {
         boolean bare = !name.isEmpty() && name.chars().noneMatch(c -> Character.isWhitespace(c) || SPECIAL.indexOf(c) >= 0);

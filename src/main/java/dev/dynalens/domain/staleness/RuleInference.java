@@ -182,7 +182,7 @@ public final class RuleInference {
             var text = KeyReading.scalarText(leaves.values[i]);
             var refs = text == null || text.length() > longest ? null : index.get(text);
             if (refs != null) {
-                resolve(new KeyPart(leaves.paths[i], 0), i, null, refs, probe);
+                resolve(leaves.nodes[i] != null ? leaves.nodes[i].whole() : new KeyPart(leaves.paths[i], 0), i, null, refs, probe);
             }
         }
         for (var attribute : keys.keyAttributes()) {
@@ -299,14 +299,22 @@ public final class RuleInference {
     private static final class Leaves {
         AttributePath[] paths = new AttributePath[16];
         AttributeValue[] values = new AttributeValue[16];
+        /** The path's node where it has one (pass 2), else null. */
+        PathNode[] nodes = new PathNode[16];
         int size;
 
         void add(AttributePath path, AttributeValue value) {
+            add(path, null, value);
+        }
+
+        void add(AttributePath path, PathNode node, AttributeValue value) {
             if (size == paths.length) {
                 paths = Arrays.copyOf(paths, size * 2);
                 values = Arrays.copyOf(values, size * 2);
+                nodes = Arrays.copyOf(nodes, size * 2);
             }
             paths[size] = path;
+            nodes[size] = node;
             values[size++] = value;
         }
     }
@@ -348,9 +356,18 @@ public final class RuleInference {
         static final int MAX_CHILDREN = 1024;
         final AttributePath path;
         private Map<String, PathNode> children;
+        private KeyPart whole;
 
         PathNode(AttributePath path) {
             this.path = path;
+        }
+
+        /** The path's whole value as a key part, made once. */
+        KeyPart whole() {
+            if (whole == null) {
+                whole = new KeyPart(path, 0);
+            }
+            return whole;
         }
 
         PathNode child(String name) {
@@ -370,8 +387,8 @@ public final class RuleInference {
 
     private static void leaves(PathNode node, AttributeValue value, int depth, int maxDepth, Leaves out) {
         switch (value) {
-            case AttributeValue.Str s -> out.add(node.path, s);
-            case AttributeValue.Num n -> out.add(node.path, n);
+            case AttributeValue.Str s -> out.add(node.path, node, s);
+            case AttributeValue.Num n -> out.add(node.path, node, n);
             case AttributeValue.MapValue map when depth < maxDepth ->
                     map.values().forEach((name, child) -> leaves(node.child(name), child, depth + 1, maxDepth, out));
             default -> {
@@ -1124,7 +1141,30 @@ public final class RuleInference {
     private record CandidateKey(String copyEntity, AttributePath copyAttribute, String sourceEntity, Reference reference) {
     }
 
-    private record GroupKey(String copyEntity, String sourceEntity, Reference reference) {
+    /** A group's key, its hash computed once: the copies' look-ups compare many keys that differ. */
+    private static final class GroupKey {
+        final String copyEntity;
+        final String sourceEntity;
+        final Reference reference;
+        private final int hash;
+
+        GroupKey(String copyEntity, String sourceEntity, Reference reference) {
+            this.copyEntity = copyEntity;
+            this.sourceEntity = sourceEntity;
+            this.reference = reference;
+            this.hash = (31 * copyEntity.hashCode() + sourceEntity.hashCode()) * 31 + reference.hashCode();
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other == this || other instanceof GroupKey key && key.hash == hash && key.copyEntity.equals(copyEntity)
+                    && key.sourceEntity.equals(sourceEntity) && key.reference.equals(reference);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 
     private static final class Candidate {
