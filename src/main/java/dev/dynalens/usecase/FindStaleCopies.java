@@ -259,12 +259,14 @@ public final class FindStaleCopies {
             var partials = new ArrayList<StaleScan.Partial>();
             var results = new ArrayList<CompletableFuture<Pager.Summary>>();
             for (int s = 0; s < segments; s++) {
-                var partial = segments == 1 ? scan.onlyPartial() : scan.partial(s);
+                // Segment 0 names its items as they come and begins the passes between its pages (the others are
+                // named after it at the end, as one sequential Scan reads them).
+                var partial = s == 0 ? scan.firstPartial() : scan.partial(s);
                 partials.add(partial);
                 var request = new ReadRequest.Scan(tableName, null, null, null);
                 var segmentRequest = segments == 1 ? request : request.inSegment(new ReadRequest.Segment(s, segments));
                 int segment = s;
-                // One segment: what can be done before the last page is done between pages, while the next one comes.
+                // Segment 0: what can be done before the last page is done between pages, while the next one comes.
                 var pager = Pager.start(session, segmentRequest, analysis, page -> {
                             partial.acceptAll(page.items());
                             partial.advance();

@@ -55,7 +55,7 @@ public final class FindStaleCopiesInFile {
                 table = JsonLinesStream.read(file, options, read -> {
                     var keys = new TableKeys(read.name(), read.keys(), read.indexes());
                     var scan = new StaleScan(keys, rules, settings.inference(), new ProjectionStore.Budget(settings.memoryBudgetBytes(), spill::open));
-                    var partial = scan.onlyPartial();
+                    var partial = scan.firstPartial();
                     kept[0] = new Kept(scan, partial, new BatchHandOff<>("dynalens-stale-keep", partial::acceptAll));
                     kept[0].handOff().start();
                     return kept[0].handOff();

@@ -54,11 +54,12 @@ class FindStaleCopiesReadTest {
 
         var plan = new FindStaleCopies(session, Runnable::run, settings(), null).plan("Blog", RuleChoice.INFERRED).join();
 
-        // 3 MB and 100 bytes: three full pages of 256 units of 4 KB and a last page of one, half a unit each.
-        assertThat(plan.estimate().capacity()).isEqualTo(CapacityUnits.ofHalves(3 * 256 + 1));
+        // 3 MB and 100 bytes on a local endpoint: two segments of 1.5 MB and 50 bytes, each a full page of 256 units of
+        // 4 KB and a last page of 129, half a unit each.
+        assertThat(plan.estimate().capacity()).isEqualTo(CapacityUnits.ofHalves(2 * (256 + 129)));
         assertThat(plan.estimate().requests()).isEqualTo(4);
-        assertThat(plan.estimate().segments()).isEqualTo(1);
-        assertThat(plan.text()).isEqualTo("Reads Blog once: about 384.5 read units (eventually consistent, 3.0 MB), 4 requests");
+        assertThat(plan.estimate().segments()).isEqualTo(2);
+        assertThat(plan.text()).isEqualTo("Reads Blog once: about 385 read units (eventually consistent, 3.0 MB), 4 requests in 2 parallel segments");
         assertThat(plan.needsConfirmation()).isFalse();
         assertThat(session.reads).isEmpty();
     }

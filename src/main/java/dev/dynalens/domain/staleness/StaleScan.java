@@ -183,12 +183,13 @@ public final class StaleScan {
     }
 
     /**
-     * The one part of a read that is the whole table in its order (a file read straight through, a Scan of one
-     * segment): it names its items while it keeps them (the classifier sees each item's naming attributes in the read's
-     * order, as {@link #finish} would, and each item's group number is kept), so that {@link #finish} given it alone
-     * reads no item for naming.
+     * The first part of a read (index 0: a Scan's segment 0, or its only one; a file read straight through): it names
+     * its items while it keeps them (the classifier sees each item's naming attributes in the read's order, as
+     * {@link #finish} would, and each item's group number is kept), and {@link Partial#advance} begins the passes on
+     * them between pages. {@link #finish} given it alone reads no item for naming; given others too, it names only
+     * theirs, after this part's, as one sequential read would have seen them.
      */
-    public Partial onlyPartial() {
+    public Partial firstPartial() {
         return new Partial(0, new EntityClassifier(keys));
     }
 
@@ -196,8 +197,12 @@ public final class StaleScan {
     public final class Partial {
         private final int index;
         private final ProjectionStore store = new ProjectionStore(budget);
-        /** Names the items as they are kept, for {@link #onlyPartial}; null for a part of several. */
+        /** Names the items as they are kept, for {@link #firstPartial}; null for the others. */
         private final EntityClassifier classifier;
+        /** For the first part of several: whether a finish named the other parts' items with its classifier, after its own. */
+        private boolean restNamed;
+        /** For the first part: a finish began to name the others with its classifier and did not end (cancelled). */
+        private boolean spoiled;
 
         private Partial(int index, EntityClassifier classifier) {
             if (index < 0) {
@@ -221,7 +226,7 @@ public final class StaleScan {
         /**
          * Each item's group ({@link EntityClassifier#acceptGrouped}) shifted left by one, and in bit 0 whether its key
          * values alone make it a root (no sort key, or one equal to the partition key): filled as items are kept by
-         * {@link #onlyPartial}, else by {@link #finish}'s naming pass.
+         * {@link #firstPartial}, else by {@link #finish}'s naming pass.
          */
         private int[] marks;
         private int kept;
@@ -332,7 +337,7 @@ public final class StaleScan {
         private int earlyStarts;
 
         /**
-         * Between pages of a read, on this part's thread, for {@link #onlyPartial} with inferred rules: names the chunks
+         * Between pages of a read, on this part's thread, for {@link #firstPartial} with inferred rules: names the chunks
          * closed so far and indexes their sources for inference now, while the endpoint sends the next page, so that
          * {@link #finish} does only the rest. When a later item changes how the table reads (a literal turned out to be
          * data), what was begun is dropped and begun again, at most {@value #EARLY_STARTS} times; {@link #finish} uses it
@@ -418,7 +423,7 @@ public final class StaleScan {
 
     /**
      * Names the entities, infers the rules (unless given) and checks every copy, over what the partials kept. Only the
-     * last pass decodes every item whole: naming reads items' keys once (not at all after {@link #onlyPartial}), inference's
+     * last pass decodes every item whole: naming reads items' keys once (not at all after {@link #firstPartial}), inference's
      * sources their keys and the rest of those it keeps, inference's copies the items of each entity's sample.
      *
      * @param partials   every part of the read, in any order (they are taken by their index)
@@ -463,32 +468,51 @@ public final class StaleScan {
                 offset += chunk.items;
             }
         }
-        if (ordered.size() == 1 && ordered.getFirst().classifier != null) {
-            classifier = ordered.getFirst().classifier; // the one part named its items as it kept them
-        } else {
-            var fresh = new EntityClassifier(keys);
-            var pk = keys.keySchema().partitionKeyName();
-            var sk = keys.keySchema().sortKeyName();
-            for (var partial : ordered) {
-                partial.marks = new int[partial.kept];
-            }
-            run.sequential(Phase.NAMING, (chunk, at) -> {
-                var marks = owners[at].marks;
-                int[] next = {offsets[at]};
-                ProjectionStore.read(chunk, true, item -> {
-                    var attributes = item.attributes();
-                    var skValue = sk == null ? null : attributes.get(sk);
-                    marks[next[0]++] = fresh.acceptGrouped(item) << 1 | (rootByValues(attributes.get(pk), skValue) ? 1 : 0);
+        var first = ordered.isEmpty() ? null : ordered.getFirst();
+        boolean firstNamed = first != null && first.index == 0 && first.classifier != null;
+        synchronized (first == null ? this : first) {
+            if (firstNamed && !first.spoiled && (ordered.size() == 1 || first.restNamed)) {
+                // The first part named its items as it kept them, and the others were named after them (by an earlier finish).
+                classifier = first.classifier;
+            } else {
+                // The others are named after the first part's items, with its classifier, in the read's order; a part
+                // with no classifier of its own (or a classifier a cancelled finish left half-fed) is named from the start.
+                var naming = firstNamed && !first.spoiled ? first.classifier : new EntityClassifier(keys);
+                var pk = keys.keySchema().partitionKeyName();
+                var sk = keys.keySchema().sortKeyName();
+                for (var partial : ordered) {
+                    if (partial.classifier != naming) {
+                        partial.marks = new int[partial.kept];
+                    }
+                }
+                if (firstNamed) {
+                    first.spoiled = true; // until the others are named: a cancel in between leaves the classifier half-fed
+                }
+                run.sequential(Phase.NAMING, (chunk, at) -> {
+                    if (owners[at].classifier == naming) {
+                        return; // named as it was kept
+                    }
+                    var marks = owners[at].marks;
+                    int[] next = {offsets[at]};
+                    ProjectionStore.read(chunk, true, item -> {
+                        var attributes = item.attributes();
+                        var skValue = sk == null ? null : attributes.get(sk);
+                        marks[next[0]++] = naming.acceptGrouped(item) << 1 | (rootByValues(attributes.get(pk), skValue) ? 1 : 0);
+                    });
                 });
-            });
-            classifier = fresh;
+                if (firstNamed && naming == first.classifier) {
+                    first.spoiled = false;
+                    first.restNamed = true;
+                }
+                classifier = naming;
+            }
         }
         var reading = new KeyReading(classifier);
         var annotations = new Annotations[chunks.size()];
-        // The passes the one part began while it was read stand while the table reads as it did then.
-        var early = ordered.size() == 1 && rules instanceof RuleChoice.Inferred ? ordered.getFirst().early : null;
-        if (ordered.size() == 1) {
-            ordered.getFirst().early = null; // taken once: a kept read finished again starts afresh
+        // The passes the first part began while it was read stand while the table reads as it did then.
+        var early = firstNamed && classifier == first.classifier && rules instanceof RuleChoice.Inferred ? first.early : null;
+        if (first != null) {
+            first.early = null; // taken once: a kept read finished again starts afresh
         }
         if (early != null && early.revision != classifier.revision()) {
             early = null;

@@ -56,7 +56,7 @@ class RealModelsRulesTest {
                         .inferred().stream().map(InferredRule::toString).toList());
                 // The one part that is the whole table names its items as it keeps them (a file, a one-segment Scan).
                 var whole = new StaleScan(table.tableKeys(), RuleChoice.INFERRED, RuleInference.Options.DEFAULTS, ProjectionStore.Budget.unlimited());
-                var only = whole.onlyPartial();
+                var only = whole.firstPartial();
                 only.acceptAll(table.items());
                 namedAsKept.put(name, whole.finish(List.of(only), RuleChoice.INFERRED, Runnable::run, 1, 100, f -> { }, p -> { }, () -> false)
                         .inferred().stream().map(InferredRule::toString).toList());

@@ -74,20 +74,36 @@ class StaleScanPropertiesTest {
 
     private static StaleScan.Result scan(List<Item> items, RuleChoice rules, List<Integer> cuts, ProjectionStore.Budget budget,
                                          java.util.concurrent.Executor workers, int parallelism) {
+        return scan(items, rules, cuts, budget, workers, parallelism, false);
+    }
+
+    /** @param firstNamed whether the first of several parts names its items as it keeps them, and begins the passes between pages of 50 */
+    private static StaleScan.Result scan(List<Item> items, RuleChoice rules, List<Integer> cuts, ProjectionStore.Budget budget,
+                                         java.util.concurrent.Executor workers, int parallelism, boolean firstNamed) {
         var scan = new StaleScan(TrackerData.KEYS, rules, RuleInference.Options.DEFAULTS, budget);
+        return scan.finish(parts(scan, items, cuts, firstNamed), rules, workers, parallelism, 1_000, finding -> { }, progress -> { }, () -> false);
+    }
+
+    private static List<StaleScan.Partial> parts(StaleScan scan, List<Item> items, List<Integer> cuts, boolean firstNamed) {
         var partials = new ArrayList<StaleScan.Partial>();
         int from = 0;
         var bounds = new ArrayList<>(cuts);
         bounds.add(items.size());
         for (int part = 0; part < bounds.size(); part++) {
-            // One part that is the whole table in order names its items as it keeps them (onlyPartial): the same answer.
-            var partial = cuts.isEmpty() ? scan.onlyPartial() : scan.partial(part);
-            partial.acceptAll(items.subList(from, Math.max(from, bounds.get(part))));
+            // The first part names its items as it keeps them (firstPartial): the same answer, alone or with others.
+            var partial = cuts.isEmpty() || firstNamed && part == 0 ? scan.firstPartial() : scan.partial(part);
+            var own = items.subList(from, Math.max(from, bounds.get(part)));
+            for (int page = 0; page < own.size(); page += 50) {
+                partial.acceptAll(own.subList(page, Math.min(own.size(), page + 50)));
+                if (firstNamed) {
+                    partial.advance();
+                }
+            }
             from = Math.max(from, bounds.get(part));
             partials.add(partial);
         }
         Collections.reverse(partials); // the order handed in does not matter: the index does
-        return scan.finish(partials, rules, workers, parallelism, 1_000, finding -> { }, progress -> { }, () -> false);
+        return partials;
     }
 
     private static List<Integer> cuts(long seed, int parts, int size) {
@@ -103,13 +119,14 @@ class StaleScanPropertiesTest {
     @Property(tries = 40)
     void partsMergeIntoTheAnswerOfOnePass(@ForAll long seed, @ForAll @IntRange(min = 1, max = 12) int parts,
                                           @ForAll @IntRange(min = 1, max = 4) int parallelism, @ForAll boolean spill,
-                                          @ForAll @IntRange(min = 0, max = 15) int deletedPercent, @ForAll boolean inferred) {
+                                          @ForAll @IntRange(min = 0, max = 15) int deletedPercent, @ForAll boolean inferred,
+                                          @ForAll boolean firstNamed) {
         var items = table(seed, deletedPercent);
         var rules = inferred ? RuleChoice.INFERRED : RuleChoice.given(TrackerData.RULES.stream().map(RuleSpec::parse).toList(), "--rule");
 
         var onePass = scan(items, rules, List.of(), ProjectionStore.Budget.unlimited(), Runnable::run, 1);
         var budget = spill ? new ProjectionStore.Budget(0, MemorySpill::new) : ProjectionStore.Budget.unlimited();
-        var merged = scan(items, rules, cuts(seed, parts, items.size()), budget, threads, parallelism);
+        var merged = scan(items, rules, cuts(seed, parts, items.size()), budget, threads, parallelism, firstNamed);
 
         assertThat(merged.inferred()).isEqualTo(onePass.inferred());
         assertThat(merged.checked()).isEqualTo(onePass.checked());
@@ -161,7 +178,7 @@ class StaleScanPropertiesTest {
     private static StaleScan.Result readInPages(List<Item> items, RuleInference.Options options, ProjectionStore.Budget budget, int pageSize,
                                                 boolean advance, int[] started) {
         var scan = new StaleScan(TrackerData.KEYS, RuleChoice.INFERRED, options, budget);
-        var partial = scan.onlyPartial();
+        var partial = scan.firstPartial();
         for (int from = 0; from < items.size(); from += pageSize) {
             partial.acceptAll(items.subList(from, Math.min(items.size(), from + pageSize)));
             if (advance) {
@@ -196,6 +213,29 @@ class StaleScanPropertiesTest {
         assertThat(begun.entities()).isEqualTo(atTheEnd.entities());
         assertThat(atTheEnd.inferred()).extracting(rule -> rule.rule().toSpec()).anyMatch(spec -> spec.startsWith("TASK.projectTitle="));
         assertThat(atTheEnd.report().staleCopies()).isNotEmpty();
+    }
+
+    @Example
+    void aKeptReadOfSeveralPartsFinishedAgain_andAfterACancelledFinish_givesTheSameAnswer() {
+        var items = bigTable(7, false);
+        var cuts = cuts(7, 3, items.size());
+        var onePass = scan(items, RuleChoice.INFERRED, List.of(), ProjectionStore.Budget.unlimited(), Runnable::run, 1);
+        var scan = new StaleScan(TrackerData.KEYS, RuleChoice.INFERRED, RuleInference.Options.DEFAULTS, ProjectionStore.Budget.unlimited());
+        var partials = parts(scan, items, cuts, true);
+
+        // Cancelled while naming the other parts with the first part's classifier, after its first chunk.
+        var named = new java.util.concurrent.atomic.AtomicBoolean();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> scan.finish(partials, RuleChoice.INFERRED, threads, 2, 1_000, finding -> { },
+                        progress -> named.compareAndSet(false, progress.phase() == StaleScan.Phase.NAMING), named::get))
+                .isInstanceOf(java.util.concurrent.CancellationException.class);
+        var afterCancel = scan.finish(partials, RuleChoice.INFERRED, threads, 2, 1_000, finding -> { }, progress -> { }, () -> false);
+        var again = scan.finish(partials, RuleChoice.INFERRED, threads, 2, 1_000, finding -> { }, progress -> { }, () -> false);
+
+        for (var result : List.of(afterCancel, again)) {
+            assertThat(result.inferred()).isEqualTo(onePass.inferred());
+            assertThat(result.report()).isEqualTo(onePass.report());
+            assertThat(result.entities()).isEqualTo(onePass.entities());
+        }
     }
 
     @Example
