@@ -33,13 +33,15 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
  * requests the endpoint receives.
  *
  * <p>Run: {@code mvn -o test-compile exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=dev.dynalens.bench.StaleLiveBenchmark -Dexec.args="50000 5"} (items, rounds, warm-up rounds before them: 1 unless a third number says)
+ * -Dexec.mainClass=dev.dynalens.bench.StaleLiveBenchmark -Dexec.args="50000 5"} (items, rounds, warm-up rounds before them: 1 unless a third number says; segments: the
+ * endpoint's unless a fourth says)
  */
 public final class StaleLiveBenchmark {
     public static void main(String[] args) throws Exception {
         int items = args.length > 0 ? Integer.parseInt(args[0]) : 50_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
         int warmUps = args.length > 2 ? Integer.parseInt(args[2]) : 1;
+        Integer segments = args.length > 3 ? Integer.valueOf(args[3]) : null;
         System.setProperty("io.netty.noUnsafe", "true");
         int users = items / 100;
         int projects = items / 200;
@@ -54,6 +56,7 @@ public final class StaleLiveBenchmark {
                     (System.nanoTime() - loadStart) / 1e9, data.plantedStale());
 
             var bare = new double[rounds];
+            var bareTwo = new double[rounds];
             var stale = new double[rounds];
             for (int round = 1 - warmUps; round <= rounds; round++) { // rounds up to 0 warm up
                 double bareSeconds = 0;
@@ -61,7 +64,7 @@ public final class StaleLiveBenchmark {
                 String phaseText = "";
                 for (int turn = 0; turn < 2; turn++) {
                     if ((turn == 0) == (Math.floorMod(round, 2) == 0)) {
-                        var scanned = bareScan(client, table, data.itemCount());
+                        var scanned = bareScan(client, table, data.itemCount(), 1);
                         bareSeconds = scanned[0];
                         if (round == 1 - warmUps) {
                             System.out.printf(Locale.ROOT, "bare SDK Scan: %d requests%n", (long) scanned[1]);
@@ -70,7 +73,9 @@ public final class StaleLiveBenchmark {
                         var counting = new CountingSession(session);
                         long start = System.nanoTime();
                         var phases = new java.util.concurrent.ConcurrentHashMap<String, Long>();
-                        var detection = new FindStaleCopies(counting).start(table, RuleChoice.INFERRED, 100, finding -> { },
+                        var finder = new FindStaleCopies(counting, task -> Thread.ofVirtual().name("stale-copies").start(task),
+                                FindStaleCopies.Settings.defaults().withSegments(segments), null);
+                        var detection = finder.start(table, RuleChoice.INFERRED, 100, finding -> { },
                                         progress -> phases.putIfAbsent(progress.step().name(), System.nanoTime()))
                                 .result().get(300, TimeUnit.SECONDS);
                         long end = System.nanoTime();
@@ -90,10 +95,13 @@ public final class StaleLiveBenchmark {
                         }
                     }
                 }
-                System.out.printf(Locale.ROOT, "%s: bare SDK Scan %.3f s, stale copies (inferred) %.3f s (%s), ratio %.2f%n",
-                        round <= 0 ? "warm-up" : "round " + round, bareSeconds, staleSeconds, phaseText, staleSeconds / bareSeconds);
+                // What parallel segments alone give, after the pair: the bare Scan in the two segments a local endpoint gets.
+                double bareTwoSeconds = bareScan(client, table, data.itemCount(), 2)[0];
+                System.out.printf(Locale.ROOT, "%s: bare SDK Scan %.3f s (in 2 segments %.3f s), stale copies (inferred) %.3f s (%s), ratio %.2f%n",
+                        round <= 0 ? "warm-up" : "round " + round, bareSeconds, bareTwoSeconds, staleSeconds, phaseText, staleSeconds / bareSeconds);
                 if (round > 0) {
                     bare[round - 1] = bareSeconds;
+                    bareTwo[round - 1] = bareTwoSeconds;
                     stale[round - 1] = staleSeconds;
                 }
             }
@@ -101,9 +109,9 @@ public final class StaleLiveBenchmark {
             for (int r = 0; r < rounds; r++) {
                 ratios[r] = stale[r] / bare[r];
             }
-            System.out.printf(Locale.ROOT, "%nmedian of %d rounds, %,d items: bare SDK Scan %.3f s, stale copies %.3f s, ratio of the medians "
-                    + "%.2f, median of the rounds' ratios %.2f%n", rounds, data.itemCount(), median(bare), median(stale),
-                    median(stale) / median(bare), median(ratios));
+            System.out.printf(Locale.ROOT, "%nmedian of %d rounds, %,d items: bare SDK Scan %.3f s (in 2 segments %.3f s), stale copies %.3f s, "
+                    + "ratio of the medians %.2f, median of the rounds' ratios %.2f%n", rounds, data.itemCount(), median(bare), median(bareTwo),
+                    median(stale), median(stale) / median(bare), median(ratios));
         }
     }
 
@@ -140,22 +148,39 @@ public final class StaleLiveBenchmark {
                 unprocessed.isEmpty() ? CompletableFuture.completedFuture(null) : writeAll(session, table, unprocessed));
     }
 
-    /** @return {seconds, requests} */
-    private static double[] bareScan(DynamoDbAsyncClient client, String table, int expected) throws Exception {
+    /** @return {seconds, requests}: every page of every segment, the segments read at once, each page after the one before */
+    private static double[] bareScan(DynamoDbAsyncClient client, String table, int expected, int segments) throws Exception {
         long start = System.nanoTime();
+        var reads = new ArrayList<CompletableFuture<long[]>>();
+        for (int segment = 0; segment < segments; segment++) {
+            reads.add(segment(client, table, segment, segments, null, new long[2]));
+        }
         long count = 0;
         long requests = 0;
-        Map<String, AttributeValue> startKey = null;
-        do {
-            var response = client.scan(ScanRequest.builder().tableName(table).exclusiveStartKey(startKey).build()).get(60, TimeUnit.SECONDS);
-            requests++;
-            count += response.count();
-            startKey = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty() ? response.lastEvaluatedKey() : null;
-        } while (startKey != null);
+        for (var read : reads) {
+            var counts = read.get(60, TimeUnit.SECONDS);
+            count += counts[0];
+            requests += counts[1];
+        }
         if (count != expected) {
             throw new IllegalStateException("the bare scan read " + count + " items, expected " + expected);
         }
         return new double[] {(System.nanoTime() - start) / 1e9, requests};
+    }
+
+    /** The pages of one segment from {@code startKey} on; {@code counts} holds the items and the requests. */
+    private static CompletableFuture<long[]> segment(DynamoDbAsyncClient client, String table, int segment, int segments,
+                                                     Map<String, AttributeValue> startKey, long[] counts) {
+        var request = ScanRequest.builder().tableName(table).exclusiveStartKey(startKey);
+        if (segments > 1) {
+            request.segment(segment).totalSegments(segments);
+        }
+        return client.scan(request.build()).thenCompose(response -> {
+            counts[0] += response.count();
+            counts[1]++;
+            return response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+                    ? segment(client, table, segment, segments, response.lastEvaluatedKey(), counts) : CompletableFuture.completedFuture(counts);
+        });
     }
 
     /** When each step began, from the start: where the time after the read goes. */
