@@ -141,12 +141,19 @@ public final class Pager {
 
     /** The page after {@code request}'s, asked for unless the read is over, ended, or reached its item limit. */
     private void readNext(ReadRequest request, Page.Head head, CompletableFuture<Void> handled) {
-        long answered = itemsAnswered + head.items();
-        itemsAnswered = answered;
-        if (cancelled || job.result().isDone() || answered >= itemLimit) {
-            return;
+        try {
+            long answered = itemsAnswered + head.items();
+            itemsAnswered = answered;
+            if (cancelled || job.result().isDone() || answered >= itemLimit) {
+                return;
+            }
+            head.next().ifPresent(key -> fetch(request.withExclusiveStartKey(key), handled));
+        } catch (RuntimeException e) {
+            // Never left in the requests' lane (it would stop it) nor in the future that ran this: the job fails with it.
+            cancelled = true;
+            cancelInFlight();
+            job.result().completeExceptionally(e);
         }
-        head.next().ifPresent(key -> fetch(request.withExclusiveStartKey(key), handled));
     }
 
     /** On the handler executor, after the page before was handled; {@code handled} completes when this one is. */
