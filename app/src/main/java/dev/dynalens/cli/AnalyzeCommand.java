@@ -1,0 +1,166 @@
+package dev.dynalens.cli;
+
+import dev.dynalens.service.workspace.WorkspaceFiles;
+import dev.dynalens.domain.inference.Analyzer;
+import dev.dynalens.domain.inference.Lens;
+import dev.dynalens.domain.inference.TableKeys;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.workspace.JsonLinesStream;
+import dev.dynalens.domain.workspace.WorkspaceFormat;
+import dev.dynalens.domain.workspace.WorkspaceOptions;
+import dev.dynalens.service.DynamoSession;
+import dev.dynalens.usecase.AnalyzeTable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Executors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * Reads a whole table, live or from a file, through the session port, and prints what entity
+ * inference makes of it. A file is opened as a {@link dev.dynalens.service.workspace.WorkspaceSession}, so both go
+ * through the same DescribeTable and Scan pages ({@link AnalyzeTable}, as the app's overview); a clean DynamoDB JSON
+ * lines file with its key schema given is read straight into the analyzer instead, with the same result
+ * ({@link JsonLinesStream}).
+ */
+@Command(name = "analyze", sortOptions = false,
+        description = {"Entity types, key templates, index meanings and adjacency lists of a single-table design, inferred from its items.",
+                "Either a TABLE on a connection (every page is scanned), or --file: a NoSQL Workbench model, DynamoDB JSON lines "
+                        + "(as DynamoDB's export to S3 writes them) or the output of aws dynamodb scan."},
+        footer = {"", "Examples:",
+                "  dynalens analyze Shop --endpoint http://localhost:8000 --json",
+                "  dynalens analyze --file model.json --table Orders",
+                "  dynalens analyze --file export.json.gz --key-schema PK,SK --gsi GSI1=GSI1PK,GSI1SK --json --assignments"})
+final class AnalyzeCommand implements Callable<Integer> {
+    @ParentCommand
+    DynaLensCli root;
+
+    @Mixin
+    SourceOptions source;
+
+    @Option(names = "--json", description = "Print the analysis as JSON.")
+    boolean json;
+
+    @Option(names = "--assignments", description = "Also list each item's key with its entity type.")
+    boolean assignments;
+
+    @Override
+    public Integer call() throws IOException {
+        var context = root.context;
+        var streamed = streamed();
+        if (streamed.isPresent()) {
+            print(context, streamed.get(), source.file + " (" + WorkspaceFormat.DYNAMODB_JSON_LINES.label() + ")");
+            return 0;
+        }
+        var opened = source.open(context);
+        try (var session = opened.session()) {
+            print(context, analyze(session, opened.tableName()), opened.label());
+        }
+        return 0;
+    }
+
+    private void print(CliContext context, Result result, String label) throws IOException {
+        var out = context.out();
+        if (json) {
+            AnalysisOutput.writeJson(out, result.analyzer().result(), assignments ? result.assignments() : null);
+        } else {
+            AnalysisOutput.writeText(out, result.analyzer().result(), label, assignments ? result.assignments() : null);
+        }
+        out.flush();
+    }
+
+    /**
+     * A DynamoDB JSON lines file with its key schema given, read straight into the analyzer ({@link JsonLinesStream}):
+     * the same result as through the workspace, without keeping a million items in memory and paging through them.
+     * Empty when the options are not for that, or the file is not one whose workspace load would be silent; then it
+     * is read as a workspace, which reports what it finds (and what is wrong with the options).
+     */
+    private Optional<Result> streamed() {
+        if (source.file == null || source.table != null || source.connection.given() || source.fileTable != null
+                || source.keySchema == null) {
+            return Optional.empty();
+        }
+        WorkspaceOptions options;
+        try {
+            options = WorkspaceOptions.parse(source.keySchema, source.indexes);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        var analyzer = new Analyzer[1];
+        var kept = new ArrayList<Item>();
+        java.util.function.Consumer<Item> analysis = item -> {
+            analyzer[0].accept(item);
+            if (assignments) {
+                kept.add(namingPart(item, analyzer[0].classifier().keys(), analyzer[0]));
+            }
+        };
+        var handOff = new dev.dynalens.service.job.BatchHandOff<Item>("dynalens-analyze", items -> items.forEach(analysis));
+        Optional<JsonLinesStream.Table> table;
+        try {
+            table = WorkspaceFiles.stream(source.file, options, read -> {
+                analyzer[0] = new Analyzer(new TableKeys(read.name(), read.keys(), read.indexes()));
+                handOff.start();
+                return handOff;
+            });
+            if (table.isEmpty()) {
+                handOff.abandon();
+                return Optional.empty();
+            }
+            handOff.finish();
+        } catch (IOException | RuntimeException e) {
+            handOff.abandon();
+            return Optional.empty(); // read again as a workspace, which reports it
+        }
+        return Optional.of(new Result(analyzer[0], named(kept, table.get().keys(), analyzer[0])));
+    }
+
+    /** The analyzer after every page, and each item's key with what is needed to name it again at the end. */
+    record Result(Analyzer analyzer, List<AnalysisOutput.Assignment> assignments) {
+    }
+
+    /**
+     * Every page of the table through {@link AnalyzeTable}, analysed on a thread of its own so that reading and analysis
+     * overlap as they do in the app.
+     */
+    private Result analyze(DynamoSession session, String tableName) {
+        var description = session.describeTable(tableName).join();
+        var keys = TableKeys.from(description);
+        var kept = new ArrayList<Item>();
+        AnalyzeTable.Analysed analysed;
+        try (var analysis = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("dynalens-analyze").daemon().factory())) {
+            AnalyzeTable.PageObserver keep = assignments
+                    ? (items, analyzer) -> items.forEach(item -> kept.add(namingPart(item, keys, analyzer)))
+                    : AnalyzeTable.PageObserver.NONE;
+            analysed = new AnalyzeTable(session, analysis).start(description, Lens.NONE, keep, progress -> { }).result().join();
+        }
+        return new Result(analysed.analyzer(), named(kept, keys.keySchema(), analysed.analyzer()));
+    }
+
+    private static List<AnalysisOutput.Assignment> named(List<Item> kept, KeySchema schema, Analyzer analyzer) {
+        var named = new ArrayList<AnalysisOutput.Assignment>(kept.size());
+        for (var item : kept) {
+            named.add(new AnalysisOutput.Assignment(item.key(schema.partitionKeyName(), schema.sortKeyName()), analyzer.entityOf(item)));
+        }
+        return named;
+    }
+
+    /**
+     * What naming an item needs once all items are seen: its keys and, while the table has one, its
+     * type attribute. Keeping only that lets --assignments follow a large table.
+     */
+    private static Item namingPart(Item item, TableKeys keys, Analyzer analyzer) {
+        var part = new LinkedHashMap<String, AttributeValue>(4);
+        part.putAll(item.key(keys.keySchema().partitionKeyName(), keys.keySchema().sortKeyName()));
+        analyzer.classifier().typeAttribute().flatMap(item::get).ifPresent(value ->
+                part.put(analyzer.classifier().typeAttribute().orElseThrow(), value));
+        return new Item(part);
+    }
+}
