@@ -24,6 +24,7 @@ class ArchitectureTest {
     @BeforeAll
     static void importProductionClasses() {
         production = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(location -> !location.contains("-tests.jar")) // the domain's test fixtures
                 .importPackages("dev.dynalens");
     }
 

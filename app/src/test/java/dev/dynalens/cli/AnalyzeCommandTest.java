@@ -16,7 +16,6 @@ import dev.dynalens.testsupport.FakeDynamoSession;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,11 +56,7 @@ class AnalyzeCommandTest {
     }
 
     static Path model(String name) {
-        try {
-            return Path.of(AnalyzeCommandTest.class.getResource("/models/aws-dynamodb-examples/" + name).toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
+        return dev.dynalens.domain.RealModels.awsModel(name);
     }
 
     /** Users and teams joined by an adjacency list with one edge missing its mirror; orders and products in an overloaded GSI1. */
