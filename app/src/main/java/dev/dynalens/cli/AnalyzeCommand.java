@@ -1,6 +1,5 @@
 package dev.dynalens.cli;
 
-import dev.dynalens.service.workspace.WorkspaceFiles;
 import dev.dynalens.domain.inference.Analyzer;
 import dev.dynalens.domain.inference.Lens;
 import dev.dynalens.domain.inference.TableKeys;
@@ -9,8 +8,8 @@ import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.workspace.JsonLinesStream;
 import dev.dynalens.domain.workspace.WorkspaceFormat;
-import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.usecase.AnalyzeFile;
 import dev.dynalens.usecase.AnalyzeTable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -84,42 +83,20 @@ final class AnalyzeCommand implements Callable<Integer> {
      * is read as a workspace, which reports what it finds (and what is wrong with the options).
      */
     private Optional<Result> streamed() {
-        if (source.file == null || source.table != null || source.connection.given() || source.fileTable != null
-                || source.keySchema == null) {
+        var options = source.streamableFile();
+        if (options.isEmpty()) {
             return Optional.empty();
         }
-        WorkspaceOptions options;
-        try {
-            options = WorkspaceOptions.parse(source.keySchema, source.indexes);
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
-        var analyzer = new Analyzer[1];
         var kept = new ArrayList<Item>();
-        java.util.function.Consumer<Item> analysis = item -> {
-            analyzer[0].accept(item);
-            if (assignments) {
-                kept.add(namingPart(item, analyzer[0].classifier().keys(), analyzer[0]));
-            }
-        };
-        var handOff = new dev.dynalens.service.job.BatchHandOff<Item>("dynalens-analyze", items -> items.forEach(analysis));
-        Optional<JsonLinesStream.Table> table;
+        AnalyzeTable.PageObserver keep = assignments
+                ? (items, analyzer) -> items.forEach(item -> kept.add(namingPart(item, analyzer.classifier().keys(), analyzer)))
+                : AnalyzeTable.PageObserver.NONE;
         try {
-            table = WorkspaceFiles.stream(source.file, options, read -> {
-                analyzer[0] = new Analyzer(new TableKeys(read.name(), read.keys(), read.indexes()));
-                handOff.start();
-                return handOff;
-            });
-            if (table.isEmpty()) {
-                handOff.abandon();
-                return Optional.empty();
-            }
-            handOff.finish();
+            return new AnalyzeFile().analyze(source.file, options.get(), keep)
+                    .map(analysed -> new Result(analysed.analyzer(), named(kept, analysed.table().keys(), analysed.analyzer())));
         } catch (IOException | RuntimeException e) {
-            handOff.abandon();
             return Optional.empty(); // read again as a workspace, which reports it
         }
-        return Optional.of(new Result(analyzer[0], named(kept, table.get().keys(), analyzer[0])));
     }
 
     /** The analyzer after every page, and each item's key with what is needed to name it again at the end. */

@@ -1,8 +1,10 @@
 package dev.dynalens.cli;
 
+import dev.dynalens.domain.workspace.WorkspaceOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -27,6 +29,22 @@ final class SourceOptions {
 
     @Option(names = "--gsi", paramLabel = "NAME=PK[,SK]", description = "With --file: a global secondary index, e.g. GSI1=GSI1PK,GSI1SK (repeatable).")
     List<String> indexes = new ArrayList<>();
+
+    /**
+     * The options of a file that can be read straight through ({@code --file} with {@code --key-schema}, nothing else
+     * naming a table); empty otherwise, and when the options do not parse: the file is then opened as a workspace,
+     * which reports what is wrong with them.
+     */
+    Optional<WorkspaceOptions> streamableFile() {
+        if (file == null || table != null || connection.given() || fileTable != null || keySchema == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(WorkspaceOptions.parse(keySchema, indexes));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
 
     /** Checks the combination and opens the session (see {@link TableSource#open}). */
     TableSource.Opened open(CliContext context) {

@@ -1,7 +1,6 @@
 package dev.dynalens.cli;
 
 import dev.dynalens.domain.workspace.WorkspaceFormat;
-import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.domain.staleness.RuleChoice;
 import dev.dynalens.usecase.FindStaleCopies;
 import dev.dynalens.usecase.FindStaleCopiesInFile;
@@ -120,18 +119,13 @@ final class StaleCommand implements Callable<Integer> {
      * what it finds).
      */
     private Optional<StaleDetection> streamed(RuleChoice rules, FindStaleCopies.Settings settings) throws IOException {
-        if (source.file == null || source.table != null || source.connection.given() || source.fileTable != null || source.keySchema == null) {
-            return Optional.empty();
-        }
-        WorkspaceOptions options;
-        try {
-            options = WorkspaceOptions.parse(source.keySchema, source.indexes);
-        } catch (IllegalArgumentException e) {
+        var options = source.streamableFile();
+        if (options.isEmpty()) {
             return Optional.empty();
         }
         try {
             return new FindStaleCopiesInFile(settings, task -> Thread.ofVirtual().name("stale-copies").start(task))
-                    .find(source.file, options, rules, MAX_LISTED, finding -> { });
+                    .find(source.file, options.get(), rules, MAX_LISTED, finding -> { });
         } catch (IOException | RuntimeException e) {
             return Optional.empty(); // read again as a workspace, which reports it
         }
