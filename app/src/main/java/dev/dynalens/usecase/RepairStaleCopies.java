@@ -18,6 +18,7 @@ import dev.dynalens.service.job.Job;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -124,7 +125,12 @@ public final class RepairStaleCopies {
 
     /** Writes {@code plan} to a new journal, forced to disk, before anything is sent; never overwrites a file. */
     public static void writeJournal(Path file, RepairPlan plan) throws IOException {
-        FanoutJournal.create(file, plan).close();
+        writeJournal(file, plan, Clock.systemUTC());
+    }
+
+    /** {@link #writeJournal(Path, RepairPlan)}, its creation time read from {@code clock}. */
+    public static void writeJournal(Path file, RepairPlan plan, Clock clock) throws IOException {
+        FanoutJournal.create(file, plan, clock).close();
     }
 
     /** The plan and outcomes a journal holds; empty when the file does not exist. */

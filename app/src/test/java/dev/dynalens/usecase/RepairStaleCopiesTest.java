@@ -23,8 +23,11 @@ import dev.dynalens.testsupport.FakeDynamoSession;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -161,14 +164,14 @@ class RepairStaleCopiesTest {
     @Test
     void newestUnfinished_findsTheNewestUnfinishedJournalOfTheTable_passingOverTheRest() throws Exception {
         var plan = blogPlan();
-        var older = dir.resolve("Blog-1.jsonl");
-        RepairStaleCopies.writeJournal(older, plan);
-        Thread.sleep(5); // journals are ordered by the time written in them
-        var newer = dir.resolve("Blog-2.jsonl");
-        RepairStaleCopies.writeJournal(newer, plan);
-        Thread.sleep(5);
-        var finished = dir.resolve("Blog-3.jsonl");
-        try (var journal = FanoutJournal.create(finished, plan)) {
+        // journals are ordered by the time written in them, not by their names
+        var t0 = Instant.parse("2026-12-01T09:00:00Z");
+        var older = dir.resolve("Blog-3.jsonl");
+        RepairStaleCopies.writeJournal(older, plan, Clock.fixed(t0, ZoneOffset.UTC));
+        var newer = dir.resolve("Blog-1.jsonl");
+        RepairStaleCopies.writeJournal(newer, plan, Clock.fixed(t0.plusSeconds(1), ZoneOffset.UTC));
+        var finished = dir.resolve("Blog-2.jsonl");
+        try (var journal = FanoutJournal.create(finished, plan, Clock.fixed(t0.plusSeconds(2), ZoneOffset.UTC))) {
             for (int i = 0; i < plan.steps().size(); i++) {
                 journal.record(i, RepairOutcome.UPDATED, null);
             }

@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,11 +52,13 @@ public final class FanoutJournal implements AutoCloseable {
 
     private final Path file;
     private final FileChannel channel;
+    private final Clock clock;
     private int unforced;
 
-    private FanoutJournal(Path file, FileChannel channel) {
+    private FanoutJournal(Path file, FileChannel channel, Clock clock) {
         this.file = file;
         this.channel = channel;
+        this.clock = clock;
     }
 
     /** A journal that cannot be read back: which line, and why. */
@@ -69,10 +72,15 @@ public final class FanoutJournal implements AutoCloseable {
 
     /** Writes a new journal holding {@code plan}, forced to disk, and keeps it open for outcomes. Never overwrites. */
     public static FanoutJournal create(Path file, RepairPlan plan) throws IOException {
+        return create(file, plan, Clock.systemUTC());
+    }
+
+    /** {@link #create(Path, RepairPlan)}, with the times written in it read from {@code clock}. */
+    public static FanoutJournal create(Path file, RepairPlan plan, Clock clock) throws IOException {
         var text = new StringBuilder();
         var header = JSON.createObjectNode();
         header.put("journal", MAGIC).put("version", FORMAT_VERSION).put("table", plan.tableName())
-                .put("fingerprint", plan.fingerprint()).put("steps", plan.steps().size()).put("created", Instant.now().toString());
+                .put("fingerprint", plan.fingerprint()).put("steps", plan.steps().size()).put("created", clock.instant().toString());
         text.append(header).append('\n');
         for (int i = 0; i < plan.steps().size(); i++) {
             var step = plan.steps().get(i);
@@ -94,7 +102,7 @@ public final class FanoutJournal implements AutoCloseable {
         } catch (FileAlreadyExistsException e) {
             throw new FileAlreadyExistsException(file.toString(), null, "a journal already exists there; resume it or choose another file");
         }
-        var journal = new FanoutJournal(file, channel);
+        var journal = new FanoutJournal(file, channel, clock);
         try {
             journal.writeFully(text.toString());
             channel.force(true);
@@ -108,7 +116,7 @@ public final class FanoutJournal implements AutoCloseable {
     /** Opens an existing journal to append outcomes to it. */
     public static FanoutJournal append(Path file) throws IOException {
         var channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-        var journal = new FanoutJournal(file, channel);
+        var journal = new FanoutJournal(file, channel, Clock.systemUTC());
         // A torn last line (the process died inside a write) must not glue onto the next outcome.
         if (channel.size() > 0) {
             try (var read = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -216,7 +224,7 @@ public final class FanoutJournal implements AutoCloseable {
         if (detail != null) {
             line.put("detail", detail);
         }
-        line.put("at", Instant.now().toString());
+        line.put("at", clock.instant().toString());
         writeFully(line + "\n");
         if (++unforced >= FORCE_EVERY) {
             channel.force(false);
