@@ -8,8 +8,10 @@ import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.write.ItemWrite;
 import dev.dynalens.service.aws.AwsDynamoSessionFactory;
+import dev.dynalens.testsupport.PngWriter;
 import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,16 +22,19 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
+import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.testfx.api.FxRobot;
 import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Not a test: drives the real app on a real display (Xvfb) to the state shown in
- * {@code docs/screenshots/item-editor-staged.png}, then waits for the screenshot to be taken. Arguments: the endpoint
- * of a running dynalite, and {@code staged} (the staged-changes tab) or {@code dialog} (the item editor open).
+ * {@code docs/screenshots/item-editor-staged.png}, writes the front window as a PNG and exits. Arguments: the endpoint
+ * of a running dynalite, {@code staged} (the staged-changes tab) or {@code dialog} (the item editor open), and where
+ * to write the picture (default {@code item-editor-<scene>.png} in the working folder).
  */
 public final class EditorScreenshot {
     public static void main(String[] args) throws Exception {
@@ -97,8 +102,15 @@ public final class EditorScreenshot {
             robot.clickOn("Staged (3)");
         }
         WaitForAsyncUtils.waitForFxEvents();
-        System.out.println("READY FOR SCREENSHOT");
-        Thread.sleep(120_000);
+        var file = Path.of(args.length > 2 ? args[2] : "item-editor-" + scene + ".png");
+        var shot = new WritableImage[1];
+        robot.interact(() -> {
+            // the front window: the item editor where it is open, the app's window otherwise
+            var windows = Window.getWindows().filtered(Window::isShowing);
+            shot[0] = windows.get(windows.size() - 1).getScene().getRoot().snapshot(null, null);
+        });
+        PngWriter.write(shot[0], file);
+        System.out.println("wrote " + file.toAbsolutePath());
         System.exit(0);
     }
 
