@@ -21,8 +21,10 @@ import java.util.Map;
  * A small issue tracker in one table, the example of the SQL workbench's docs: organisations own projects
  * ({@code ORG#acme} / {@code PROJECT#p1}), projects hold tasks ({@code PROJECT#p1} / {@code TASK#t1}), users have
  * profiles ({@code USER#u1} / {@code PROFILE}); GSI1 finds tasks by assignee.
+ * Small and exact, for the planner and the engine; the generated tracker with planted stale copies (the
+ * {@code samples/tracker.json} sample) is {@code domain.staleness.TrackerData}.
  */
-public final class TrackerData {
+public final class SqlTrackerData {
     public static final String TABLE = "Tracker";
     public static final KeySchema KEYS = KeySchema.of("PK", "SK");
     public static final IndexDescription GSI1 = new IndexDescription("GSI1", IndexDescription.Kind.GLOBAL, KeySchema.of("GSI1PK", "GSI1SK"),
@@ -31,7 +33,7 @@ public final class TrackerData {
     public static final String TINY = "1E-130";
     public static final String HUGE = "9.9999999999999999999999999999999999999E+125";
 
-    private TrackerData() {
+    private SqlTrackerData() {
     }
 
     public static Item item(Object... pairs) {

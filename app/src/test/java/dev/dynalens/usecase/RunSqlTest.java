@@ -15,7 +15,7 @@ import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.service.guard.WriteConfirmer;
 import dev.dynalens.service.sql.SqlEngine;
 import dev.dynalens.testsupport.FakeDynamoSession;
-import dev.dynalens.testsupport.TrackerData;
+import dev.dynalens.testsupport.SqlTrackerData;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -40,7 +40,7 @@ class RunSqlTest {
         return t;
     });
     private static final SqlEngine ENGINE = new SqlEngine();
-    private static final List<Item> ITEMS = TrackerData.items();
+    private static final List<Item> ITEMS = SqlTrackerData.items();
     private final RunSql run = new RunSql(ENGINE, Runnable::run, PAGES);
 
     @AfterAll
@@ -55,7 +55,7 @@ class RunSqlTest {
     /** A fake that answers every read from the tracker items, as a Scan or a Query of one partition, with capacity. */
     private static FakeDynamoSession answering(ConnectionTag tag) {
         var session = fake(tag);
-        var workspace = TrackerData.session(ITEMS);
+        var workspace = SqlTrackerData.session(ITEMS);
         session.responder = request -> {
             var page = workspace.read(request).join();
             return new Page(page.items(), page.lastEvaluatedKey(), page.scannedCount(), new ConsumedCapacity(0.5, 0.5, null));
@@ -66,7 +66,7 @@ class RunSqlTest {
     @Test
     void aRun_handsRowsOverInBatches_andReportsTheConsumedCapacityBesideTheEstimate() throws Exception {
         var session = answering(ConnectionTag.DEV);
-        var plan = run.plan("SELECT title FROM PROJECT WHERE PK = 'ORG#acme'", TrackerData.catalog(ITEMS));
+        var plan = run.plan("SELECT title FROM PROJECT WHERE PK = 'ORG#acme'", SqlTrackerData.catalog(ITEMS));
         var batches = new ArrayList<List<List<Object>>>();
 
         var outcome = run.run(session, plan, RunSql.Options.DEFAULT, batches::add).result().get();
@@ -84,7 +84,7 @@ class RunSqlTest {
     @Test
     void aScanOfAProductionTable_needsConfirmation_andNothingIsSentWithout() {
         var session = answering(ConnectionTag.PRODUCTION);
-        var plan = run.plan("SELECT title FROM PROJECT WHERE status = 'open'", TrackerData.catalog(ITEMS));
+        var plan = run.plan("SELECT title FROM PROJECT WHERE status = 'open'", SqlTrackerData.catalog(ITEMS));
 
         var refused = run.run(session, plan, RunSql.Options.DEFAULT, rows -> { });
 
@@ -97,7 +97,7 @@ class RunSqlTest {
 
     @Test
     void aPlanOverTheLimit_isRefused() {
-        var plan = run.plan("SELECT COUNT(*) FROM Tracker", TrackerData.catalog(ITEMS));
+        var plan = run.plan("SELECT COUNT(*) FROM Tracker", SqlTrackerData.catalog(ITEMS));
 
         assertThat(RunSql.budgetRefusal(plan, fake(ConnectionTag.DEV), new RunSql.Options(0.1, false, 10)))
                 .hasValue("The plan is estimated at 0.5 RCU, more than the limit of 0.1 RCU (it Scans Tracker)");
@@ -106,7 +106,7 @@ class RunSqlTest {
 
     @Test
     void moreRowsThanTheBound_stopTheRead_andSaySo() {
-        var plan = run.plan("SELECT PK FROM Tracker", TrackerData.catalog(ITEMS));
+        var plan = run.plan("SELECT PK FROM Tracker", SqlTrackerData.catalog(ITEMS));
 
         var outcome = run.run(answering(ConnectionTag.DEV), plan, new RunSql.Options(1000, false, 4), rows -> { }).result().join();
 
@@ -119,7 +119,7 @@ class RunSqlTest {
     @Test
     void aCancelledRun_endsCancelled() {
         var session = fake(ConnectionTag.DEV); // reads stay pending until the test answers them
-        var plan = run.plan("SELECT title FROM PROJECT", TrackerData.catalog(ITEMS));
+        var plan = run.plan("SELECT title FROM PROJECT", SqlTrackerData.catalog(ITEMS));
         var job = new RunSql(ENGINE, PAGES, PAGES).run(session, plan, RunSql.Options.DEFAULT, rows -> { });
 
         var deadline = System.nanoTime() + 10_000_000_000L;
@@ -139,11 +139,11 @@ class RunSqlTest {
     void aPartiqlSelect_followsEveryNextTokenPage_onAnEndpointThatHasIt() {
         var session = fake(ConnectionTag.DEV);
         var pages = new ArrayList<>(List.of(
-                new PartiqlPage(List.of(TrackerData.item("PK", "USER#u1", "SK", "PROFILE", "name", "Mara Vance")), "t2", new ConsumedCapacity(0.5, 0.5, null)),
-                new PartiqlPage(List.of(TrackerData.item("PK", "USER#u2", "SK", "PROFILE", "name", "Ines Roy")), null, new ConsumedCapacity(0.5, 0.5, null))));
+                new PartiqlPage(List.of(SqlTrackerData.item("PK", "USER#u1", "SK", "PROFILE", "name", "Mara Vance")), "t2", new ConsumedCapacity(0.5, 0.5, null)),
+                new PartiqlPage(List.of(SqlTrackerData.item("PK", "USER#u2", "SK", "PROFILE", "name", "Ines Roy")), null, new ConsumedCapacity(0.5, 0.5, null))));
         session.statementRunner = statement -> CompletableFuture.completedFuture(pages.removeFirst());
 
-        var outcome = new RunPartiql(run).run(session, TrackerData.catalog(ITEMS), "SELECT * FROM Tracker WHERE begins_with(PK, 'USER#')",
+        var outcome = new RunPartiql(run).run(session, SqlTrackerData.catalog(ITEMS), "SELECT * FROM Tracker WHERE begins_with(PK, 'USER#')",
                 WriteConfirmer.NONE, new RunSql.Options(1000, true, 100), rows -> { }).result().join();
 
         assertThat(session.statements).hasSize(2);
@@ -156,7 +156,7 @@ class RunSqlTest {
     @Test
     void aPartiqlSelect_saysBeforeItRuns_whetherItQueriesOrScans() {
         var partiql = new RunPartiql(run);
-        var catalog = TrackerData.catalog(ITEMS);
+        var catalog = SqlTrackerData.catalog(ITEMS);
 
         assertThat(partiql.lint("SELECT * FROM \"Tracker\" WHERE PK = 'USER#u1'", catalog).operation()).isEqualTo("Query");
         var scan = partiql.lint("SELECT * FROM \"Tracker\".\"GSI1\" WHERE title = 'x'", catalog);
@@ -167,10 +167,10 @@ class RunSqlTest {
     @Test
     void aPartiqlSelect_whereTheEndpointHasNone_runsThroughTheEngine_withTheSameRows() {
         var session = answering(ConnectionTag.DEV); // statementRunner unset: the fake has no PartiQL
-        var sql = run.run(session, run.plan("SELECT * FROM Tracker WHERE PK = 'USER#u2'", TrackerData.catalog(ITEMS)),
+        var sql = run.run(session, run.plan("SELECT * FROM Tracker WHERE PK = 'USER#u2'", SqlTrackerData.catalog(ITEMS)),
                 RunSql.Options.DEFAULT, rows -> { }).result().join();
 
-        var outcome = new RunPartiql(run).run(session, TrackerData.catalog(ITEMS), "SELECT * FROM Tracker WHERE PK = 'USER#u2'",
+        var outcome = new RunPartiql(run).run(session, SqlTrackerData.catalog(ITEMS), "SELECT * FROM Tracker WHERE PK = 'USER#u2'",
                 WriteConfirmer.NONE, RunSql.Options.DEFAULT, rows -> { }).result().join();
 
         assertThat(outcome.path()).isEqualTo("sql");
@@ -186,12 +186,12 @@ class RunSqlTest {
         var update = "UPDATE Tracker SET title = 'New' WHERE PK = 'ORG#acme' AND SK = 'PROJECT#p1'";
         var guarded = dev.dynalens.service.guard.WriteGuard.protect(session);
 
-        var refused = partiql.run(guarded, TrackerData.catalog(ITEMS), update, WriteConfirmer.typed("Trackr", "type %s"),
+        var refused = partiql.run(guarded, SqlTrackerData.catalog(ITEMS), update, WriteConfirmer.typed("Trackr", "type %s"),
                 RunSql.Options.DEFAULT, rows -> { });
         assertThat(refused.result()).failsWithin(java.time.Duration.ZERO);
         assertThat(session.statements).isEmpty();
 
-        var sent = partiql.run(guarded, TrackerData.catalog(ITEMS), update, WriteConfirmer.typed("Tracker", "type %s"),
+        var sent = partiql.run(guarded, SqlTrackerData.catalog(ITEMS), update, WriteConfirmer.typed("Tracker", "type %s"),
                 RunSql.Options.DEFAULT, rows -> { }).result().join();
         assertThat(sent.path()).isEqualTo("partiql");
         assertThat(session.statements).singleElement().extracting(PartiqlStatement::kind).isEqualTo(PartiqlStatement.Kind.UPDATE);
@@ -201,7 +201,7 @@ class RunSqlTest {
     void aPartiqlWrite_withoutTheFullKey_isRefusedBeforeAnythingIsSent() {
         var session = fake(ConnectionTag.DEV);
 
-        var refused = new RunPartiql(run).run(session, TrackerData.catalog(ITEMS), "DELETE FROM Tracker WHERE PK = 'ORG#acme'",
+        var refused = new RunPartiql(run).run(session, SqlTrackerData.catalog(ITEMS), "DELETE FROM Tracker WHERE PK = 'ORG#acme'",
                 WriteConfirmer.NONE, RunSql.Options.DEFAULT, rows -> { });
 
         assertThat(refused.result()).failsWithin(java.time.Duration.ZERO).withThrowableThat().withMessageContaining("SK missing");
@@ -216,7 +216,7 @@ class RunSqlTest {
         var store = new MemoryStore();
         var clock = Clock.fixed(Instant.parse("2026-12-01T10:00:00Z"), ZoneOffset.UTC);
         var learn = new LearnEntityTypes(session, store, "conn", Runnable::run, clock);
-        var table = TrackerData.table(ITEMS).description();
+        var table = SqlTrackerData.table(ITEMS).description();
 
         assertThat(LearnEntityTypes.sampleCost(table).text()).startsWith("Knowing the entity types of Tracker takes a sample read: the first 9 items");
         var catalog = learn.sample(table, dev.dynalens.domain.inference.Lens.NONE).result().join();

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dynalens.domain.item.AttributeValue;
-import dev.dynalens.testsupport.TrackerData;
+import dev.dynalens.testsupport.SqlTrackerData;
 import dev.dynalens.domain.item.Bytes;
 import dev.dynalens.domain.item.DynamoNumber;
 import dev.dynalens.domain.item.Item;
@@ -38,8 +38,8 @@ class SqlEngineTest {
         return t;
     });
     private static final SqlEngine ENGINE = new SqlEngine();
-    private static final List<Item> ITEMS = TrackerData.items();
-    private static final SqlCatalog CATALOG = TrackerData.catalog(ITEMS);
+    private static final List<Item> ITEMS = SqlTrackerData.items();
+    private static final SqlCatalog CATALOG = SqlTrackerData.catalog(ITEMS);
 
     @AfterAll
     static void stop() {
@@ -51,7 +51,7 @@ class SqlEngineTest {
     }
 
     private static List<List<Object>> rows(String sql) {
-        return rows(sql, TrackerData.session(ITEMS));
+        return rows(sql, SqlTrackerData.session(ITEMS));
     }
 
     private static List<List<Object>> rows(String sql, DynamoSession session) {
@@ -185,17 +185,17 @@ class SqlEngineTest {
 
     @Test
     void bothSidesInOneItemCollection_areServedByOneQuery() {
-        var items = List.of(TrackerData.item("PK", "ORG#acme", "SK", "#PROFILE", "name", "Acme"),
-                TrackerData.item("PK", "ORG#acme", "SK", "PROJECT#p1", "title", "Billing"),
-                TrackerData.item("PK", "ORG#acme", "SK", "PROJECT#p2", "title", "Search"),
-                TrackerData.item("PK", "ORG#zeta", "SK", "#PROFILE", "name", "Zeta"),
-                TrackerData.item("PK", "ORG#zeta", "SK", "PROJECT#p3", "title", "Mobile"));
-        var catalog = TrackerData.catalog(items);
+        var items = List.of(SqlTrackerData.item("PK", "ORG#acme", "SK", "#PROFILE", "name", "Acme"),
+                SqlTrackerData.item("PK", "ORG#acme", "SK", "PROJECT#p1", "title", "Billing"),
+                SqlTrackerData.item("PK", "ORG#acme", "SK", "PROJECT#p2", "title", "Search"),
+                SqlTrackerData.item("PK", "ORG#zeta", "SK", "#PROFILE", "name", "Zeta"),
+                SqlTrackerData.item("PK", "ORG#zeta", "SK", "PROJECT#p3", "title", "Mobile"));
+        var catalog = SqlTrackerData.catalog(items);
         var sql = "SELECT o.name, p.title FROM ORG o JOIN PROJECT p ON p.PK = o.PK WHERE o.PK = 'ORG#acme'";
         var plan = ENGINE.plan(sql, catalog);
         var counted = new dev.dynalens.testsupport.FakeDynamoSession(dev.dynalens.domain.connection.ConnectionProfile.local("w",
                 java.net.URI.create("http://127.0.0.1:1")));
-        var workspace = TrackerData.session(items);
+        var workspace = SqlTrackerData.session(items);
         counted.responder = request -> workspace.read(request).join();
 
         var rows = new ArrayList<List<Object>>();
@@ -225,11 +225,11 @@ class SqlEngineTest {
         var many = new ArrayList<Item>();
         var keys = new ArrayList<String>();
         for (int i = 0; i < 150; i++) {
-            many.add(TrackerData.item("PK", "USER#x" + i, "SK", "PROFILE", "name", "n" + i));
+            many.add(SqlTrackerData.item("PK", "USER#x" + i, "SK", "PROFILE", "name", "n" + i));
             keys.add("'USER#x" + i + "'");
         }
-        var catalog = TrackerData.catalog(many);
-        var workspace = TrackerData.session(many);
+        var catalog = SqlTrackerData.catalog(many);
+        var workspace = SqlTrackerData.session(many);
         var calls = new ArrayList<Integer>();
         var session = new UnprocessedOnce(workspace, calls);
         var sql = "SELECT name FROM \"USER\" WHERE PK IN (" + String.join(", ", keys.subList(0, 100)) + ") AND SK = 'PROFILE'";
@@ -293,18 +293,18 @@ class SqlEngineTest {
     @Test
     void everyAttributeType_comesBackWhole() {
         var bytes = new byte[] {0, 1, (byte) 0xfe};
-        var item = TrackerData.item("PK", "THING#1", "SK", "THING", "s", "text", "n", AttributeValue.n("-0.5"), "b", AttributeValue.b(bytes),
+        var item = SqlTrackerData.item("PK", "THING#1", "SK", "THING", "s", "text", "n", AttributeValue.n("-0.5"), "b", AttributeValue.b(bytes),
                 "bool", AttributeValue.bool(false), "nul", AttributeValue.nul(),
                 "l", AttributeValue.l(AttributeValue.s("a"), AttributeValue.n(1)),
                 "m", AttributeValue.m(Map.of("k", AttributeValue.ss("x", "y"))),
-                "ss", AttributeValue.ss("p", "q"), "ns", AttributeValue.ns("1", TrackerData.BIG),
+                "ss", AttributeValue.ss("p", "q"), "ns", AttributeValue.ns("1", SqlTrackerData.BIG),
                 "bs", new AttributeValue.BinarySet(java.util.Set.of(Bytes.of(bytes))));
         var items = List.of(item);
-        var catalog = TrackerData.catalog(items);
+        var catalog = SqlTrackerData.catalog(items);
         var plan = ENGINE.plan("SELECT s, n, b, bool, nul, l, m, ss, ns, bs FROM THING WHERE PK = 'THING#1' AND SK = 'THING'", catalog);
 
         var rows = new ArrayList<List<Object>>();
-        try (var execution = ENGINE.start(plan, TrackerData.session(items), PAGES)) {
+        try (var execution = ENGINE.start(plan, SqlTrackerData.session(items), PAGES)) {
             while (execution.next()) {
                 rows.add(execution.row());
             }
@@ -329,7 +329,7 @@ class SqlEngineTest {
 
     @Test
     void numbersAtTheExtremes_filterExactly() {
-        for (var number : List.of(TrackerData.BIG, TrackerData.TINY, TrackerData.HUGE)) {
+        for (var number : List.of(SqlTrackerData.BIG, SqlTrackerData.TINY, SqlTrackerData.HUGE)) {
             var sql = "SELECT budget FROM PROJECT WHERE budget = " + number;
             assertThat(plan(sql).requests().getFirst().values()).containsValue(AttributeValue.n(number));
             assertThat(rows(sql)).as(number).containsExactly(List.of(AttributeValue.n(number)));
@@ -340,7 +340,7 @@ class SqlEngineTest {
 
     @Test
     void aggregatesAtTheExtremes_areExact() {
-        var sum = new BigDecimal(TrackerData.BIG).add(new BigDecimal(TrackerData.TINY)).add(new BigDecimal(TrackerData.HUGE));
+        var sum = new BigDecimal(SqlTrackerData.BIG).add(new BigDecimal(SqlTrackerData.TINY)).add(new BigDecimal(SqlTrackerData.HUGE));
 
         var rows = rows("SELECT SUM(budget), MIN(budget), MAX(budget), COUNT(budget) FROM PROJECT");
 
@@ -348,31 +348,31 @@ class SqlEngineTest {
         var row = rows.getFirst();
         assertThat(row.get(0)).isInstanceOf(BigDecimal.class);
         assertThat((BigDecimal) row.get(0)).isEqualByComparingTo(sum);
-        assertThat(row.get(1)).isEqualTo(AttributeValue.n(TrackerData.TINY));
-        assertThat(row.get(2)).isEqualTo(new AttributeValue.Num(DynamoNumber.parse(TrackerData.HUGE)));
+        assertThat(row.get(1)).isEqualTo(AttributeValue.n(SqlTrackerData.TINY));
+        assertThat(row.get(2)).isEqualTo(new AttributeValue.Num(DynamoNumber.parse(SqlTrackerData.HUGE)));
         assertThat(row.get(3)).isEqualTo(AttributeValue.n(3));
     }
 
     @Test
     void aJoinOnNumbersAtTheExtremes_matchesExactly() {
         var items = new ArrayList<Item>();
-        for (var number : List.of(TrackerData.BIG, TrackerData.TINY, TrackerData.HUGE, "12345678901234567890123456789012345677")) {
-            items.add(TrackerData.item("PK", "A#" + number, "SK", "A", "n", AttributeValue.n(number)));
-            items.add(TrackerData.item("PK", "B#" + number, "SK", "B", "m", AttributeValue.n(number)));
+        for (var number : List.of(SqlTrackerData.BIG, SqlTrackerData.TINY, SqlTrackerData.HUGE, "12345678901234567890123456789012345677")) {
+            items.add(SqlTrackerData.item("PK", "A#" + number, "SK", "A", "n", AttributeValue.n(number)));
+            items.add(SqlTrackerData.item("PK", "B#" + number, "SK", "B", "m", AttributeValue.n(number)));
         }
         items.removeLast();
-        var catalog = TrackerData.catalog(items);
+        var catalog = SqlTrackerData.catalog(items);
         var plan = ENGINE.plan("SELECT a.n FROM A a JOIN B b ON a.n = b.m ORDER BY a.n", catalog);
 
         var rows = new ArrayList<List<Object>>();
-        try (var execution = ENGINE.start(plan, TrackerData.session(items), PAGES)) {
+        try (var execution = ENGINE.start(plan, SqlTrackerData.session(items), PAGES)) {
             while (execution.next()) {
                 rows.add(execution.row());
             }
         }
 
-        assertThat(rows).containsExactly(List.of(AttributeValue.n(TrackerData.TINY)), List.of(AttributeValue.n(TrackerData.BIG)),
-                List.of(new AttributeValue.Num(DynamoNumber.parse(TrackerData.HUGE))));
+        assertThat(rows).containsExactly(List.of(AttributeValue.n(SqlTrackerData.TINY)), List.of(AttributeValue.n(SqlTrackerData.BIG)),
+                List.of(new AttributeValue.Num(DynamoNumber.parse(SqlTrackerData.HUGE))));
     }
 
     @Test
@@ -405,7 +405,7 @@ class SqlEngineTest {
 
     @Test
     void aCancelledRun_stopsWithACancellation() {
-        var execution = ENGINE.start(plan("SELECT title FROM PROJECT"), TrackerData.session(ITEMS), PAGES);
+        var execution = ENGINE.start(plan("SELECT title FROM PROJECT"), SqlTrackerData.session(ITEMS), PAGES);
         execution.cancel();
 
         assertThatThrownBy(execution::next).isInstanceOf(CancellationException.class);

@@ -11,7 +11,7 @@ import dev.dynalens.domain.table.Page;
 import dev.dynalens.service.EntityTypesStore;
 import dev.dynalens.service.sql.SqlEngine;
 import dev.dynalens.testsupport.FakeDynamoSession;
-import dev.dynalens.testsupport.TrackerData;
+import dev.dynalens.testsupport.SqlTrackerData;
 import dev.dynalens.usecase.LearnEntityTypes;
 import dev.dynalens.usecase.RunSql;
 import java.time.Clock;
@@ -40,20 +40,20 @@ class SqlViewModelTest {
     }
 
     static FakeDynamoSession session(ConnectionTag tag) {
-        var items = TrackerData.items();
-        var workspace = TrackerData.session(items);
+        var items = SqlTrackerData.items();
+        var workspace = SqlTrackerData.session(items);
         var session = new FakeDynamoSession(ConnectionProfile.create("conn", new CredentialsSource.LocalPlaceholder(), "us-east-1", null, false, tag));
-        session.description = CompletableFuture.completedFuture(TrackerData.table(items).description());
+        session.description = CompletableFuture.completedFuture(SqlTrackerData.table(items).description());
         session.responder = request -> {
             var page = workspace.read(request).join();
             return new Page(page.items(), page.lastEvaluatedKey(), page.scannedCount(), new ConsumedCapacity(0.5, 0.5, null));
         };
-        session.getter = key -> workspace.getItem(TrackerData.TABLE, key, false);
+        session.getter = key -> workspace.getItem(SqlTrackerData.TABLE, key, false);
         return session;
     }
 
     static SqlViewModel model(FakeDynamoSession session, EntityTypesStore store, java.util.concurrent.Executor pages) {
-        return new SqlViewModel(session, TrackerData.TABLE, new RunSql(ENGINE, Runnable::run, pages),
+        return new SqlViewModel(session, SqlTrackerData.TABLE, new RunSql(ENGINE, Runnable::run, pages),
                 new LearnEntityTypes(session, store, "conn", Runnable::run, Clock.systemUTC()), Runnable::run, Runnable::run);
     }
 
@@ -105,7 +105,7 @@ class SqlViewModelTest {
         var store = new MemoryStore();
         var model = model(session, store, PAGES);
         var analyzer = new dev.dynalens.domain.inference.Analyzer(dev.dynalens.domain.inference.TableKeys.from(session.description.join()));
-        TrackerData.items().forEach(analyzer::accept);
+        SqlTrackerData.items().forEach(analyzer::accept);
 
         model.useAnalysis(analyzer.result()); // the overview may end before the tab is described
         model.load();
@@ -113,7 +113,7 @@ class SqlViewModelTest {
         assertThat(model.entityTypesProperty().get()).startsWith("Tables: Tracker, ").contains("from the Collections overview of");
         assertThat(model.readyProperty().get()).isTrue();
         assertThat(session.reads).isEmpty();
-        assertThat(store.kept).containsKey(TrackerData.TABLE);
+        assertThat(store.kept).containsKey(SqlTrackerData.TABLE);
         model.statementProperty().set("SELECT title FROM PROJECT WHERE PK = 'ORG#acme'");
         assertThat(model.planProperty().get()).startsWith("Query Tracker");
     }
