@@ -1,6 +1,5 @@
 package dev.dynalens.bench;
 
-import dev.dynalens.service.workspace.WorkspaceFiles;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -15,6 +14,7 @@ import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.workspace.JsonLinesStream;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.domain.workspace.WorkspaceReader;
+import dev.dynalens.service.workspace.WorkspaceFiles;
 import dev.dynalens.service.workspace.WorkspaceSession;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;

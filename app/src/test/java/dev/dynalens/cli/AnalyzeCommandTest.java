@@ -1,6 +1,5 @@
 package dev.dynalens.cli;
 
-import dev.dynalens.service.workspace.WorkspaceFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,6 +11,7 @@ import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.service.workspace.WorkspaceFiles;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,6 +1,5 @@
 package dev.dynalens.usecase;
 
-import dev.dynalens.service.workspace.WorkspaceFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynalens.domain.connection.ConnectionProfile;
@@ -14,7 +13,7 @@ import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
-import dev.dynalens.domain.workspace.WorkspaceReader;
+import dev.dynalens.service.workspace.WorkspaceFiles;
 import dev.dynalens.service.workspace.WorkspaceSession;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import java.io.IOException;

@@ -1,6 +1,5 @@
 package dev.dynalens.usecase;
 
-import dev.dynalens.service.workspace.WorkspaceFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,7 +12,7 @@ import dev.dynalens.domain.table.QueryForm;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
-import dev.dynalens.domain.workspace.WorkspaceReader;
+import dev.dynalens.service.workspace.WorkspaceFiles;
 import dev.dynalens.service.workspace.WorkspaceSession;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import java.io.IOException;

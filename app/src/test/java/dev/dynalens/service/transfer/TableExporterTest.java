@@ -1,6 +1,5 @@
 package dev.dynalens.service.transfer;
 
-import dev.dynalens.service.workspace.WorkspaceFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynalens.domain.connection.ConnectionProblem;
@@ -13,6 +12,7 @@ import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.domain.transfer.TransferFormat;
+import dev.dynalens.service.workspace.WorkspaceFiles;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import java.net.URI;
 import java.nio.file.Files;

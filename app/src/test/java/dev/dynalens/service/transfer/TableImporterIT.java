@@ -1,6 +1,5 @@
 package dev.dynalens.service.transfer;
 
-import dev.dynalens.service.workspace.WorkspaceFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -14,9 +13,9 @@ import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
-import dev.dynalens.domain.workspace.WorkspaceReader;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.aws.AwsDynamoSessionFactory;
+import dev.dynalens.service.workspace.WorkspaceFiles;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
 import dev.dynalens.testsupport.TestEndpoint;
 import java.nio.file.Files;

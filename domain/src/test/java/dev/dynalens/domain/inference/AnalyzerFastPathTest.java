@@ -1,13 +1,12 @@
 package dev.dynalens.domain.inference;
 
-import dev.dynalens.domain.workspace.FileWorkspaces;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.workspace.FileWorkspaces;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
-import dev.dynalens.domain.workspace.WorkspaceReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

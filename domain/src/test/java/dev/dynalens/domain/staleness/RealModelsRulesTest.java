@@ -1,11 +1,10 @@
 package dev.dynalens.domain.staleness;
 
-import dev.dynalens.domain.workspace.FileWorkspaces;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynalens.domain.inference.Analyzer;
+import dev.dynalens.domain.workspace.FileWorkspaces;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
-import dev.dynalens.domain.workspace.WorkspaceReader;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
