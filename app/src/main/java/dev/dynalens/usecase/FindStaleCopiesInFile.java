@@ -1,6 +1,5 @@
 package dev.dynalens.usecase;
 
-import dev.dynalens.service.workspace.WorkspaceFiles;
 import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.staleness.Finding;
@@ -11,6 +10,7 @@ import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.workspace.JsonLinesStream;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.service.job.BatchHandOff;
+import dev.dynalens.service.workspace.WorkspaceFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
