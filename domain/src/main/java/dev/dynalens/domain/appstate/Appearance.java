@@ -14,7 +14,7 @@ public record Appearance(Theme theme, int fontSize) {
 
     public Appearance {
         Objects.requireNonNull(theme, "theme");
-        fontSize = Math.clamp(fontSize, MIN_FONT_SIZE, MAX_FONT_SIZE);
+        fontSize = Math.min(MAX_FONT_SIZE, Math.max(fontSize, MIN_FONT_SIZE));
     }
 
     /** Whether the dark theme applies, given what the desktop prefers. */

@@ -50,8 +50,8 @@ public final class WindowPlacement {
         return screens.stream().filter(screen -> screen.contains(grabX, grabY)).findFirst().map(screen -> {
             var width = Math.min(saved.width(), screen.width());
             var height = Math.min(saved.height(), screen.height());
-            var x = Math.clamp(saved.x(), screen.x(), screen.x() + screen.width() - width);
-            var y = Math.clamp(saved.y(), screen.y(), screen.y() + screen.height() - height);
+            var x = Math.min(screen.x() + screen.width() - width, Math.max(saved.x(), screen.x()));
+            var y = Math.min(screen.y() + screen.height() - height, Math.max(saved.y(), screen.y()));
             return new WindowBounds(x, y, width, height, saved.maximized());
         });
     }

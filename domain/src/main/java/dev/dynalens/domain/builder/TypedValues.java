@@ -77,20 +77,39 @@ public final class TypedValues {
 
     /** The row type and text a value is shown with. */
     public static Typed format(AttributeValue value) {
-        return switch (value) {
-            case AttributeValue.Str s -> new Typed(ValueType.S, s.value());
-            case AttributeValue.Num n -> new Typed(ValueType.N, n.value().text());
-            case AttributeValue.Bin b -> new Typed(ValueType.B, b.value().toBase64());
-            case AttributeValue.Bool b -> new Typed(ValueType.BOOL, Boolean.toString(b.value()));
-            case AttributeValue.Null n -> new Typed(ValueType.NULL, "");
-            case AttributeValue.StringSet s -> new Typed(ValueType.SS, formatStrings(List.copyOf(s.values())));
-            case AttributeValue.NumberSet s -> new Typed(ValueType.NS,
+        if (value instanceof AttributeValue.Str s) {
+            return new Typed(ValueType.S, s.value());
+        }
+        if (value instanceof AttributeValue.Num n) {
+            return new Typed(ValueType.N, n.value().text());
+        }
+        if (value instanceof AttributeValue.Bin b) {
+            return new Typed(ValueType.B, b.value().toBase64());
+        }
+        if (value instanceof AttributeValue.Bool b) {
+            return new Typed(ValueType.BOOL, Boolean.toString(b.value()));
+        }
+        if (value instanceof AttributeValue.Null) {
+            return new Typed(ValueType.NULL, "");
+        }
+        if (value instanceof AttributeValue.StringSet s) {
+            return new Typed(ValueType.SS, formatStrings(List.copyOf(s.values())));
+        }
+        if (value instanceof AttributeValue.NumberSet s) {
+            return new Typed(ValueType.NS,
                     s.values().stream().map(DynamoNumber::text).collect(Collectors.joining(", ")));
-            case AttributeValue.BinarySet s -> new Typed(ValueType.BS,
+        }
+        if (value instanceof AttributeValue.BinarySet s) {
+            return new Typed(ValueType.BS,
                     s.values().stream().map(Bytes::toBase64).collect(Collectors.joining(", ")));
-            case AttributeValue.ListValue l -> new Typed(ValueType.JSON, DynamoJsonCodec.writeValue(l));
-            case AttributeValue.MapValue m -> new Typed(ValueType.JSON, DynamoJsonCodec.writeValue(m));
-        };
+        }
+        if (value instanceof AttributeValue.ListValue l) {
+            return new Typed(ValueType.JSON, DynamoJsonCodec.writeValue(l));
+        }
+        if (value instanceof AttributeValue.MapValue m) {
+            return new Typed(ValueType.JSON, DynamoJsonCodec.writeValue(m));
+        }
+        throw new IllegalStateException("unexpected " + value.getClass());
     }
 
     /** Several scalars of one type as one row's text (the candidates of IN); null when they are not all of one type. */

@@ -121,14 +121,15 @@ public record VisualExpressions(Connector connector, List<ConditionRow> conditio
         var conditionRows = new ArrayList<ConditionRow>();
         var connector = Connector.AND;
         if (condition != null) {
-            List<Condition> parts = switch (condition) {
-                case Condition.And and -> and.conditions();
-                case Condition.Or or -> {
-                    connector = Connector.OR;
-                    yield or.conditions();
-                }
-                default -> List.of(condition);
-            };
+            List<Condition> parts;
+            if (condition instanceof Condition.And and) {
+                parts = and.conditions();
+            } else if (condition instanceof Condition.Or or) {
+                connector = Connector.OR;
+                parts = or.conditions();
+            } else {
+                parts = List.of(condition);
+            }
             for (var part : parts) {
                 var row = row(part);
                 if (row == null) {
@@ -164,17 +165,23 @@ public record VisualExpressions(Connector connector, List<ConditionRow> conditio
     private static UpdateRow setRow(UpdateExpression.SetAction action) {
         var path = action.path();
         var text = String.valueOf(path);
-        return switch (action.value()) {
-            case Operand.ValueOperand v -> updateRow(UpdateAction.SET, text, v.value());
-            case SetValue.Arithmetic a when a.left() instanceof Operand.PathOperand p && p.path().equals(path)
-                    && a.right() instanceof Operand.ValueOperand v ->
-                    updateRow(a.operator() == SetValue.ArithmeticOperator.PLUS ? UpdateAction.SET_PLUS : UpdateAction.SET_MINUS, text, v.value());
-            case UpdateOperand.IfNotExists f when f.path().equals(path) && f.fallback() instanceof Operand.ValueOperand v ->
-                    updateRow(UpdateAction.SET_IF_NOT_EXISTS, text, v.value());
-            case UpdateOperand.ListAppend l when l.first() instanceof Operand.PathOperand p && p.path().equals(path)
-                    && l.second() instanceof Operand.ValueOperand v -> updateRow(UpdateAction.LIST_APPEND, text, v.value());
-            default -> null;
-        };
+        var value = action.value();
+        if (value instanceof Operand.ValueOperand v) {
+            return updateRow(UpdateAction.SET, text, v.value());
+        }
+        if (value instanceof SetValue.Arithmetic a && a.left() instanceof Operand.PathOperand p && p.path().equals(path)
+                && a.right() instanceof Operand.ValueOperand v) {
+            return updateRow(a.operator() == SetValue.ArithmeticOperator.PLUS ? UpdateAction.SET_PLUS : UpdateAction.SET_MINUS,
+                    text, v.value());
+        }
+        if (value instanceof UpdateOperand.IfNotExists f && f.path().equals(path) && f.fallback() instanceof Operand.ValueOperand v) {
+            return updateRow(UpdateAction.SET_IF_NOT_EXISTS, text, v.value());
+        }
+        if (value instanceof UpdateOperand.ListAppend l && l.first() instanceof Operand.PathOperand p && p.path().equals(path)
+                && l.second() instanceof Operand.ValueOperand v) {
+            return updateRow(UpdateAction.LIST_APPEND, text, v.value());
+        }
+        return null;
     }
 
     private static UpdateRow updateRow(UpdateAction action, String path, AttributeValue value) {
@@ -189,24 +196,40 @@ public record VisualExpressions(Connector connector, List<ConditionRow> conditio
             return inner == null || inner.not() ? null
                     : new ConditionRow(true, inner.size(), inner.path(), inner.operator(), inner.type(), inner.value(), inner.upper());
         }
-        return switch (condition) {
-            case Condition.Comparison c -> subjectRow(c.left(), ConditionOperator.valueOf(c.comparator().name()), c.right(), null);
-            case Condition.Between b -> subjectRow(b.subject(), ConditionOperator.BETWEEN, b.low(), b.high());
-            case Condition.In in -> {
-                if (!(in.subject() instanceof Operand.PathOperand p) || !in.candidates().stream().allMatch(c -> c instanceof Operand.ValueOperand)) {
-                    yield null;
-                }
-                var typed = TypedValues.formatElements(in.candidates().stream().map(c -> ((Operand.ValueOperand) c).value()).toList());
-                yield typed == null ? null : new ConditionRow(false, false, String.valueOf(p.path()), ConditionOperator.IN, typed.type(), typed.text(), "");
+        if (condition instanceof Condition.Comparison c) {
+            return subjectRow(c.left(), ConditionOperator.valueOf(c.comparator().name()), c.right(), null);
+        }
+        if (condition instanceof Condition.Between b) {
+            return subjectRow(b.subject(), ConditionOperator.BETWEEN, b.low(), b.high());
+        }
+        if (condition instanceof Condition.In in) {
+            if (!(in.subject() instanceof Operand.PathOperand p)
+                    || !in.candidates().stream().allMatch(c -> c instanceof Operand.ValueOperand)) {
+                return null;
             }
-            case Condition.BeginsWith b -> b.subject() instanceof Operand.PathOperand ? subjectRow(b.subject(), ConditionOperator.BEGINS_WITH, b.prefix(), null) : null;
-            case Condition.Contains c -> c.subject() instanceof Operand.PathOperand ? subjectRow(c.subject(), ConditionOperator.CONTAINS, c.operand(), null) : null;
-            case Condition.AttributeExists e -> new ConditionRow(false, false, String.valueOf(e.path()), ConditionOperator.EXISTS, ValueType.S, "", "");
-            case Condition.AttributeNotExists e -> new ConditionRow(false, false, String.valueOf(e.path()), ConditionOperator.NOT_EXISTS, ValueType.S, "", "");
-            case Condition.AttributeType t -> t.type() instanceof Operand.ValueOperand v && v.value() instanceof AttributeValue.Str s
+            var typed = TypedValues.formatElements(in.candidates().stream().map(c -> ((Operand.ValueOperand) c).value()).toList());
+            return typed == null ? null
+                    : new ConditionRow(false, false, String.valueOf(p.path()), ConditionOperator.IN, typed.type(), typed.text(), "");
+        }
+        if (condition instanceof Condition.BeginsWith b) {
+            return b.subject() instanceof Operand.PathOperand
+                    ? subjectRow(b.subject(), ConditionOperator.BEGINS_WITH, b.prefix(), null) : null;
+        }
+        if (condition instanceof Condition.Contains c) {
+            return c.subject() instanceof Operand.PathOperand
+                    ? subjectRow(c.subject(), ConditionOperator.CONTAINS, c.operand(), null) : null;
+        }
+        if (condition instanceof Condition.AttributeExists e) {
+            return new ConditionRow(false, false, String.valueOf(e.path()), ConditionOperator.EXISTS, ValueType.S, "", "");
+        }
+        if (condition instanceof Condition.AttributeNotExists e) {
+            return new ConditionRow(false, false, String.valueOf(e.path()), ConditionOperator.NOT_EXISTS, ValueType.S, "", "");
+        }
+        if (condition instanceof Condition.AttributeType t) {
+            return t.type() instanceof Operand.ValueOperand v && v.value() instanceof AttributeValue.Str s
                     ? new ConditionRow(false, false, String.valueOf(t.path()), ConditionOperator.TYPE, ValueType.S, s.value(), "") : null;
-            default -> null;
-        };
+        }
+        return null;
     }
 
     private static ConditionRow subjectRow(Operand subject, ConditionOperator operator, Operand value, Operand upper) {

@@ -133,6 +133,6 @@ public final class CapacityCalculator {
         if (bytes < 0) {
             throw new IllegalArgumentException("A size cannot be negative: " + bytes);
         }
-        return Math.ceilDiv(bytes, unit);
+        return -Math.floorDiv(-bytes, unit);
     }
 }

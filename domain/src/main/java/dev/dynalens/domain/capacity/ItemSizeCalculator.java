@@ -56,24 +56,41 @@ public final class ItemSizeCalculator {
 
     /** A value's size without the name it is stored under. */
     public static long sizeOf(AttributeValue value) {
-        return switch (value) {
-            case AttributeValue.Str s -> utf8Length(s.value());
-            case AttributeValue.Num n -> sizeOf(n.value());
-            case AttributeValue.Bin b -> b.value().length();
-            case AttributeValue.Bool b -> 1;
-            case AttributeValue.Null n -> 1;
-            case AttributeValue.ListValue l -> {
-                long size = 3 + l.values().size();
-                for (var element : l.values()) {
-                    size += sizeOf(element);
-                }
-                yield size;
+        if (value instanceof AttributeValue.Str s) {
+            return utf8Length(s.value());
+        }
+        if (value instanceof AttributeValue.Num n) {
+            return sizeOf(n.value());
+        }
+        if (value instanceof AttributeValue.Bin b) {
+            return b.value().length();
+        }
+        if (value instanceof AttributeValue.Bool) {
+            return 1;
+        }
+        if (value instanceof AttributeValue.Null) {
+            return 1;
+        }
+        if (value instanceof AttributeValue.ListValue l) {
+            long size = 3 + l.values().size();
+            for (var element : l.values()) {
+                size += sizeOf(element);
             }
-            case AttributeValue.MapValue m -> 3 + m.values().size() + sizeOf(m.values());
-            case AttributeValue.StringSet s -> s.values().stream().mapToLong(ItemSizeCalculator::utf8Length).sum();
-            case AttributeValue.NumberSet s -> s.values().stream().mapToLong(ItemSizeCalculator::sizeOf).sum();
-            case AttributeValue.BinarySet s -> s.values().stream().mapToLong(b -> b.length()).sum();
-        };
+            return size;
+        }
+        if (value instanceof AttributeValue.MapValue m) {
+            return 3 + m.values().size() + sizeOf(m.values());
+        }
+        if (value instanceof AttributeValue.StringSet s) {
+            return s.values().stream().mapToLong(ItemSizeCalculator::utf8Length).sum();
+        }
+        if (value instanceof AttributeValue.NumberSet s) {
+            return s.values().stream().mapToLong(ItemSizeCalculator::sizeOf).sum();
+        }
+        if (value instanceof AttributeValue.BinarySet s) {
+            return s.values().stream().mapToLong(b -> b.length()).sum();
+        }
+        throw new IllegalStateException("unexpected " + value.getClass());
     }
 
     /**

@@ -52,7 +52,7 @@ public record ScanEstimate(long tableBytes, long itemCount, int segments, Capaci
             units += fullPages * (SizeLimits.PAGE_BYTES / SizeLimits.READ_UNIT_BYTES);
             if (rest > 0 || fullPages == 0) {
                 // The last page; a page that reads nothing still counts one unit.
-                units += Math.max(1, Math.ceilDiv(rest, SizeLimits.READ_UNIT_BYTES));
+                units += Math.max(1, -Math.floorDiv(-rest, SizeLimits.READ_UNIT_BYTES));
                 requests++;
             }
             requests += fullPages;
@@ -96,7 +96,7 @@ public record ScanEstimate(long tableBytes, long itemCount, int segments, Capaci
      */
     public static int segmentsFor(Endpoint endpoint, long tableBytes, long itemCount, int processors) {
         return switch (endpoint) {
-            case DYNAMODB -> (int) Math.max(1, Math.min(MAX_SEGMENTS, Math.ceilDiv(tableBytes, BYTES_PER_SEGMENT)));
+            case DYNAMODB -> (int) Math.max(1, Math.min(MAX_SEGMENTS, -Math.floorDiv(-tableBytes, BYTES_PER_SEGMENT)));
             // Two requests in flight: the endpoint prepares one segment's page while the client maps and keeps the other's.
             case LOCAL -> processors >= 2 && (tableBytes == 0 || tableBytes > SizeLimits.PAGE_BYTES) ? LOCAL_SEGMENTS : 1;
             case WORKSPACE -> (int) Math.max(1, Math.min(Math.max(1, processors), itemCount / WORKSPACE_ITEMS_PER_SEGMENT));

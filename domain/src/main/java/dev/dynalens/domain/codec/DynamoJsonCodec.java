@@ -99,44 +99,45 @@ public final class DynamoJsonCodec {
 
     public static void writeValue(JsonGenerator gen, AttributeValue v) throws IOException {
         gen.writeStartObject();
-        switch (v) {
-            case Str s -> gen.writeStringField("S", s.value());
-            case Num n -> gen.writeStringField("N", n.value().text());
-            case Bin b -> gen.writeStringField("B", b.value().toBase64());
-            case Bool b -> gen.writeBooleanField("BOOL", b.value());
-            case Null ignored -> gen.writeBooleanField("NULL", true);
-            case ListValue list -> {
-                gen.writeArrayFieldStart("L");
-                for (var element : list.values()) {
-                    writeValue(gen, element);
-                }
-                gen.writeEndArray();
+        if (v instanceof Str s) {
+            gen.writeStringField("S", s.value());
+        } else if (v instanceof Num n) {
+            gen.writeStringField("N", n.value().text());
+        } else if (v instanceof Bin b) {
+            gen.writeStringField("B", b.value().toBase64());
+        } else if (v instanceof Bool b) {
+            gen.writeBooleanField("BOOL", b.value());
+        } else if (v instanceof Null) {
+            gen.writeBooleanField("NULL", true);
+        } else if (v instanceof ListValue list) {
+            gen.writeArrayFieldStart("L");
+            for (var element : list.values()) {
+                writeValue(gen, element);
             }
-            case MapValue map -> {
-                gen.writeFieldName("M");
-                writeAttributes(gen, map.values());
+            gen.writeEndArray();
+        } else if (v instanceof MapValue map) {
+            gen.writeFieldName("M");
+            writeAttributes(gen, map.values());
+        } else if (v instanceof StringSet set) {
+            gen.writeArrayFieldStart("SS");
+            for (var element : set.values()) {
+                gen.writeString(element);
             }
-            case StringSet set -> {
-                gen.writeArrayFieldStart("SS");
-                for (var element : set.values()) {
-                    gen.writeString(element);
-                }
-                gen.writeEndArray();
+            gen.writeEndArray();
+        } else if (v instanceof NumberSet set) {
+            gen.writeArrayFieldStart("NS");
+            for (var element : set.values()) {
+                gen.writeString(element.text());
             }
-            case NumberSet set -> {
-                gen.writeArrayFieldStart("NS");
-                for (var element : set.values()) {
-                    gen.writeString(element.text());
-                }
-                gen.writeEndArray();
+            gen.writeEndArray();
+        } else if (v instanceof BinarySet set) {
+            gen.writeArrayFieldStart("BS");
+            for (var element : set.values()) {
+                gen.writeString(element.toBase64());
             }
-            case BinarySet set -> {
-                gen.writeArrayFieldStart("BS");
-                for (var element : set.values()) {
-                    gen.writeString(element.toBase64());
-                }
-                gen.writeEndArray();
-            }
+            gen.writeEndArray();
+        } else {
+            throw new IllegalStateException("unexpected " + v.getClass());
         }
         gen.writeEndObject();
     }

@@ -114,45 +114,46 @@ public final class PlainJsonCodec {
     }
 
     public static void writeValue(JsonGenerator gen, AttributeValue v) throws IOException {
-        switch (v) {
-            case Str s -> gen.writeString(s.value());
-            case Num n -> gen.writeNumber(jsonNumberText(n.value()));
-            case Bin b -> {
-                gen.writeStartObject();
-                gen.writeStringField(BINARY, b.value().toBase64());
-                gen.writeEndObject();
+        if (v instanceof Str s) {
+            gen.writeString(s.value());
+        } else if (v instanceof Num n) {
+            gen.writeNumber(jsonNumberText(n.value()));
+        } else if (v instanceof Bin b) {
+            gen.writeStartObject();
+            gen.writeStringField(BINARY, b.value().toBase64());
+            gen.writeEndObject();
+        } else if (v instanceof Bool b) {
+            gen.writeBoolean(b.value());
+        } else if (v instanceof Null) {
+            gen.writeNull();
+        } else if (v instanceof ListValue list) {
+            gen.writeStartArray();
+            for (var element : list.values()) {
+                writeValue(gen, element);
             }
-            case Bool b -> gen.writeBoolean(b.value());
-            case Null ignored -> gen.writeNull();
-            case ListValue list -> {
-                gen.writeStartArray();
-                for (var element : list.values()) {
-                    writeValue(gen, element);
-                }
-                gen.writeEndArray();
+            gen.writeEndArray();
+        } else if (v instanceof MapValue map) {
+            writeMap(gen, map.values());
+        } else if (v instanceof StringSet set) {
+            startMarkerArray(gen, STRING_SET);
+            for (var element : set.values()) {
+                gen.writeString(element);
             }
-            case MapValue map -> writeMap(gen, map.values());
-            case StringSet set -> {
-                startMarkerArray(gen, STRING_SET);
-                for (var element : set.values()) {
-                    gen.writeString(element);
-                }
-                endMarkerArray(gen);
+            endMarkerArray(gen);
+        } else if (v instanceof NumberSet set) {
+            startMarkerArray(gen, NUMBER_SET);
+            for (var element : set.values()) {
+                gen.writeNumber(jsonNumberText(element));
             }
-            case NumberSet set -> {
-                startMarkerArray(gen, NUMBER_SET);
-                for (var element : set.values()) {
-                    gen.writeNumber(jsonNumberText(element));
-                }
-                endMarkerArray(gen);
+            endMarkerArray(gen);
+        } else if (v instanceof BinarySet set) {
+            startMarkerArray(gen, BINARY_SET);
+            for (var element : set.values()) {
+                gen.writeString(element.toBase64());
             }
-            case BinarySet set -> {
-                startMarkerArray(gen, BINARY_SET);
-                for (var element : set.values()) {
-                    gen.writeString(element.toBase64());
-                }
-                endMarkerArray(gen);
-            }
+            endMarkerArray(gen);
+        } else {
+            throw new IllegalStateException("unexpected " + v.getClass());
         }
     }
 
@@ -323,11 +324,9 @@ public final class PlainJsonCodec {
                 case STRING_SET -> new StringSet(setElements(content, "JSON strings", at, (element, elementAt) ->
                         element instanceof Str s ? s.value() : null));
                 case NUMBER_SET -> new NumberSet(setElements(content, "JSON numbers", at, (element, elementAt) ->
-                        switch (element) {
-                            case Num n -> n.value();
-                            case Str s -> DynamoJsonCodec.number(s.value(), elementAt, at);
-                            default -> null;
-                        }));
+                        element instanceof Num n ? n.value()
+                                : element instanceof Str s ? DynamoJsonCodec.number(s.value(), elementAt, at)
+                                : null));
                 case BINARY_SET -> new BinarySet(setElements(content, "base64 strings", at, (element, elementAt) ->
                         element instanceof Str s ? DynamoJsonCodec.base64(s.value(), elementAt, at) : null));
                 default -> throw new IllegalStateException("Unhandled marker " + firstKey);
@@ -374,21 +373,31 @@ public final class PlainJsonCodec {
     }
 
     private static String elementText(AttributeValue element) {
-        return switch (element) {
-            case Str s -> s.value();
-            case Num n -> n.value().text();
-            default -> element.type().name();
-        };
+        if (element instanceof Str s) {
+            return s.value();
+        }
+        if (element instanceof Num n) {
+            return n.value().text();
+        }
+        return element.type().name();
     }
 
     private static String describeValue(AttributeValue value) {
-        return switch (value) {
-            case Str s -> "the string " + quote(s.value());
-            case Num n -> "the number " + n.value().text();
-            case Bool b -> String.valueOf(b.value());
-            case Null ignored -> "null";
-            case ListValue ignored -> "an array";
-            default -> "an object";
-        };
+        if (value instanceof Str s) {
+            return "the string " + quote(s.value());
+        }
+        if (value instanceof Num n) {
+            return "the number " + n.value().text();
+        }
+        if (value instanceof Bool b) {
+            return String.valueOf(b.value());
+        }
+        if (value instanceof Null) {
+            return "null";
+        }
+        if (value instanceof ListValue) {
+            return "an array";
+        }
+        return "an object";
     }
 }

@@ -143,24 +143,33 @@ final class CliSnippet {
 
     private static void value(StringBuilder out, AttributeValue value) {
         out.append("{\"").append(value.type().name()).append("\": ");
-        switch (value) {
-            case AttributeValue.Str s -> out.append(jsonString(s.value(), "A string value"));
-            case AttributeValue.Num n -> out.append('"').append(NumberText.of(n.value())).append('"');
-            case AttributeValue.Bin b -> out.append(base64(b.value()));
-            case AttributeValue.Bool b -> out.append(b.value());
-            case AttributeValue.Null ignored -> out.append("true");
-            case AttributeValue.StringSet ss -> array(out, ss.values().stream().map(s -> jsonString(s, "A string set element")).toList());
-            case AttributeValue.NumberSet ns -> array(out, ns.values().stream().map(n -> '"' + NumberText.of(n) + '"').toList());
-            case AttributeValue.BinarySet bs -> array(out, bs.values().stream().map(CliSnippet::base64).toList());
-            case AttributeValue.ListValue l -> {
-                out.append('[');
-                for (int i = 0; i < l.values().size(); i++) {
-                    out.append(i == 0 ? "" : ", ");
-                    value(out, l.values().get(i));
-                }
-                out.append(']');
+        if (value instanceof AttributeValue.Str s) {
+            out.append(jsonString(s.value(), "A string value"));
+        } else if (value instanceof AttributeValue.Num n) {
+            out.append('"').append(NumberText.of(n.value())).append('"');
+        } else if (value instanceof AttributeValue.Bin b) {
+            out.append(base64(b.value()));
+        } else if (value instanceof AttributeValue.Bool b) {
+            out.append(b.value());
+        } else if (value instanceof AttributeValue.Null) {
+            out.append("true");
+        } else if (value instanceof AttributeValue.StringSet ss) {
+            array(out, ss.values().stream().map(s -> jsonString(s, "A string set element")).toList());
+        } else if (value instanceof AttributeValue.NumberSet ns) {
+            array(out, ns.values().stream().map(n -> '"' + NumberText.of(n) + '"').toList());
+        } else if (value instanceof AttributeValue.BinarySet bs) {
+            array(out, bs.values().stream().map(CliSnippet::base64).toList());
+        } else if (value instanceof AttributeValue.ListValue l) {
+            out.append('[');
+            for (int i = 0; i < l.values().size(); i++) {
+                out.append(i == 0 ? "" : ", ");
+                value(out, l.values().get(i));
             }
-            case AttributeValue.MapValue m -> object(out, m.values());
+            out.append(']');
+        } else if (value instanceof AttributeValue.MapValue m) {
+            object(out, m.values());
+        } else {
+            throw new IllegalStateException("unexpected " + value.getClass());
         }
         out.append('}');
     }
@@ -175,13 +184,18 @@ final class CliSnippet {
 
     private static boolean hasBinary(Iterable<AttributeValue> values) {
         for (var value : values) {
-            var found = switch (value) {
-                case AttributeValue.Bin ignored -> true;
-                case AttributeValue.BinarySet ignored -> true;
-                case AttributeValue.ListValue l -> hasBinary(l.values());
-                case AttributeValue.MapValue m -> hasBinary(m.values().values());
-                default -> false;
-            };
+            boolean found;
+            if (value instanceof AttributeValue.Bin) {
+                found = true;
+            } else if (value instanceof AttributeValue.BinarySet) {
+                found = true;
+            } else if (value instanceof AttributeValue.ListValue l) {
+                found = hasBinary(l.values());
+            } else if (value instanceof AttributeValue.MapValue m) {
+                found = hasBinary(m.values().values());
+            } else {
+                found = false;
+            }
             if (found) {
                 return true;
             }

@@ -110,19 +110,37 @@ final class JavaScriptSnippet {
     }
 
     private String value(AttributeValue value, int level) {
-        return switch (value) {
-            case AttributeValue.Str s -> string(s.value(), "A string value");
-            case AttributeValue.Num n -> number(n.value());
-            case AttributeValue.Bin b -> bytes(b.value());
-            case AttributeValue.Bool b -> Boolean.toString(b.value());
-            case AttributeValue.Null ignored -> "null";
-            case AttributeValue.StringSet ss -> set(ss.values().stream().map(s -> string(s, "A string set element")).toList(), level);
-            case AttributeValue.NumberSet ns -> set(ns.values().stream().map(this::number).toList(), level);
-            case AttributeValue.BinarySet bs -> set(bs.values().stream().map(JavaScriptSnippet::bytes).toList(), level);
-            case AttributeValue.ListValue l ->
-                    LAYOUT.container("[", l.values().stream().map(v -> value(v, level + 1)).toList(), "]", level, true);
-            case AttributeValue.MapValue m -> map(m.values(), level);
-        };
+        if (value instanceof AttributeValue.Str s) {
+            return string(s.value(), "A string value");
+        }
+        if (value instanceof AttributeValue.Num n) {
+            return number(n.value());
+        }
+        if (value instanceof AttributeValue.Bin b) {
+            return bytes(b.value());
+        }
+        if (value instanceof AttributeValue.Bool b) {
+            return Boolean.toString(b.value());
+        }
+        if (value instanceof AttributeValue.Null) {
+            return "null";
+        }
+        if (value instanceof AttributeValue.StringSet ss) {
+            return set(ss.values().stream().map(s -> string(s, "A string set element")).toList(), level);
+        }
+        if (value instanceof AttributeValue.NumberSet ns) {
+            return set(ns.values().stream().map(this::number).toList(), level);
+        }
+        if (value instanceof AttributeValue.BinarySet bs) {
+            return set(bs.values().stream().map(JavaScriptSnippet::bytes).toList(), level);
+        }
+        if (value instanceof AttributeValue.ListValue l) {
+            return LAYOUT.container("[", l.values().stream().map(v -> value(v, level + 1)).toList(), "]", level, true);
+        }
+        if (value instanceof AttributeValue.MapValue m) {
+            return map(m.values(), level);
+        }
+        throw new IllegalStateException("unexpected " + value.getClass());
     }
 
     private String map(Map<String, AttributeValue> entries, int level) {

@@ -135,22 +135,41 @@ final class JavaSnippet {
     /** The SDK's AttributeValue for {@code value}, rendered for a line at {@code level}. */
     private String value(AttributeValue value, int level) {
         imports.add("software.amazon.awssdk.services.dynamodb.model.AttributeValue");
-        return switch (value) {
-            case AttributeValue.Str s -> "AttributeValue.fromS(" + string(s.value(), "A string value") + ")";
-            case AttributeValue.Num n -> "AttributeValue.fromN(" + number(n.value()) + ")";
-            case AttributeValue.Bin b -> "AttributeValue.fromB(" + bytes(b.value()) + ")";
-            case AttributeValue.Bool b -> "AttributeValue.fromBool(" + b.value() + ")";
-            case AttributeValue.Null ignored -> "AttributeValue.fromNul(true)";
-            case AttributeValue.StringSet ss -> "AttributeValue.fromSs("
+        if (value instanceof AttributeValue.Str s) {
+            return "AttributeValue.fromS(" + string(s.value(), "A string value") + ")";
+        }
+        if (value instanceof AttributeValue.Num n) {
+            return "AttributeValue.fromN(" + number(n.value()) + ")";
+        }
+        if (value instanceof AttributeValue.Bin b) {
+            return "AttributeValue.fromB(" + bytes(b.value()) + ")";
+        }
+        if (value instanceof AttributeValue.Bool b) {
+            return "AttributeValue.fromBool(" + b.value() + ")";
+        }
+        if (value instanceof AttributeValue.Null) {
+            return "AttributeValue.fromNul(true)";
+        }
+        if (value instanceof AttributeValue.StringSet ss) {
+            return "AttributeValue.fromSs("
                     + list(ss.values().stream().map(s -> string(s, "A string set element")).toList(), level) + ")";
-            case AttributeValue.NumberSet ns -> "AttributeValue.fromNs("
+        }
+        if (value instanceof AttributeValue.NumberSet ns) {
+            return "AttributeValue.fromNs("
                     + list(ns.values().stream().map(JavaSnippet::number).toList(), level) + ")";
-            case AttributeValue.BinarySet bs -> "AttributeValue.fromBs("
+        }
+        if (value instanceof AttributeValue.BinarySet bs) {
+            return "AttributeValue.fromBs("
                     + list(bs.values().stream().map(this::bytes).toList(), level) + ")";
-            case AttributeValue.ListValue l -> "AttributeValue.fromL("
+        }
+        if (value instanceof AttributeValue.ListValue l) {
+            return "AttributeValue.fromL("
                     + list(l.values().stream().map(v -> value(v, level + 1)).toList(), level) + ")";
-            case AttributeValue.MapValue m -> "AttributeValue.fromM(" + valueMap(m.values(), level) + ")";
-        };
+        }
+        if (value instanceof AttributeValue.MapValue m) {
+            return "AttributeValue.fromM(" + valueMap(m.values(), level) + ")";
+        }
+        throw new IllegalStateException("unexpected " + value.getClass());
     }
 
     private String list(List<String> elements, int level) {

@@ -101,23 +101,39 @@ final class PythonSnippet {
     }
 
     private String value(AttributeValue value, int level) {
-        return switch (value) {
-            case AttributeValue.Str s -> string(s.value(), "A string value");
-            case AttributeValue.Num n -> number(n.value());
-            case AttributeValue.Bin b -> bytes(b.value());
-            case AttributeValue.Bool b -> b.value() ? "True" : "False";
-            case AttributeValue.Null ignored -> "None";
-            case AttributeValue.StringSet ss -> set(ss.values().stream().map(s -> string(s, "A string set element")).toList(), level);
-            case AttributeValue.NumberSet ns -> set(ns.values().stream().map(this::number).toList(), level);
-            case AttributeValue.BinarySet bs -> set(bs.values().stream().map(PythonSnippet::bytes).toList(), level);
-            case AttributeValue.ListValue l ->
-                    LAYOUT.container("[", l.values().stream().map(v -> value(v, level + 1)).toList(), "]", level, true);
-            case AttributeValue.MapValue m -> {
-                var entries = new ArrayList<String>();
-                m.values().forEach((name, v) -> entries.add(string(name, "A map key") + ": " + value(v, level + 1)));
-                yield LAYOUT.container("{", entries, "}", level, true);
-            }
-        };
+        if (value instanceof AttributeValue.Str s) {
+            return string(s.value(), "A string value");
+        }
+        if (value instanceof AttributeValue.Num n) {
+            return number(n.value());
+        }
+        if (value instanceof AttributeValue.Bin b) {
+            return bytes(b.value());
+        }
+        if (value instanceof AttributeValue.Bool b) {
+            return b.value() ? "True" : "False";
+        }
+        if (value instanceof AttributeValue.Null) {
+            return "None";
+        }
+        if (value instanceof AttributeValue.StringSet ss) {
+            return set(ss.values().stream().map(s -> string(s, "A string set element")).toList(), level);
+        }
+        if (value instanceof AttributeValue.NumberSet ns) {
+            return set(ns.values().stream().map(this::number).toList(), level);
+        }
+        if (value instanceof AttributeValue.BinarySet bs) {
+            return set(bs.values().stream().map(PythonSnippet::bytes).toList(), level);
+        }
+        if (value instanceof AttributeValue.ListValue l) {
+            return LAYOUT.container("[", l.values().stream().map(v -> value(v, level + 1)).toList(), "]", level, true);
+        }
+        if (value instanceof AttributeValue.MapValue m) {
+            var entries = new ArrayList<String>();
+            m.values().forEach((name, v) -> entries.add(string(name, "A map key") + ": " + value(v, level + 1)));
+            return LAYOUT.container("{", entries, "}", level, true);
+        }
+        throw new IllegalStateException("unexpected " + value.getClass());
     }
 
     /** Sets are never empty in DynamoDB, so {@code {…}} is always a set literal here, never a dict. */

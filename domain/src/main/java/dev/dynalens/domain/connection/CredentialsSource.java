@@ -32,10 +32,15 @@ public sealed interface CredentialsSource {
     }
 
     default String describe() {
-        return switch (this) {
-            case DefaultChain d -> "Default credential chain";
-            case Profile p -> "Profile " + p.profileName();
-            case LocalPlaceholder l -> "Local endpoint (no credentials)";
-        };
+        if (this instanceof DefaultChain) {
+            return "Default credential chain";
+        }
+        if (this instanceof Profile p) {
+            return "Profile " + p.profileName();
+        }
+        if (this instanceof LocalPlaceholder) {
+            return "Local endpoint (no credentials)";
+        }
+        throw new IllegalStateException("unexpected " + getClass());
     }
 }

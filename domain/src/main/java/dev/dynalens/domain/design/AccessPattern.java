@@ -37,7 +37,7 @@ public record AccessPattern(String name, List<String> entities, List<String> equ
 
     /** The entity of a one-entity pattern; the first of an item collection's. */
     public String entity() {
-        return entities.getFirst();
+        return entities.get(0);
     }
 
     public boolean isCollection() {

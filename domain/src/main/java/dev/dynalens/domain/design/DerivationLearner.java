@@ -120,12 +120,16 @@ public final class DerivationLearner {
 
     /** A scalar's text as it would be written into a key. */
     static Optional<String> text(AttributeValue value) {
-        return switch (value) {
-            case AttributeValue.Str s -> Optional.of(s.value());
-            case AttributeValue.Num n -> Optional.of(n.value().canonical());
-            case AttributeValue.Bool b -> Optional.of(Boolean.toString(b.value()));
-            default -> Optional.empty();
-        };
+        if (value instanceof AttributeValue.Str s) {
+            return Optional.of(s.value());
+        }
+        if (value instanceof AttributeValue.Num n) {
+            return Optional.of(n.value().canonical());
+        }
+        if (value instanceof AttributeValue.Bool b) {
+            return Optional.of(Boolean.toString(b.value()));
+        }
+        return Optional.empty();
     }
 
     /** What is known of one entity's one key attribute. */

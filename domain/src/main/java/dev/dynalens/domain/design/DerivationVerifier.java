@@ -91,11 +91,17 @@ public final class DerivationVerifier {
             if (i > 0) {
                 made.append(derivation.delimiter());
             }
-            var text = switch (segments.get(i)) {
-                case KeyDerivation.Literal literal -> Optional.of(literal.text());
-                case KeyDerivation.Attribute attribute -> valueAt(item, attribute.path()).flatMap(DerivationLearner::text);
-                case KeyDerivation.Unknown unknown -> Optional.<String>empty();
-            };
+            var segment = segments.get(i);
+            Optional<String> text;
+            if (segment instanceof KeyDerivation.Literal literal) {
+                text = Optional.of(literal.text());
+            } else if (segment instanceof KeyDerivation.Attribute attribute) {
+                text = valueAt(item, attribute.path()).flatMap(DerivationLearner::text);
+            } else if (segment instanceof KeyDerivation.Unknown) {
+                text = Optional.<String>empty();
+            } else {
+                throw new IllegalStateException("unexpected " + segment.getClass());
+            }
             if (text.isEmpty()) {
                 return false;
             }

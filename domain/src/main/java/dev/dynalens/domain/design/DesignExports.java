@@ -130,7 +130,7 @@ public final class DesignExports {
     private static void writeQuery(JsonGenerator gen, PatternDesign pattern) throws IOException {
         gen.writeObjectFieldStart(pattern.name());
         gen.writeStringField("type", pattern.served() ? "Entity" : "Scan");
-        gen.writeStringField("model", pattern.entities().getFirst());
+        gen.writeStringField("model", pattern.entities().get(0));
         gen.writeStringField("index", pattern.index() == null ? "primary" : pattern.index());
         gen.writeNumberField("limit", pattern.limit() > 0 ? pattern.limit() : 100);
         gen.writeStringField("schema", "Current");
@@ -158,13 +158,16 @@ public final class DesignExports {
     static String oneTable(ValueTemplate template) {
         var out = new StringBuilder();
         for (var part : template.parts()) {
-            switch (part) {
-                case ValueTemplate.Text text -> out.append(text.text());
-                case ValueTemplate.Value value -> out.append("${").append(value.attribute()).append(switch (value.bound()) {
+            if (part instanceof ValueTemplate.Text text) {
+                out.append(text.text());
+            } else if (part instanceof ValueTemplate.Value value) {
+                out.append("${").append(value.attribute()).append(switch (value.bound()) {
                     case VALUE -> "";
                     case FROM -> "_from";
                     case TO -> "_to";
                 }).append('}');
+            } else {
+                throw new IllegalStateException("unexpected " + part.getClass());
             }
         }
         return out.toString();

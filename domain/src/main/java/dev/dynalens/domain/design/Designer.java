@@ -203,9 +203,9 @@ public final class Designer {
         for (var entity : group) {
             var segments = raw.get(entity);
             boolean numeric = plan.indexes.get(index).get(entity).numeric();
-            boolean startsWithLiteral = segments.getFirst() instanceof String;
+            boolean startsWithLiteral = segments.get(0) instanceof String;
             // a string key that is one number (or boolean) alone would read as a number key: it gets its label
-            boolean oneNonString = !numeric && segments.size() == 1 && segments.getFirst() instanceof ValueTemplate.Value v
+            boolean oneNonString = !numeric && segments.size() == 1 && segments.get(0) instanceof ValueTemplate.Value v
                     && file.requireEntity(entity).typeOf(v.attribute()) != AttributeType.S;
             if (numeric || (index > 0 && group.size() == 1 && !oneNonString) || startsWithLiteral) {
                 keepRaw.add(entity);
@@ -216,7 +216,7 @@ public final class Designer {
         }
         for (var entity : keepRaw) {
             var segments = raw.get(entity);
-            if (segments.getFirst() instanceof String literal && !taken.add(literal)) {
+            if (segments.get(0) instanceof String literal && !taken.add(literal)) {
                 sorts.put(entity, labelled(entity, segments));
             } else {
                 sorts.put(entity, segments);
@@ -247,7 +247,7 @@ public final class Designer {
                     new KeySchema.KeyAttribute(sortKeyName(index), numeric ? KeySchema.ScalarType.N : KeySchema.ScalarType.S));
             var entities = List.copyOf(plan.indexes.get(index).keySet());
             var reason = new StringBuilder(entities.size() > 1 ? "overloaded: " + String.join(", ", entities) + " write their keys into it"
-                    : "holds " + entities.getFirst());
+                    : "holds " + entities.get(0));
             reason.append("; items without ").append(partitionKeyName(index)).append(" are not in it (a sparse index)");
             if (numeric) {
                 reason.append("; ").append(sortKeyName(index)).append(" is a number key, so numbers sort as numbers");
@@ -324,7 +324,7 @@ public final class Designer {
                     .append(", so ").append(sortKeyName(index)).append(" starts with ").append(sk.leadingText().isEmpty() ? "its value" : sk.leadingText());
         }
         if (shape.numeric()) {
-            text.append("; a number key: ").append(shape.sequence().getFirst()).append(" sorts as a number");
+            text.append("; a number key: ").append(shape.sequence().get(0)).append(" sorts as a number");
         } else {
             var ids = new HashSet<>(entity.id());
             var rest = shape.sequence().stream().filter(a -> !ids.contains(a)).toList();
@@ -486,7 +486,7 @@ public final class Designer {
     private Map<String, Long> itemsPerCall(AccessPattern pattern, Map<String, List<Item>> samples) {
         var perEntity = new LinkedHashMap<String, Long>();
         var entity = file.requireEntity(pattern.entity());
-        var owner = pattern.equals().size() == 1 ? naming.identified(pattern.equals().getFirst()).flatMap(file::entity)
+        var owner = pattern.equals().size() == 1 ? naming.identified(pattern.equals().get(0)).flatMap(file::entity)
                 .filter(o -> o.count() > 0) : java.util.Optional.<EntitySpec>empty();
         if (!pattern.isCollection() && new HashSet<>(pattern.equals()).containsAll(entity.id())) {
             perEntity.put(entity.name(), 1L);
@@ -494,7 +494,7 @@ public final class Designer {
             perEntity.put(entity.name(), entity.count());
         } else if (owner.isPresent() && pattern.entities().stream().allMatch(e -> file.requireEntity(e).count() > 0)) {
             for (var name : pattern.entities()) {
-                perEntity.put(name, Math.max(1, Math.ceilDiv(file.requireEntity(name).count(), owner.get().count())));
+                perEntity.put(name, Math.max(1, -Math.floorDiv(-file.requireEntity(name).count(), owner.get().count())));
             }
         } else {
             var probe = ProofPlan.probes(pattern, samples).stream().max(java.util.Comparator.comparingInt(p -> p.expected().size()));
@@ -556,14 +556,14 @@ public final class Designer {
             var members = new ArrayList<String>();
             for (var entity : group) {
                 var spec = file.requireEntity(entity);
-                var perPartition = itemsPerPartition(spec, plan.indexes.getFirst().get(entity));
+                var perPartition = itemsPerPartition(spec, plan.indexes.get(0).get(entity));
                 if (perPartition > 0) {
                     bytes += perPartition * sizes.get(entity);
                     members.add(entity);
                 }
             }
             if (bytes > ITEM_COLLECTION_LIMIT) {
-                warnings.add("item collection " + partitionTemplate(0, group.getFirst()) + " may grow to " + bytes / (1024 * 1024 * 1024)
+                warnings.add("item collection " + partitionTemplate(0, group.get(0)) + " may grow to " + bytes / (1024 * 1024 * 1024)
                         + " GB (" + String.join(", ", members) + "): fine as designed, without a local secondary index, but an LSI "
                         + "added to this table would limit every item collection to 10 GB");
             }
@@ -578,8 +578,8 @@ public final class Designer {
         if (entity.count() == 0 || shape.partition().size() != 1) {
             return 0;
         }
-        return naming.identified(shape.partition().getFirst()).flatMap(file::entity).filter(o -> o.count() > 0)
-                .map(o -> Math.ceilDiv(entity.count(), o.count())).orElse(0L);
+        return naming.identified(shape.partition().get(0)).flatMap(file::entity).filter(o -> o.count() > 0)
+                .map(o -> -Math.floorDiv(-entity.count(), o.count())).orElse(0L);
     }
 
     private void warnAboutNumbersAsText() {

@@ -229,7 +229,7 @@ public final class ExistingTablePlanner {
             }
             next++;
         }
-        var leading = prefix.isEmpty() || !(prefix.getFirst() instanceof KeyDerivation.Literal l) ? null : l.text();
+        var leading = prefix.isEmpty() || !(prefix.get(0) instanceof KeyDerivation.Literal l) ? null : l.text();
         // a sort key prefix of literals alone tells entities apart, needed only where another entity shares the partitions
         boolean needed = order != null || !prefixUsed.isEmpty() || !prefix.isEmpty() && shared(pattern, target);
         if (!needed) {
@@ -293,7 +293,7 @@ public final class ExistingTablePlanner {
             }
             var theirSort = sk == null ? null : entry.getValue().get(sk);
             boolean apart = !pattern.isCollection() && leadingLiteral != null && theirSort != null
-                    && theirSort.segments().getFirst() instanceof KeyDerivation.Literal literal && !literal.text().equals(leadingLiteral);
+                    && theirSort.segments().get(0) instanceof KeyDerivation.Literal literal && !literal.text().equals(leadingLiteral);
             if (!apart) {
                 return target.label() + " would also return " + other + " items: their " + pk + " (" + theirs.template()
                         + ") looks like " + pattern.entity() + "'s and " + (sk == null ? "there is no sort key" : "the sort key does not tell them apart");

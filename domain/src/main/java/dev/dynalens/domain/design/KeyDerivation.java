@@ -84,11 +84,15 @@ public record KeyDerivation(String entity, String keyAttribute, String delimiter
     static List<Object> parts(List<Segment> segments) {
         var parts = new ArrayList<Object>();
         for (var segment : segments) {
-            parts.add(switch (segment) {
-                case Literal literal -> literal.text();
-                case Attribute attribute -> new ValueTemplate.Value(attribute.path());
-                case Unknown unknown -> new ValueTemplate.Value("?");
-            });
+            if (segment instanceof Literal literal) {
+                parts.add(literal.text());
+            } else if (segment instanceof Attribute attribute) {
+                parts.add(new ValueTemplate.Value(attribute.path()));
+            } else if (segment instanceof Unknown) {
+                parts.add(new ValueTemplate.Value("?"));
+            } else {
+                throw new IllegalStateException("unexpected " + segment.getClass());
+            }
         }
         return parts;
     }

@@ -144,7 +144,7 @@ final class KeyPlanner {
     // --- the table ---
 
     private void chooseTableKeys(List<Requirement> requirements) {
-        var table = plan.indexes.getFirst();
+        var table = plan.indexes.get(0);
         for (var collection : requirements.stream().filter(Requirement::collection).toList()) {
             if (collection.entities().stream().anyMatch(table::containsKey)) {
                 continue;
@@ -162,12 +162,12 @@ final class KeyPlanner {
                 }
                 chosen.put(entity, best);
                 together += served(entity, best, requirements);
-                var free = best(entity, candidates.stream().filter(s -> !plan.closed.getFirst().contains(masked(entity, s))).toList(), requirements);
+                var free = best(entity, candidates.stream().filter(s -> !plan.closed.get(0).contains(masked(entity, s))).toList(), requirements);
                 apart += free == null ? 0 : served(entity, free, requirements);
             }
             if (chosen != null && together >= apart) {
                 table.putAll(chosen);
-                plan.closed.getFirst().add(masked(collection.entities().getFirst(), chosen.get(collection.entities().getFirst())));
+                plan.closed.get(0).add(masked(collection.entities().get(0), chosen.get(collection.entities().get(0))));
             }
         }
         for (var entity : file.entities()) {
@@ -175,7 +175,7 @@ final class KeyPlanner {
                 continue;
             }
             var candidates = candidates(entity.name(), requirements).stream().filter(this::fitsTable)
-                    .filter(s -> !plan.closed.getFirst().contains(masked(entity.name(), s))).toList();
+                    .filter(s -> !plan.closed.get(0).contains(masked(entity.name(), s))).toList();
             var best = best(entity.name(), candidates, requirements);
             table.put(entity.name(), best != null ? best : idShape(entity.name()));
         }
@@ -211,7 +211,7 @@ final class KeyPlanner {
             var candidates = candidates(entity, pending).stream().filter(s -> !s.numeric() && new HashSet<>(s.partition()).equals(wanted)).toList();
             shapes.put(entity, best(entity, candidates, pending));
         }
-        var masked = masked(collection.entities().getFirst(), shapes.get(collection.entities().getFirst()));
+        var masked = masked(collection.entities().get(0), shapes.get(collection.entities().get(0)));
         for (int index = 1; index <= MAX_GLOBAL_INDEXES; index++) {
             if (index == plan.indexes.size()) {
                 plan.addIndex(false);
@@ -272,10 +272,10 @@ final class KeyPlanner {
     }
 
     private void trimEmptyIndex() {
-        while (plan.indexes.size() > 1 && plan.indexes.getLast().isEmpty()) {
-            plan.indexes.removeLast();
-            plan.numeric.removeLast();
-            plan.closed.removeLast();
+        while (plan.indexes.size() > 1 && plan.indexes.get(plan.indexes.size() - 1).isEmpty()) {
+            plan.indexes.remove(plan.indexes.size() - 1);
+            plan.numeric.remove(plan.numeric.size() - 1);
+            plan.closed.remove(plan.closed.size() - 1);
         }
     }
 
@@ -351,7 +351,7 @@ final class KeyPlanner {
         rest.removeAll(partition);
         var sequence = shape.sequence();
         if (shape.numeric()) {
-            return rest.isEmpty() && (requirement.order() == null || sequence.getFirst().equals(requirement.order()));
+            return rest.isEmpty() && (requirement.order() == null || sequence.get(0).equals(requirement.order()));
         }
         if (requirement.numeric() || rest.size() > sequence.size() || !new HashSet<>(sequence.subList(0, rest.size())).equals(rest)) {
             return false;
@@ -372,7 +372,7 @@ final class KeyPlanner {
     }
 
     private boolean collectionAlone(Requirement collection, Map<String, Shape> there) {
-        var masked = masked(collection.entities().getFirst(), there.get(collection.entities().getFirst()));
+        var masked = masked(collection.entities().get(0), there.get(collection.entities().get(0)));
         for (var entry : there.entrySet()) {
             boolean same = masked(entry.getKey(), entry.getValue()).equals(masked);
             if (same != collection.entities().contains(entry.getKey())) {

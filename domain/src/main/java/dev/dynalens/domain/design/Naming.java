@@ -30,7 +30,7 @@ final class Naming {
             }
             entityLabels.put(entity.name(), unique);
             if (entity.id().size() == 1) {
-                identifies.putIfAbsent(entity.id().getFirst(), entity.name());
+                identifies.putIfAbsent(entity.id().get(0), entity.name());
             }
         }
     }

@@ -39,10 +39,12 @@ public final class PatternStatements {
     }
 
     private static String literal(AttributeValue value) {
-        return switch (value) {
-            case AttributeValue.Str s -> "'" + s.value().replace("'", "''") + "'";
-            case AttributeValue.Num n -> n.value().text();
-            default -> throw new IllegalArgumentException("A " + value.type() + " value is no key");
-        };
+        if (value instanceof AttributeValue.Str s) {
+            return "'" + s.value().replace("'", "''") + "'";
+        }
+        if (value instanceof AttributeValue.Num n) {
+            return n.value().text();
+        }
+        throw new IllegalArgumentException("A " + value.type() + " value is no key");
     }
 }

@@ -23,7 +23,7 @@ public final class PatternsException extends IllegalArgumentException {
         if (problems.isEmpty()) {
             throw new IllegalArgumentException("A PatternsException names at least one problem");
         }
-        var first = problems.getFirst().toString();
+        var first = problems.get(0).toString();
         return problems.size() == 1 ? first : first + " (and " + (problems.size() - 1) + " more)";
     }
 }

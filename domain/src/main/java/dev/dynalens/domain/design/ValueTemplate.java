@@ -79,11 +79,15 @@ public record ValueTemplate(List<Part> parts) {
             if (i > 0) {
                 appendText(parts, delimiter);
             }
-            switch (segments.get(i)) {
-                case String text -> appendText(parts, text);
-                case Value value -> parts.add(value);
-                case Part part -> parts.add(part);
-                default -> throw new IllegalArgumentException("Not a segment: " + segments.get(i));
+            var segment = segments.get(i);
+            if (segment instanceof String text) {
+                appendText(parts, text);
+            } else if (segment instanceof Value value) {
+                parts.add(value);
+            } else if (segment instanceof Part part) {
+                parts.add(part);
+            } else {
+                throw new IllegalArgumentException("Not a segment: " + segments.get(i));
             }
         }
         if (parts.isEmpty()) {
@@ -93,7 +97,7 @@ public record ValueTemplate(List<Part> parts) {
     }
 
     private static void appendText(List<Part> parts, String text) {
-        if (!parts.isEmpty() && parts.getLast() instanceof Text last) {
+        if (!parts.isEmpty() && parts.get(parts.size() - 1) instanceof Text last) {
             parts.set(parts.size() - 1, new Text(last.text() + text));
         } else {
             parts.add(new Text(text));
@@ -156,7 +160,7 @@ public record ValueTemplate(List<Part> parts) {
 
     /** The attribute when the template is exactly one {@code {attr}}, as a number key's is. */
     public Optional<String> singleAttribute() {
-        return parts.size() == 1 && parts.getFirst() instanceof Value value && value.bound() == Bound.VALUE
+        return parts.size() == 1 && parts.get(0) instanceof Value value && value.bound() == Bound.VALUE
                 ? Optional.of(value.attribute()) : Optional.empty();
     }
 
@@ -167,7 +171,7 @@ public record ValueTemplate(List<Part> parts) {
 
     /** The literal text before the first attribute ({@code ORDER#} of {@code ORDER#{createdAt}}), possibly empty. */
     public String leadingText() {
-        return parts.getFirst() instanceof Text text ? text.text() : "";
+        return parts.get(0) instanceof Text text ? text.text() : "";
     }
 
     /**
@@ -178,14 +182,17 @@ public record ValueTemplate(List<Part> parts) {
      * @throws IllegalArgumentException naming the attribute when a value is missing or cannot be written into a key
      */
     public AttributeValue fill(Function<String, AttributeValue> values) {
-        if (parts.size() == 1 && parts.getFirst() instanceof Value only && !(require(values, only) instanceof AttributeValue.Bool)) {
+        if (parts.size() == 1 && parts.get(0) instanceof Value only && !(require(values, only) instanceof AttributeValue.Bool)) {
             return require(values, only);
         }
         var text = new StringBuilder();
         for (var part : parts) {
-            switch (part) {
-                case Text t -> text.append(t.text());
-                case Value v -> text.append(textOf(require(values, v), v.attribute()));
+            if (part instanceof Text t) {
+                text.append(t.text());
+            } else if (part instanceof Value v) {
+                text.append(textOf(require(values, v), v.attribute()));
+            } else {
+                throw new IllegalStateException("unexpected " + part.getClass());
             }
         }
         return new AttributeValue.Str(text.toString());
@@ -216,13 +223,17 @@ public record ValueTemplate(List<Part> parts) {
 
     /** A scalar's text as it goes into a composite key; numbers in canonical form, so equal numbers make equal keys. */
     public static String textOf(AttributeValue value, String attribute) {
-        return switch (value) {
-            case AttributeValue.Str s -> s.value();
-            case AttributeValue.Num n -> n.value().canonical();
-            case AttributeValue.Bool b -> Boolean.toString(b.value());
-            default -> throw new IllegalArgumentException(attribute + " is a " + value.type()
-                    + " value, which cannot be written into a key (only strings, numbers and booleans can)");
-        };
+        if (value instanceof AttributeValue.Str s) {
+            return s.value();
+        }
+        if (value instanceof AttributeValue.Num n) {
+            return n.value().canonical();
+        }
+        if (value instanceof AttributeValue.Bool b) {
+            return Boolean.toString(b.value());
+        }
+        throw new IllegalArgumentException(attribute + " is a " + value.type()
+                + " value, which cannot be written into a key (only strings, numbers and booleans can)");
     }
 
     /** A number's canonical text, for callers that write one into a key. */
@@ -235,9 +246,12 @@ public record ValueTemplate(List<Part> parts) {
     public String toString() {
         var out = new StringBuilder();
         for (var part : parts) {
-            switch (part) {
-                case Text t -> out.append(t.text());
-                case Value v -> out.append('{').append(key(v)).append('}');
+            if (part instanceof Text t) {
+                out.append(t.text());
+            } else if (part instanceof Value v) {
+                out.append('{').append(key(v)).append('}');
+            } else {
+                throw new IllegalStateException("unexpected " + part.getClass());
             }
         }
         return out.toString();

@@ -43,21 +43,17 @@ final class ExpressionBuilder {
      * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Expressions.OperatorsAndFunctions.html
      */
     void equalsValue(String path, AttributeValue expected) {
-        switch (expected) {
-            case AttributeValue.MapValue map -> {
-                sameShape(path, "M", map.values().size());
-                map.values().forEach((key, value) -> equalsValue(path + "." + name(key), value));
+        if (expected instanceof AttributeValue.MapValue map) {
+            sameShape(path, "M", map.values().size());
+            map.values().forEach((key, value) -> equalsValue(path + "." + name(key), value));
+        } else if (expected instanceof AttributeValue.ListValue list) {
+            sameShape(path, "L", list.values().size());
+            for (int i = 0; i < list.values().size(); i++) {
+                equalsValue(path + "[" + i + "]", list.values().get(i));
             }
-            case AttributeValue.ListValue list -> {
-                sameShape(path, "L", list.values().size());
-                for (int i = 0; i < list.values().size(); i++) {
-                    equalsValue(path + "[" + i + "]", list.values().get(i));
-                }
-            }
-            default -> {
-                conditions.add(path + " = " + value(expected));
-                operators++;
-            }
+        } else {
+            conditions.add(path + " = " + value(expected));
+            operators++;
         }
     }
 

@@ -58,11 +58,16 @@ public final class StagedEdits {
         var key = keyOf(edited);
         var next = copy();
         var existing = changes.get(key);
-        switch (existing) {
-            case null -> putOrDrop(next, key, new StagedChange.Update(tableName, keySchema, read, edited));
-            case StagedChange.Create create -> next.put(key, new StagedChange.Create(tableName, keySchema, edited));
-            case StagedChange.Update update -> putOrDrop(next, key, new StagedChange.Update(tableName, keySchema, update.before(), edited));
-            case StagedChange.Delete delete -> putOrDrop(next, key, new StagedChange.Update(tableName, keySchema, delete.before(), edited));
+        if (existing == null) {
+            putOrDrop(next, key, new StagedChange.Update(tableName, keySchema, read, edited));
+        } else if (existing instanceof StagedChange.Create) {
+            next.put(key, new StagedChange.Create(tableName, keySchema, edited));
+        } else if (existing instanceof StagedChange.Update update) {
+            putOrDrop(next, key, new StagedChange.Update(tableName, keySchema, update.before(), edited));
+        } else if (existing instanceof StagedChange.Delete delete) {
+            putOrDrop(next, key, new StagedChange.Update(tableName, keySchema, delete.before(), edited));
+        } else {
+            throw new IllegalStateException("unexpected " + existing.getClass());
         }
         commitState(next);
     }
@@ -90,11 +95,17 @@ public final class StagedEdits {
         KeyCheck.requireKey(read, keySchema);
         var key = keyOf(read);
         var next = copy();
-        switch (changes.get(key)) {
-            case null -> next.put(key, new StagedChange.Delete(tableName, keySchema, read));
-            case StagedChange.Create create -> next.remove(key);
-            case StagedChange.Update update -> next.put(key, new StagedChange.Delete(tableName, keySchema, update.before()));
-            case StagedChange.Delete delete -> { return; }
+        var existing = changes.get(key);
+        if (existing == null) {
+            next.put(key, new StagedChange.Delete(tableName, keySchema, read));
+        } else if (existing instanceof StagedChange.Create) {
+            next.remove(key);
+        } else if (existing instanceof StagedChange.Update update) {
+            next.put(key, new StagedChange.Delete(tableName, keySchema, update.before()));
+        } else if (existing instanceof StagedChange.Delete) {
+            return;
+        } else {
+            throw new IllegalStateException("unexpected " + existing.getClass());
         }
         commitState(next);
     }

@@ -17,34 +17,56 @@ public final class ConditionEvaluator {
 
     public static boolean evaluate(Condition condition, Item item) {
         Objects.requireNonNull(item, "item");
-        return switch (condition) {
-            case Condition.And and -> and.conditions().stream().allMatch(c -> evaluate(c, item));
-            case Condition.Or or -> or.conditions().stream().anyMatch(c -> evaluate(c, item));
-            case Condition.Not not -> !evaluate(not.condition(), item);
-            case Condition.Comparison c -> compare(resolve(c.left(), item), c.comparator(), resolve(c.right(), item));
-            case Condition.Between b -> between(resolve(b.subject(), item), resolve(b.low(), item), resolve(b.high(), item));
-            case Condition.In in -> {
-                var subject = resolve(in.subject(), item);
-                yield subject != null && in.candidates().stream().anyMatch(c -> subject.equals(resolve(c, item)));
-            }
-            case Condition.AttributeExists e -> PathResolver.resolve(item, e.path()) != null;
-            case Condition.AttributeNotExists e -> PathResolver.resolve(item, e.path()) == null;
-            case Condition.AttributeType t -> {
-                var value = PathResolver.resolve(item, t.path());
-                yield value != null && resolve(t.type(), item) instanceof AttributeValue.Str s && value.type().name().equals(s.value());
-            }
-            case Condition.BeginsWith b -> beginsWith(resolve(b.subject(), item), resolve(b.prefix(), item));
-            case Condition.Contains c -> contains(resolve(c.subject(), item), resolve(c.operand(), item));
-        };
+        if (condition instanceof Condition.And and) {
+            return and.conditions().stream().allMatch(c -> evaluate(c, item));
+        }
+        if (condition instanceof Condition.Or or) {
+            return or.conditions().stream().anyMatch(c -> evaluate(c, item));
+        }
+        if (condition instanceof Condition.Not not) {
+            return !evaluate(not.condition(), item);
+        }
+        if (condition instanceof Condition.Comparison c) {
+            return compare(resolve(c.left(), item), c.comparator(), resolve(c.right(), item));
+        }
+        if (condition instanceof Condition.Between b) {
+            return between(resolve(b.subject(), item), resolve(b.low(), item), resolve(b.high(), item));
+        }
+        if (condition instanceof Condition.In in) {
+            var subject = resolve(in.subject(), item);
+            return subject != null && in.candidates().stream().anyMatch(c -> subject.equals(resolve(c, item)));
+        }
+        if (condition instanceof Condition.AttributeExists e) {
+            return PathResolver.resolve(item, e.path()) != null;
+        }
+        if (condition instanceof Condition.AttributeNotExists e) {
+            return PathResolver.resolve(item, e.path()) == null;
+        }
+        if (condition instanceof Condition.AttributeType t) {
+            var value = PathResolver.resolve(item, t.path());
+            return value != null && resolve(t.type(), item) instanceof AttributeValue.Str s && value.type().name().equals(s.value());
+        }
+        if (condition instanceof Condition.BeginsWith b) {
+            return beginsWith(resolve(b.subject(), item), resolve(b.prefix(), item));
+        }
+        if (condition instanceof Condition.Contains c) {
+            return contains(resolve(c.subject(), item), resolve(c.operand(), item));
+        }
+        throw new IllegalStateException("unexpected " + condition.getClass());
     }
 
     /** The value of an operand for this item, or null when it does not exist. */
     static AttributeValue resolve(Operand operand, Item item) {
-        return switch (operand) {
-            case Operand.ValueOperand v -> v.value();
-            case Operand.PathOperand p -> PathResolver.resolve(item, p.path());
-            case Operand.Size s -> size(PathResolver.resolve(item, s.path()));
-        };
+        if (operand instanceof Operand.ValueOperand v) {
+            return v.value();
+        }
+        if (operand instanceof Operand.PathOperand p) {
+            return PathResolver.resolve(item, p.path());
+        }
+        if (operand instanceof Operand.Size s) {
+            return size(PathResolver.resolve(item, s.path()));
+        }
+        throw new IllegalStateException("unexpected " + operand.getClass());
     }
 
     /**
@@ -53,21 +75,26 @@ public final class ConditionEvaluator {
      */
     static AttributeValue size(AttributeValue value) {
         long size;
-        switch (value) {
-            case null -> {
-                return null;
-            }
-            // DynamoDB stores strings as UTF-8; the length counted here is in UTF-8 bytes (see docs/expressions.md)
-            case AttributeValue.Str s -> size = s.value().getBytes(StandardCharsets.UTF_8).length;
-            case AttributeValue.Bin b -> size = b.value().length();
-            case AttributeValue.StringSet s -> size = s.values().size();
-            case AttributeValue.NumberSet s -> size = s.values().size();
-            case AttributeValue.BinarySet s -> size = s.values().size();
-            case AttributeValue.ListValue l -> size = l.values().size();
-            case AttributeValue.MapValue m -> size = m.values().size();
-            default -> {
-                return null;
-            }
+        if (value == null) {
+            return null;
+        }
+        // DynamoDB stores strings as UTF-8; the length counted here is in UTF-8 bytes (see docs/expressions.md)
+        if (value instanceof AttributeValue.Str s) {
+            size = s.value().getBytes(StandardCharsets.UTF_8).length;
+        } else if (value instanceof AttributeValue.Bin b) {
+            size = b.value().length();
+        } else if (value instanceof AttributeValue.StringSet s) {
+            size = s.values().size();
+        } else if (value instanceof AttributeValue.NumberSet s) {
+            size = s.values().size();
+        } else if (value instanceof AttributeValue.BinarySet s) {
+            size = s.values().size();
+        } else if (value instanceof AttributeValue.ListValue l) {
+            size = l.values().size();
+        } else if (value instanceof AttributeValue.MapValue m) {
+            size = m.values().size();
+        } else {
+            return null;
         }
         return AttributeValue.n(size);
     }
@@ -119,15 +146,25 @@ public final class ConditionEvaluator {
         if (subject == null || operand == null) {
             return false;
         }
-        return switch (subject) {
-            case AttributeValue.Str s -> operand instanceof AttributeValue.Str o && s.value().contains(o.value());
-            case AttributeValue.Bin b -> operand instanceof AttributeValue.Bin o && containsBytes(b.value(), o.value());
-            case AttributeValue.StringSet set -> operand instanceof AttributeValue.Str o && set.values().contains(o.value());
-            case AttributeValue.NumberSet set -> operand instanceof AttributeValue.Num o && set.values().contains(o.value());
-            case AttributeValue.BinarySet set -> operand instanceof AttributeValue.Bin o && set.values().contains(o.value());
-            case AttributeValue.ListValue list -> list.values().contains(operand);
-            default -> false;
-        };
+        if (subject instanceof AttributeValue.Str s) {
+            return operand instanceof AttributeValue.Str o && s.value().contains(o.value());
+        }
+        if (subject instanceof AttributeValue.Bin b) {
+            return operand instanceof AttributeValue.Bin o && containsBytes(b.value(), o.value());
+        }
+        if (subject instanceof AttributeValue.StringSet set) {
+            return operand instanceof AttributeValue.Str o && set.values().contains(o.value());
+        }
+        if (subject instanceof AttributeValue.NumberSet set) {
+            return operand instanceof AttributeValue.Num o && set.values().contains(o.value());
+        }
+        if (subject instanceof AttributeValue.BinarySet set) {
+            return operand instanceof AttributeValue.Bin o && set.values().contains(o.value());
+        }
+        if (subject instanceof AttributeValue.ListValue list) {
+            return list.values().contains(operand);
+        }
+        return false;
     }
 
     private static boolean containsBytes(Bytes haystack, Bytes needle) {

@@ -42,11 +42,13 @@ public final class ExpressionLimits {
     }
 
     private static int depth(dev.dynalens.domain.item.AttributeValue value) {
-        return switch (value) {
-            case dev.dynalens.domain.item.AttributeValue.MapValue m -> 1 + m.values().values().stream().mapToInt(ExpressionLimits::depth).max().orElse(0);
-            case dev.dynalens.domain.item.AttributeValue.ListValue l -> 1 + l.values().stream().mapToInt(ExpressionLimits::depth).max().orElse(0);
-            default -> 0;
-        };
+        if (value instanceof dev.dynalens.domain.item.AttributeValue.MapValue m) {
+            return 1 + m.values().values().stream().mapToInt(ExpressionLimits::depth).max().orElse(0);
+        }
+        if (value instanceof dev.dynalens.domain.item.AttributeValue.ListValue l) {
+            return 1 + l.values().stream().mapToInt(ExpressionLimits::depth).max().orElse(0);
+        }
+        return 0;
     }
 
     /** The expression's size as DynamoDB counts it: bytes of UTF-8, not characters. */

@@ -48,31 +48,57 @@ public final class ExpressionRenderer {
     }
 
     private String condition(Condition condition) {
-        return switch (condition) {
-            case Condition.Comparison c -> operand(c.left()) + " " + c.comparator().symbol() + " " + operand(c.right());
-            case Condition.Between b -> operand(b.subject()) + " BETWEEN " + operand(b.low()) + " AND " + operand(b.high());
-            case Condition.In in -> operand(in.subject()) + " IN (" + join(in.candidates().stream().map(this::operand).toList()) + ")";
-            case Condition.And and -> String.join(" AND ", and.conditions().stream()
+        if (condition instanceof Condition.Comparison c) {
+            return operand(c.left()) + " " + c.comparator().symbol() + " " + operand(c.right());
+        }
+        if (condition instanceof Condition.Between b) {
+            return operand(b.subject()) + " BETWEEN " + operand(b.low()) + " AND " + operand(b.high());
+        }
+        if (condition instanceof Condition.In in) {
+            return operand(in.subject()) + " IN (" + join(in.candidates().stream().map(this::operand).toList()) + ")";
+        }
+        if (condition instanceof Condition.And and) {
+            return String.join(" AND ", and.conditions().stream()
                     .map(c -> c instanceof Condition.And || c instanceof Condition.Or ? "(" + condition(c) + ")" : condition(c)).toList());
-            case Condition.Or or -> String.join(" OR ", or.conditions().stream()
+        }
+        if (condition instanceof Condition.Or or) {
+            return String.join(" OR ", or.conditions().stream()
                     .map(c -> c instanceof Condition.Or ? "(" + condition(c) + ")" : condition(c)).toList());
-            // NOT (NOT a), not NOT NOT a: dynalite's grammar (like DynamoDB's documented one) wants a condition after NOT
-            case Condition.Not not -> "NOT " + (not.condition() instanceof Condition.And || not.condition() instanceof Condition.Or
+        }
+        // NOT (NOT a), not NOT NOT a: dynalite's grammar (like DynamoDB's documented one) wants a condition after NOT
+        if (condition instanceof Condition.Not not) {
+            return "NOT " + (not.condition() instanceof Condition.And || not.condition() instanceof Condition.Or
                     || not.condition() instanceof Condition.Not ? "(" + condition(not.condition()) + ")" : condition(not.condition()));
-            case Condition.AttributeExists e -> "attribute_exists(" + path(e.path()) + ")";
-            case Condition.AttributeNotExists e -> "attribute_not_exists(" + path(e.path()) + ")";
-            case Condition.AttributeType t -> "attribute_type(" + path(t.path()) + ", " + operand(t.type()) + ")";
-            case Condition.BeginsWith b -> "begins_with(" + operand(b.subject()) + ", " + operand(b.prefix()) + ")";
-            case Condition.Contains c -> "contains(" + operand(c.subject()) + ", " + operand(c.operand()) + ")";
-        };
+        }
+        if (condition instanceof Condition.AttributeExists e) {
+            return "attribute_exists(" + path(e.path()) + ")";
+        }
+        if (condition instanceof Condition.AttributeNotExists e) {
+            return "attribute_not_exists(" + path(e.path()) + ")";
+        }
+        if (condition instanceof Condition.AttributeType t) {
+            return "attribute_type(" + path(t.path()) + ", " + operand(t.type()) + ")";
+        }
+        if (condition instanceof Condition.BeginsWith b) {
+            return "begins_with(" + operand(b.subject()) + ", " + operand(b.prefix()) + ")";
+        }
+        if (condition instanceof Condition.Contains c) {
+            return "contains(" + operand(c.subject()) + ", " + operand(c.operand()) + ")";
+        }
+        throw new IllegalStateException("unexpected " + condition.getClass());
     }
 
     private String operand(Operand operand) {
-        return switch (operand) {
-            case Operand.PathOperand p -> path(p.path());
-            case Operand.ValueOperand v -> value(v.value());
-            case Operand.Size s -> "size(" + path(s.path()) + ")";
-        };
+        if (operand instanceof Operand.PathOperand p) {
+            return path(p.path());
+        }
+        if (operand instanceof Operand.ValueOperand v) {
+            return value(v.value());
+        }
+        if (operand instanceof Operand.Size s) {
+            return "size(" + path(s.path()) + ")";
+        }
+        throw new IllegalStateException("unexpected " + operand.getClass());
     }
 
     private String update(UpdateExpression update) {
@@ -96,19 +122,29 @@ public final class ExpressionRenderer {
     }
 
     private String setValue(SetValue value) {
-        return switch (value) {
-            case SetValue.Arithmetic a -> updateOperand(a.left()) + " " + a.operator().symbol() + " " + updateOperand(a.right());
-            case UpdateOperand o -> updateOperand(o);
-        };
+        if (value instanceof SetValue.Arithmetic a) {
+            return updateOperand(a.left()) + " " + a.operator().symbol() + " " + updateOperand(a.right());
+        }
+        if (value instanceof UpdateOperand o) {
+            return updateOperand(o);
+        }
+        throw new IllegalStateException("unexpected " + value.getClass());
     }
 
     private String updateOperand(UpdateOperand operand) {
-        return switch (operand) {
-            case Operand.PathOperand p -> path(p.path());
-            case Operand.ValueOperand v -> value(v.value());
-            case UpdateOperand.IfNotExists f -> "if_not_exists(" + path(f.path()) + ", " + updateOperand(f.fallback()) + ")";
-            case UpdateOperand.ListAppend f -> "list_append(" + updateOperand(f.first()) + ", " + updateOperand(f.second()) + ")";
-        };
+        if (operand instanceof Operand.PathOperand p) {
+            return path(p.path());
+        }
+        if (operand instanceof Operand.ValueOperand v) {
+            return value(v.value());
+        }
+        if (operand instanceof UpdateOperand.IfNotExists f) {
+            return "if_not_exists(" + path(f.path()) + ", " + updateOperand(f.fallback()) + ")";
+        }
+        if (operand instanceof UpdateOperand.ListAppend f) {
+            return "list_append(" + updateOperand(f.first()) + ", " + updateOperand(f.second()) + ")";
+        }
+        throw new IllegalStateException("unexpected " + operand.getClass());
     }
 
     private String projection(Projection projection) {

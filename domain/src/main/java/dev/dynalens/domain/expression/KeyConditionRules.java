@@ -60,72 +60,80 @@ final class KeyConditionRules {
 
     private static void collect(Condition condition, Map<Object, Integer> positions, List<KeyPart> parts, boolean top) {
         int position = positions.getOrDefault(condition, 0);
-        switch (condition) {
-            case Condition.And and when top -> {
-                for (var part : and.conditions()) {
-                    if (part instanceof Condition.And) {
-                        throw error("KeyConditionExpressions cannot contain nested operations", positions.getOrDefault(part, position));
-                    }
-                    collect(part, positions, parts, false);
+        if (condition instanceof Condition.And and && top) {
+            for (var part : and.conditions()) {
+                if (part instanceof Condition.And) {
+                    throw error("KeyConditionExpressions cannot contain nested operations", positions.getOrDefault(part, position));
                 }
+                collect(part, positions, parts, false);
             }
-            case Condition.And and -> throw error("KeyConditionExpressions cannot contain nested operations", position);
-            case Condition.Or or -> throw error("Invalid operator used in KeyConditionExpression: OR", position);
-            case Condition.Not not -> throw error("Invalid operator used in KeyConditionExpression: NOT", position);
-            case Condition.In in -> throw error("Invalid operator used in KeyConditionExpression: IN", position);
-            case Condition.AttributeExists e -> throw error("Invalid operator used in KeyConditionExpression: attribute_exists", position);
-            case Condition.AttributeNotExists e -> throw error("Invalid operator used in KeyConditionExpression: attribute_not_exists", position);
-            case Condition.AttributeType t -> throw error("Invalid operator used in KeyConditionExpression: attribute_type", position);
-            case Condition.Contains c -> throw error("Invalid operator used in KeyConditionExpression: contains", position);
-            case Condition.Comparison c -> {
-                if (c.comparator() == Condition.Comparator.NE) {
-                    throw error("Invalid operator used in KeyConditionExpression: <>", position);
-                }
-                var left = keyAttribute(c.left(), position);
-                var right = keyAttribute(c.right(), position);
-                if (left != null && right != null) {
-                    throw error("Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition", position);
-                }
-                if (left == null && right == null) {
-                    throw error("Invalid condition in KeyConditionExpression: No key attribute specified", position);
-                }
-                parts.add(new KeyPart(left != null ? left : right, c, position));
+        } else if (condition instanceof Condition.And) {
+            throw error("KeyConditionExpressions cannot contain nested operations", position);
+        } else if (condition instanceof Condition.Or) {
+            throw error("Invalid operator used in KeyConditionExpression: OR", position);
+        } else if (condition instanceof Condition.Not) {
+            throw error("Invalid operator used in KeyConditionExpression: NOT", position);
+        } else if (condition instanceof Condition.In) {
+            throw error("Invalid operator used in KeyConditionExpression: IN", position);
+        } else if (condition instanceof Condition.AttributeExists) {
+            throw error("Invalid operator used in KeyConditionExpression: attribute_exists", position);
+        } else if (condition instanceof Condition.AttributeNotExists) {
+            throw error("Invalid operator used in KeyConditionExpression: attribute_not_exists", position);
+        } else if (condition instanceof Condition.AttributeType) {
+            throw error("Invalid operator used in KeyConditionExpression: attribute_type", position);
+        } else if (condition instanceof Condition.Contains) {
+            throw error("Invalid operator used in KeyConditionExpression: contains", position);
+        } else if (condition instanceof Condition.Comparison c) {
+            if (c.comparator() == Condition.Comparator.NE) {
+                throw error("Invalid operator used in KeyConditionExpression: <>", position);
             }
-            case Condition.Between b -> {
-                var subject = keyAttribute(b.subject(), position);
-                if (subject == null) {
-                    throw error("Invalid condition in KeyConditionExpression: BETWEEN operator must have the key attribute as its first operand", position);
-                }
-                if (keyAttribute(b.low(), position) != null || keyAttribute(b.high(), position) != null) {
-                    throw error("Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition", position);
-                }
-                parts.add(new KeyPart(subject, b, position));
+            var left = keyAttribute(c.left(), position);
+            var right = keyAttribute(c.right(), position);
+            if (left != null && right != null) {
+                throw error("Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition", position);
             }
-            case Condition.BeginsWith b -> {
-                var subject = keyAttribute(b.subject(), position);
-                if (subject == null) {
-                    throw error("Invalid condition in KeyConditionExpression: begins_with operator must have the key attribute as its first operand", position);
-                }
-                if (keyAttribute(b.prefix(), position) != null) {
-                    throw error("Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition", position);
-                }
-                parts.add(new KeyPart(subject, b, position));
+            if (left == null && right == null) {
+                throw error("Invalid condition in KeyConditionExpression: No key attribute specified", position);
             }
+            parts.add(new KeyPart(left != null ? left : right, c, position));
+        } else if (condition instanceof Condition.Between b) {
+            var subject = keyAttribute(b.subject(), position);
+            if (subject == null) {
+                throw error("Invalid condition in KeyConditionExpression: BETWEEN operator must have the key attribute as its first operand", position);
+            }
+            if (keyAttribute(b.low(), position) != null || keyAttribute(b.high(), position) != null) {
+                throw error("Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition", position);
+            }
+            parts.add(new KeyPart(subject, b, position));
+        } else if (condition instanceof Condition.BeginsWith b) {
+            var subject = keyAttribute(b.subject(), position);
+            if (subject == null) {
+                throw error("Invalid condition in KeyConditionExpression: begins_with operator must have the key attribute as its first operand", position);
+            }
+            if (keyAttribute(b.prefix(), position) != null) {
+                throw error("Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition", position);
+            }
+            parts.add(new KeyPart(subject, b, position));
+        } else {
+            throw new IllegalStateException("unexpected " + condition.getClass());
         }
     }
 
     /** The key attribute an operand names, or null for a value. */
     private static String keyAttribute(Operand operand, int position) {
-        return switch (operand) {
-            case Operand.ValueOperand v -> null;
-            case Operand.Size s -> throw error("KeyConditionExpressions cannot contain nested operations (size)", position);
-            case Operand.PathOperand p -> {
-                if (!p.path().isTopLevel()) {
-                    throw error("KeyConditionExpressions cannot have conditions on nested attributes", position);
-                }
-                yield p.path().attributeName();
+        if (operand instanceof Operand.ValueOperand) {
+            return null;
+        }
+        if (operand instanceof Operand.Size) {
+            throw error("KeyConditionExpressions cannot contain nested operations (size)", position);
+        }
+        if (operand instanceof Operand.PathOperand p) {
+            if (!p.path().isTopLevel()) {
+                throw error("KeyConditionExpressions cannot have conditions on nested attributes", position);
             }
-        };
+            return p.path().attributeName();
+        }
+        throw new IllegalStateException("unexpected " + operand.getClass());
     }
 
     private static ExpressionException error(String message, int position) {

@@ -596,11 +596,16 @@ final class Parser {
     }
 
     private static String typeName(Operand operand) {
-        return switch (operand) {
-            case Operand.ValueOperand v -> v.value().type().name();
-            case Operand.Size s -> "N";
-            case Operand.PathOperand p -> "";
-        };
+        if (operand instanceof Operand.ValueOperand v) {
+            return v.value().type().name();
+        }
+        if (operand instanceof Operand.Size) {
+            return "N";
+        }
+        if (operand instanceof Operand.PathOperand) {
+            return "";
+        }
+        throw new IllegalStateException("unexpected " + operand.getClass());
     }
 
     private void requireCount(String name, List<Operand> args, int count, int position) {

@@ -41,10 +41,15 @@ public final class ProjectionEvaluator {
                 whole = true;
                 return;
             }
-            var child = switch (elements.get(at)) {
-                case AttributePath.Key key -> keys.computeIfAbsent(key.name(), k -> new Node());
-                case AttributePath.Index index -> positions.computeIfAbsent(index.index(), k -> new Node());
-            };
+            var element = elements.get(at);
+            Node child;
+            if (element instanceof AttributePath.Key key) {
+                child = keys.computeIfAbsent(key.name(), k -> new Node());
+            } else if (element instanceof AttributePath.Index index) {
+                child = positions.computeIfAbsent(index.index(), k -> new Node());
+            } else {
+                throw new IllegalStateException("unexpected " + element.getClass());
+            }
             child.add(elements, at + 1);
         }
 

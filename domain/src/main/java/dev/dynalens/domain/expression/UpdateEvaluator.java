@@ -51,29 +51,33 @@ public final class UpdateEvaluator {
             var path = update.set().get(i).path();
             var value = thaw(setValues.get(i));
             var parent = parentOf(root, path);
-            switch (path.last()) {
-                case AttributePath.Key key -> map(parent).put(key.name(), value);
-                case AttributePath.Index index -> {
-                    var list = list(parent);
-                    if (index.index() < list.size()) {
-                        list.set(index.index(), value);
-                    } else {
-                        appends.computeIfAbsent(list, l -> new TreeMap<>()).put(index.index(), value);
-                    }
+            var last = path.last();
+            if (last instanceof AttributePath.Key key) {
+                map(parent).put(key.name(), value);
+            } else if (last instanceof AttributePath.Index index) {
+                var list = list(parent);
+                if (index.index() < list.size()) {
+                    list.set(index.index(), value);
+                } else {
+                    appends.computeIfAbsent(list, l -> new TreeMap<>()).put(index.index(), value);
                 }
+            } else {
+                throw new IllegalStateException("unexpected " + last.getClass());
             }
         }
         var removals = new IdentityHashMap<List<Object>, java.util.TreeSet<Integer>>();
         for (var path : update.remove()) {
             var parent = parentOf(root, path);
-            switch (path.last()) {
-                case AttributePath.Key key -> map(parent).remove(key.name());
-                case AttributePath.Index index -> {
-                    var list = list(parent);
-                    if (index.index() < list.size()) {
-                        removals.computeIfAbsent(list, l -> new java.util.TreeSet<>()).add(index.index());
-                    }
+            var last = path.last();
+            if (last instanceof AttributePath.Key key) {
+                map(parent).remove(key.name());
+            } else if (last instanceof AttributePath.Index index) {
+                var list = list(parent);
+                if (index.index() < list.size()) {
+                    removals.computeIfAbsent(list, l -> new java.util.TreeSet<>()).add(index.index());
                 }
+            } else {
+                throw new IllegalStateException("unexpected " + last.getClass());
             }
         }
         removals.forEach((list, indexes) -> indexes.descendingSet().forEach(i -> list.remove((int) i)));
@@ -114,40 +118,42 @@ public final class UpdateEvaluator {
     // ------------------------------------------------------------------ values of SET
 
     private static AttributeValue value(SetValue value, Item item) {
-        return switch (value) {
-            case SetValue.Arithmetic a -> {
-                // each operand is checked as soon as it is known: a wrong left operand is reported before a missing right one
-                var l = numberOperand(operand(a.left(), item), a.operator().symbol());
-                var r = numberOperand(operand(a.right(), item), a.operator().symbol());
-                var x = l.toBigDecimal();
-                var y = r.toBigDecimal();
-                yield number(a.operator() == SetValue.ArithmeticOperator.PLUS ? x.add(y) : x.subtract(y));
-            }
-            case UpdateOperand o -> operand(o, item);
-        };
+        if (value instanceof SetValue.Arithmetic a) {
+            // each operand is checked as soon as it is known: a wrong left operand is reported before a missing right one
+            var l = numberOperand(operand(a.left(), item), a.operator().symbol());
+            var r = numberOperand(operand(a.right(), item), a.operator().symbol());
+            var x = l.toBigDecimal();
+            var y = r.toBigDecimal();
+            return number(a.operator() == SetValue.ArithmeticOperator.PLUS ? x.add(y) : x.subtract(y));
+        }
+        if (value instanceof UpdateOperand o) {
+            return operand(o, item);
+        }
+        throw new IllegalStateException("unexpected " + value.getClass());
     }
 
     private static AttributeValue operand(UpdateOperand operand, Item item) {
-        return switch (operand) {
-            case Operand.ValueOperand v -> v.value();
-            case Operand.PathOperand p -> {
-                var found = PathResolver.resolve(item, p.path());
-                if (found == null) {
-                    throw error(Kind.MISSING_ATTRIBUTE, "The provided expression refers to an attribute that does not exist in the item: "
-                            + p.path());
-                }
-                yield found;
+        if (operand instanceof Operand.ValueOperand v) {
+            return v.value();
+        }
+        if (operand instanceof Operand.PathOperand p) {
+            var found = PathResolver.resolve(item, p.path());
+            if (found == null) {
+                throw error(Kind.MISSING_ATTRIBUTE, "The provided expression refers to an attribute that does not exist in the item: "
+                        + p.path());
             }
-            case UpdateOperand.IfNotExists f -> {
-                var found = PathResolver.resolve(item, f.path());
-                yield found != null ? found : operand(f.fallback(), item);
-            }
-            case UpdateOperand.ListAppend f -> {
-                var all = new ArrayList<AttributeValue>(listOperand(operand(f.first(), item)).values());
-                all.addAll(listOperand(operand(f.second(), item)).values());
-                yield AttributeValue.l(all);
-            }
-        };
+            return found;
+        }
+        if (operand instanceof UpdateOperand.IfNotExists f) {
+            var found = PathResolver.resolve(item, f.path());
+            return found != null ? found : operand(f.fallback(), item);
+        }
+        if (operand instanceof UpdateOperand.ListAppend f) {
+            var all = new ArrayList<AttributeValue>(listOperand(operand(f.first(), item)).values());
+            all.addAll(listOperand(operand(f.second(), item)).values());
+            return AttributeValue.l(all);
+        }
+        throw new IllegalStateException("unexpected " + operand.getClass());
     }
 
     private static DynamoNumber numberOperand(AttributeValue value, String operator) {
@@ -195,41 +201,41 @@ public final class UpdateEvaluator {
         if (existing == null) {
             return addend;
         }
-        return switch (existing) {
-            case AttributeValue.Num n when addend instanceof AttributeValue.Num a ->
-                    number(n.value().toBigDecimal().add(a.value().toBigDecimal()));
-            case AttributeValue.StringSet s when addend instanceof AttributeValue.StringSet a -> {
-                var all = new LinkedHashSet<>(s.values());
-                all.addAll(a.values());
-                yield new AttributeValue.StringSet(all);
-            }
-            case AttributeValue.NumberSet s when addend instanceof AttributeValue.NumberSet a -> {
-                var all = new LinkedHashSet<>(s.values());
-                all.addAll(a.values());
-                yield new AttributeValue.NumberSet(all);
-            }
-            case AttributeValue.BinarySet s when addend instanceof AttributeValue.BinarySet a -> {
-                var all = new LinkedHashSet<>(s.values());
-                all.addAll(a.values());
-                yield new AttributeValue.BinarySet(all);
-            }
-            default -> throw error(Kind.INCORRECT_DATA_TYPE, "An operand in the update expression has an incorrect data type: "
-                    + "ADD of " + addend.type() + " to an attribute of type " + existing.type());
-        };
+        if (existing instanceof AttributeValue.Num n && addend instanceof AttributeValue.Num a) {
+            return number(n.value().toBigDecimal().add(a.value().toBigDecimal()));
+        }
+        if (existing instanceof AttributeValue.StringSet s && addend instanceof AttributeValue.StringSet a) {
+            var all = new LinkedHashSet<>(s.values());
+            all.addAll(a.values());
+            return new AttributeValue.StringSet(all);
+        }
+        if (existing instanceof AttributeValue.NumberSet s && addend instanceof AttributeValue.NumberSet a) {
+            var all = new LinkedHashSet<>(s.values());
+            all.addAll(a.values());
+            return new AttributeValue.NumberSet(all);
+        }
+        if (existing instanceof AttributeValue.BinarySet s && addend instanceof AttributeValue.BinarySet a) {
+            var all = new LinkedHashSet<>(s.values());
+            all.addAll(a.values());
+            return new AttributeValue.BinarySet(all);
+        }
+        throw error(Kind.INCORRECT_DATA_TYPE, "An operand in the update expression has an incorrect data type: "
+                + "ADD of " + addend.type() + " to an attribute of type " + existing.type());
     }
 
     /** The set without the given elements; null when nothing is left. */
     private static AttributeValue deleted(AttributeValue existing, AttributeValue subset) {
-        return switch (existing) {
-            case AttributeValue.StringSet s when subset instanceof AttributeValue.StringSet d ->
-                    remaining(s.values(), d.values(), AttributeValue.StringSet::new);
-            case AttributeValue.NumberSet s when subset instanceof AttributeValue.NumberSet d ->
-                    remaining(s.values(), d.values(), AttributeValue.NumberSet::new);
-            case AttributeValue.BinarySet s when subset instanceof AttributeValue.BinarySet d ->
-                    remaining(s.values(), d.values(), AttributeValue.BinarySet::new);
-            default -> throw error(Kind.INCORRECT_DATA_TYPE, "An operand in the update expression has an incorrect data type: "
-                    + "DELETE of " + subset.type() + " from an attribute of type " + existing.type());
-        };
+        if (existing instanceof AttributeValue.StringSet s && subset instanceof AttributeValue.StringSet d) {
+            return remaining(s.values(), d.values(), AttributeValue.StringSet::new);
+        }
+        if (existing instanceof AttributeValue.NumberSet s && subset instanceof AttributeValue.NumberSet d) {
+            return remaining(s.values(), d.values(), AttributeValue.NumberSet::new);
+        }
+        if (existing instanceof AttributeValue.BinarySet s && subset instanceof AttributeValue.BinarySet d) {
+            return remaining(s.values(), d.values(), AttributeValue.BinarySet::new);
+        }
+        throw error(Kind.INCORRECT_DATA_TYPE, "An operand in the update expression has an incorrect data type: "
+                + "DELETE of " + subset.type() + " from an attribute of type " + existing.type());
     }
 
     private static <T> AttributeValue remaining(java.util.Set<T> set, java.util.Set<T> removed,
@@ -273,28 +279,30 @@ public final class UpdateEvaluator {
     }
 
     private static void put(Object container, AttributePath.Element element, Object value) {
-        switch (element) {
-            case AttributePath.Key key -> map(container).put(key.name(), value);
-            case AttributePath.Index index -> {
-                var list = list(container);
-                if (index.index() < list.size()) {
-                    list.set(index.index(), value);
-                } else {
-                    list.add(value);
-                }
+        if (element instanceof AttributePath.Key key) {
+            map(container).put(key.name(), value);
+        } else if (element instanceof AttributePath.Index index) {
+            var list = list(container);
+            if (index.index() < list.size()) {
+                list.set(index.index(), value);
+            } else {
+                list.add(value);
             }
+        } else {
+            throw new IllegalStateException("unexpected " + element.getClass());
         }
     }
 
     private static void remove(Object container, AttributePath.Element element) {
-        switch (element) {
-            case AttributePath.Key key -> map(container).remove(key.name());
-            case AttributePath.Index index -> {
-                var list = list(container);
-                if (index.index() < list.size()) {
-                    list.remove(index.index());
-                }
+        if (element instanceof AttributePath.Key key) {
+            map(container).remove(key.name());
+        } else if (element instanceof AttributePath.Index index) {
+            var list = list(container);
+            if (index.index() < list.size()) {
+                list.remove(index.index());
             }
+        } else {
+            throw new IllegalStateException("unexpected " + element.getClass());
         }
     }
 
@@ -310,19 +318,17 @@ public final class UpdateEvaluator {
 
     /** Maps and lists become mutable containers; everything else stays an immutable value. */
     private static Object thaw(AttributeValue value) {
-        return switch (value) {
-            case AttributeValue.MapValue m -> {
-                var map = new LinkedHashMap<String, Object>();
-                m.values().forEach((k, v) -> map.put(k, thaw(v)));
-                yield map;
-            }
-            case AttributeValue.ListValue l -> {
-                var list = new ArrayList<Object>();
-                l.values().forEach(v -> list.add(thaw(v)));
-                yield list;
-            }
-            default -> value;
-        };
+        if (value instanceof AttributeValue.MapValue m) {
+            var map = new LinkedHashMap<String, Object>();
+            m.values().forEach((k, v) -> map.put(k, thaw(v)));
+            return map;
+        }
+        if (value instanceof AttributeValue.ListValue l) {
+            var list = new ArrayList<Object>();
+            l.values().forEach(v -> list.add(thaw(v)));
+            return list;
+        }
+        return value;
     }
 
     private static AttributeValue freeze(Object value) {
@@ -338,11 +344,13 @@ public final class UpdateEvaluator {
     }
 
     private static int depth(AttributeValue value) {
-        return switch (value) {
-            case AttributeValue.MapValue m -> 1 + m.values().values().stream().mapToInt(UpdateEvaluator::depth).max().orElse(0);
-            case AttributeValue.ListValue l -> 1 + l.values().stream().mapToInt(UpdateEvaluator::depth).max().orElse(0);
-            default -> 0;
-        };
+        if (value instanceof AttributeValue.MapValue m) {
+            return 1 + m.values().values().stream().mapToInt(UpdateEvaluator::depth).max().orElse(0);
+        }
+        if (value instanceof AttributeValue.ListValue l) {
+            return 1 + l.values().stream().mapToInt(UpdateEvaluator::depth).max().orElse(0);
+        }
+        return 0;
     }
 
     private static ExpressionException invalidPath(AttributePath path) {

@@ -20,11 +20,11 @@ public record EntityShape(String name, Kind kind, long count, List<TemplateCount
 
     /** The most frequent partition-key template. */
     public String pkTemplate() {
-        return pkTemplates.isEmpty() ? "" : pkTemplates.getFirst().template();
+        return pkTemplates.isEmpty() ? "" : pkTemplates.get(0).template();
     }
 
     /** The most frequent sort-key template, if the items have sort keys. */
     public Optional<String> skTemplate() {
-        return skTemplates.isEmpty() ? Optional.empty() : Optional.of(skTemplates.getFirst().template());
+        return skTemplates.isEmpty() ? Optional.empty() : Optional.of(skTemplates.get(0).template());
     }
 }

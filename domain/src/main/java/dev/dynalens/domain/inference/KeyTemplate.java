@@ -30,7 +30,7 @@ public record KeyTemplate(ScalarType type, String delimiter, List<Segment> segme
         if (segments.size() > 1 && delimiter.isEmpty()) {
             throw new IllegalArgumentException("Several segments need a delimiter");
         }
-        if (type != ScalarType.S && !(segments.size() == 1 && segments.getFirst() instanceof Variable)) {
+        if (type != ScalarType.S && !(segments.size() == 1 && segments.get(0) instanceof Variable)) {
             throw new IllegalArgumentException("A " + type + " key template is a single variable");
         }
     }
@@ -165,12 +165,15 @@ public record KeyTemplate(ScalarType type, String delimiter, List<Segment> segme
 
     /** Whether a key value fits this template; a number or binary key fits the template of its type. */
     public boolean matches(AttributeValue value) {
-        return switch (value) {
-            case AttributeValue.Str s -> matches(s.value());
-            case AttributeValue.Num n -> type == ScalarType.N;
-            case AttributeValue.Bin b -> type == ScalarType.B;
-            default -> false;
-        };
+        if (value instanceof AttributeValue.Str s) {
+            return matches(s.value());
+        } else if (value instanceof AttributeValue.Num) {
+            return type == ScalarType.N;
+        } else if (value instanceof AttributeValue.Bin) {
+            return type == ScalarType.B;
+        } else {
+            return false;
+        }
     }
 
     @Override

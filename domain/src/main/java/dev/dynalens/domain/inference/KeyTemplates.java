@@ -85,12 +85,15 @@ public final class KeyTemplates {
      * binary value is {@code {}} of its type, other types cannot be keys.
      */
     public static Optional<KeyTemplate> infer(AttributeValue value) {
-        return switch (value) {
-            case AttributeValue.Str s -> Optional.of(infer(s.value()));
-            case AttributeValue.Num n -> Optional.of(KeyTemplate.anyValue(ScalarType.N));
-            case AttributeValue.Bin b -> Optional.of(KeyTemplate.anyValue(ScalarType.B));
-            default -> Optional.empty();
-        };
+        if (value instanceof AttributeValue.Str s) {
+            return Optional.of(infer(s.value()));
+        } else if (value instanceof AttributeValue.Num) {
+            return Optional.of(KeyTemplate.anyValue(ScalarType.N));
+        } else if (value instanceof AttributeValue.Bin) {
+            return Optional.of(KeyTemplate.anyValue(ScalarType.B));
+        } else {
+            return Optional.empty();
+        }
     }
 
     /** Cuts a key on the delimiter it uses (see the class comment). */

@@ -180,22 +180,30 @@ public record Lens(Map<String, String> renames, List<Merge> merges, List<Split> 
     }
 
     private static boolean holds(Condition condition, String pkTemplate, String skTemplate, boolean attributeMatched) {
-        return switch (condition) {
-            case PkTemplate pk -> pk.template().equals(pkTemplate);
-            case SkTemplate sk -> sk.template().equals(skTemplate);
-            case AttributeEquals a -> attributeMatched;
-        };
+        if (condition instanceof PkTemplate pk) {
+            return pk.template().equals(pkTemplate);
+        } else if (condition instanceof SkTemplate sk) {
+            return sk.template().equals(skTemplate);
+        } else if (condition instanceof AttributeEquals) {
+            return attributeMatched;
+        } else {
+            throw new IllegalStateException("unexpected " + condition.getClass());
+        }
     }
 
     private static boolean holds(AttributeEquals condition, Item item) {
         var value = item.attributes().get(condition.attribute());
-        return switch (value) {
-            case null -> false;
-            case AttributeValue.Str s -> s.value().equals(condition.value());
-            case AttributeValue.Num n -> sameNumber(n.value(), condition.value());
-            case AttributeValue.Bool b -> Boolean.toString(b.value()).equals(condition.value());
-            default -> false;
-        };
+        if (value == null) {
+            return false;
+        } else if (value instanceof AttributeValue.Str s) {
+            return s.value().equals(condition.value());
+        } else if (value instanceof AttributeValue.Num n) {
+            return sameNumber(n.value(), condition.value());
+        } else if (value instanceof AttributeValue.Bool b) {
+            return Boolean.toString(b.value()).equals(condition.value());
+        } else {
+            return false;
+        }
     }
 
     private static boolean sameNumber(DynamoNumber number, String text) {

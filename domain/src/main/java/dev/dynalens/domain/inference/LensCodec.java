@@ -95,10 +95,15 @@ public final class LensCodec {
             var node = splits.addObject();
             node.put("entity", split.entity());
             var when = node.putObject("when");
-            switch (split.when()) {
-                case Lens.PkTemplate pk -> when.put("pkTemplate", pk.template());
-                case Lens.SkTemplate sk -> when.put("skTemplate", sk.template());
-                case Lens.AttributeEquals a -> when.put("attribute", a.attribute()).put("equals", a.value());
+            var condition = split.when();
+            if (condition instanceof Lens.PkTemplate pk) {
+                when.put("pkTemplate", pk.template());
+            } else if (condition instanceof Lens.SkTemplate sk) {
+                when.put("skTemplate", sk.template());
+            } else if (condition instanceof Lens.AttributeEquals a) {
+                when.put("attribute", a.attribute()).put("equals", a.value());
+            } else {
+                throw new IllegalStateException("unexpected " + condition.getClass());
             }
             node.put("into", split.into());
         }

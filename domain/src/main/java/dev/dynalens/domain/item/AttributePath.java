@@ -56,7 +56,7 @@ public record AttributePath(List<Element> elements) {
 
     public AttributePath {
         elements = List.copyOf(elements);
-        if (elements.isEmpty() || !(elements.getFirst() instanceof Key)) {
+        if (elements.isEmpty() || !(elements.get(0) instanceof Key)) {
             throw new IllegalArgumentException("An attribute path starts with an attribute name");
         }
     }
@@ -92,7 +92,7 @@ public record AttributePath(List<Element> elements) {
 
     /** The top-level attribute this path reads. */
     public String attributeName() {
-        return ((Key) elements.getFirst()).name();
+        return ((Key) elements.get(0)).name();
     }
 
     public boolean isTopLevel() {
@@ -111,7 +111,7 @@ public record AttributePath(List<Element> elements) {
     }
 
     public Element last() {
-        return elements.getLast();
+        return elements.get(elements.size() - 1);
     }
 
     /** Whether one path is a prefix of the other (or both are equal): DynamoDB's "overlapping paths". */
@@ -143,11 +143,15 @@ public record AttributePath(List<Element> elements) {
     public Optional<AttributeValue> read(Item item) {
         AttributeValue current = item.attributes().get(attributeName());
         for (int i = 1; i < elements.size() && current != null; i++) {
-            current = switch (elements.get(i)) {
-                case Key key -> current instanceof AttributeValue.MapValue map ? map.values().get(key.name()) : null;
-                case Index index -> current instanceof AttributeValue.ListValue list && index.index() < list.values().size()
+            var element = elements.get(i);
+            if (element instanceof Key key) {
+                current = current instanceof AttributeValue.MapValue map ? map.values().get(key.name()) : null;
+            } else if (element instanceof Index index) {
+                current = current instanceof AttributeValue.ListValue list && index.index() < list.values().size()
                         ? list.values().get(index.index()) : null;
-            };
+            } else {
+                throw new IllegalStateException("unexpected " + element.getClass());
+            }
         }
         return Optional.ofNullable(current);
     }

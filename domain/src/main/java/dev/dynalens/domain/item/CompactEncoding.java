@@ -65,40 +65,41 @@ public final class CompactEncoding {
 
         /** One value; a map's keys are written as {@code nameNumber} gives their numbers. */
         public void value(AttributeValue value, ToIntFunction<String> nameNumber) {
-            switch (value) {
-                case AttributeValue.Str s -> tagged(S, s.value().getBytes(StandardCharsets.UTF_8));
-                case AttributeValue.Num n -> tagged(N, n.value().text().getBytes(StandardCharsets.US_ASCII));
-                case AttributeValue.Bin b -> tagged(B, b.value().toArray());
-                case AttributeValue.Bool bool -> put(bool.value() ? TRUE : FALSE);
-                case AttributeValue.Null ignored -> put(NUL);
-                case AttributeValue.StringSet set -> {
-                    put(SS);
-                    varint(set.values().size());
-                    set.values().forEach(v -> sized(v.getBytes(StandardCharsets.UTF_8)));
-                }
-                case AttributeValue.NumberSet set -> {
-                    put(NS);
-                    varint(set.values().size());
-                    set.values().forEach(v -> sized(v.text().getBytes(StandardCharsets.US_ASCII)));
-                }
-                case AttributeValue.BinarySet set -> {
-                    put(BS);
-                    varint(set.values().size());
-                    set.values().forEach(v -> sized(v.toArray()));
-                }
-                case AttributeValue.ListValue list -> {
-                    put(L);
-                    varint(list.values().size());
-                    list.values().forEach(v -> value(v, nameNumber));
-                }
-                case AttributeValue.MapValue map -> {
-                    put(M);
-                    varint(map.values().size());
-                    map.values().forEach((key, v) -> {
-                        varint(nameNumber.applyAsInt(key));
-                        value(v, nameNumber);
-                    });
-                }
+            if (value instanceof AttributeValue.Str s) {
+                tagged(S, s.value().getBytes(StandardCharsets.UTF_8));
+            } else if (value instanceof AttributeValue.Num n) {
+                tagged(N, n.value().text().getBytes(StandardCharsets.US_ASCII));
+            } else if (value instanceof AttributeValue.Bin b) {
+                tagged(B, b.value().toArray());
+            } else if (value instanceof AttributeValue.Bool bool) {
+                put(bool.value() ? TRUE : FALSE);
+            } else if (value instanceof AttributeValue.Null) {
+                put(NUL);
+            } else if (value instanceof AttributeValue.StringSet set) {
+                put(SS);
+                varint(set.values().size());
+                set.values().forEach(v -> sized(v.getBytes(StandardCharsets.UTF_8)));
+            } else if (value instanceof AttributeValue.NumberSet set) {
+                put(NS);
+                varint(set.values().size());
+                set.values().forEach(v -> sized(v.text().getBytes(StandardCharsets.US_ASCII)));
+            } else if (value instanceof AttributeValue.BinarySet set) {
+                put(BS);
+                varint(set.values().size());
+                set.values().forEach(v -> sized(v.toArray()));
+            } else if (value instanceof AttributeValue.ListValue list) {
+                put(L);
+                varint(list.values().size());
+                list.values().forEach(v -> value(v, nameNumber));
+            } else if (value instanceof AttributeValue.MapValue map) {
+                put(M);
+                varint(map.values().size());
+                map.values().forEach((key, v) -> {
+                    varint(nameNumber.applyAsInt(key));
+                    value(v, nameNumber);
+                });
+            } else {
+                throw new IllegalStateException("unexpected " + value.getClass());
             }
         }
 

@@ -91,7 +91,7 @@ public final class CompactItems extends AbstractList<Item> implements RandomAcce
      * offset is the chunk's number in the high 32 bits and the position in it in the low ones.
      */
     private void append(byte[] bytes, int length) {
-        byte[] chunk = chunks.isEmpty() ? null : chunks.getLast();
+        byte[] chunk = chunks.isEmpty() ? null : chunks.get(chunks.size() - 1);
         if (chunk == null || fill + length > chunk.length) {
             // Chunks grow from 8 KB to 1 MB, so a small table does not hold a megabyte.
             int next = chunk == null ? 8192 : Math.min(CHUNK, chunk.length * 2);

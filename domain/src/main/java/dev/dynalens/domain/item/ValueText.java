@@ -16,26 +16,38 @@ public final class ValueText {
 
     /** A literal as a person would type it in a key condition: strings quoted, numbers bare. */
     public static String literal(AttributeValue value) {
-        return switch (value) {
-            case AttributeValue.Str s -> quote(s.value());
-            default -> render(value);
-        };
+        if (value instanceof AttributeValue.Str s) {
+            return quote(s.value());
+        } else {
+            return render(value);
+        }
     }
 
     private static String render(AttributeValue value) {
-        return switch (value) {
-            case AttributeValue.Str s -> s.value();
-            case AttributeValue.Num n -> n.value().text();
-            case AttributeValue.Bin b -> "<binary " + b.value().length() + " B> " + b.value().toBase64();
-            case AttributeValue.Bool b -> Boolean.toString(b.value());
-            case AttributeValue.Null n -> "null";
-            case AttributeValue.ListValue l -> l.values().stream().map(ValueText::nested).collect(Collectors.joining(", ", "[", "]"));
-            case AttributeValue.MapValue m -> m.values().entrySet().stream()
+        if (value instanceof AttributeValue.Str s) {
+            return s.value();
+        } else if (value instanceof AttributeValue.Num n) {
+            return n.value().text();
+        } else if (value instanceof AttributeValue.Bin b) {
+            return "<binary " + b.value().length() + " B> " + b.value().toBase64();
+        } else if (value instanceof AttributeValue.Bool b) {
+            return Boolean.toString(b.value());
+        } else if (value instanceof AttributeValue.Null) {
+            return "null";
+        } else if (value instanceof AttributeValue.ListValue l) {
+            return l.values().stream().map(ValueText::nested).collect(Collectors.joining(", ", "[", "]"));
+        } else if (value instanceof AttributeValue.MapValue m) {
+            return m.values().entrySet().stream()
                     .map(e -> quote(e.getKey()) + ": " + nested(e.getValue())).collect(Collectors.joining(", ", "{", "}"));
-            case AttributeValue.StringSet s -> s.values().stream().map(ValueText::quote).collect(Collectors.joining(", ", "SS{", "}"));
-            case AttributeValue.NumberSet s -> s.values().stream().map(DynamoNumber::text).collect(Collectors.joining(", ", "NS{", "}"));
-            case AttributeValue.BinarySet s -> s.values().stream().map(Bytes::toBase64).collect(Collectors.joining(", ", "BS{", "}"));
-        };
+        } else if (value instanceof AttributeValue.StringSet s) {
+            return s.values().stream().map(ValueText::quote).collect(Collectors.joining(", ", "SS{", "}"));
+        } else if (value instanceof AttributeValue.NumberSet s) {
+            return s.values().stream().map(DynamoNumber::text).collect(Collectors.joining(", ", "NS{", "}"));
+        } else if (value instanceof AttributeValue.BinarySet s) {
+            return s.values().stream().map(Bytes::toBase64).collect(Collectors.joining(", ", "BS{", "}"));
+        } else {
+            throw new IllegalStateException("unexpected " + value.getClass());
+        }
     }
 
     private static String nested(AttributeValue value) {

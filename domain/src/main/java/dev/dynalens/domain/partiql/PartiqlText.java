@@ -36,7 +36,7 @@ public final class PartiqlText {
         if (tokens.isEmpty()) {
             throw new PartiqlException("The statement is empty", 1, 1);
         }
-        var first = tokens.getFirst();
+        var first = tokens.get(0);
         var keyword = first.type() == Token.Type.WORD ? first.text().toUpperCase(Locale.ROOT) : "";
         return switch (keyword) {
             case "SELECT" -> nameAfter(tokens, "FROM", PartiqlStatement.Kind.SELECT);
@@ -60,13 +60,13 @@ public final class PartiqlText {
                 return nameAt(tokens, i + 1, kind);
             }
         }
-        var last = tokens.getLast();
+        var last = tokens.get(tokens.size() - 1);
         throw new PartiqlException(kind + " needs " + keyword + " and a table name", last.line(), last.column());
     }
 
     private static Head nameAt(List<Token> tokens, int at, PartiqlStatement.Kind kind) {
         if (at >= tokens.size() || !tokens.get(at).isName()) {
-            var where = at < tokens.size() ? tokens.get(at) : tokens.getLast();
+            var where = at < tokens.size() ? tokens.get(at) : tokens.get(tokens.size() - 1);
             throw new PartiqlException(kind + " needs a table name here", where.line(), where.column());
         }
         var table = tokens.get(at).text();

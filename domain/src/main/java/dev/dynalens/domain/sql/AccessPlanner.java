@@ -218,11 +218,11 @@ public final class AccessPlanner {
             why.append(" or on an index's partition key (").append(String.join(", ", indexKeys)).append(')');
         }
         why.append(", so every item of the table is read.");
-        var template = shape.entity().pkTemplates().isEmpty() ? null : shape.entity().pkTemplates().getFirst();
+        var template = shape.entity().pkTemplates().isEmpty() ? null : shape.entity().pkTemplates().get(0);
         why.append(" A predicate ").append(keys.partitionKeyName()).append(" = ")
                 .append(template == null ? "…" : "'" + template.replace("{}", "…") + "'");
         if (!indexKeys.isEmpty()) {
-            why.append(" or one on ").append(catalog.description().indexes().getFirst().keySchema().partitionKeyName());
+            why.append(" or one on ").append(catalog.description().indexes().get(0).keySchema().partitionKeyName());
         }
         why.append(" would let it Query.");
         return why.toString();
@@ -252,9 +252,9 @@ public final class AccessPlanner {
         if (entity.wholeTable() || entity.pkTemplates().isEmpty()) {
             return Math.min(Math.max(1, entity.count()), DEFAULT_ITEMS_PER_PARTITION);
         }
-        var pkTemplate = entity.pkTemplates().getFirst();
+        var pkTemplate = entity.pkTemplates().get(0);
         var owners = catalog.tables().stream().filter(t -> !t.wholeTable() && t.constantSortKey().isPresent()
-                && !t.pkTemplates().isEmpty() && t.pkTemplates().getFirst().equals(pkTemplate)).mapToLong(SqlEntity::count).max();
+                && !t.pkTemplates().isEmpty() && t.pkTemplates().get(0).equals(pkTemplate)).mapToLong(SqlEntity::count).max();
         if (entity.constantSortKey().isPresent()) {
             return 1;
         }
@@ -269,8 +269,8 @@ public final class AccessPlanner {
         if (entity.pkTemplates().isEmpty()) {
             return itemsPerQuery(catalog, entity, null);
         }
-        var template = entity.pkTemplates().getFirst();
-        return catalog.tables().stream().filter(t -> !t.wholeTable() && !t.pkTemplates().isEmpty() && t.pkTemplates().getFirst().equals(template))
+        var template = entity.pkTemplates().get(0);
+        return catalog.tables().stream().filter(t -> !t.wholeTable() && !t.pkTemplates().isEmpty() && t.pkTemplates().get(0).equals(template))
                 .mapToLong(t -> itemsPerQuery(catalog, t, null)).sum();
     }
 
@@ -337,7 +337,7 @@ public final class AccessPlanner {
     static Condition and(List<Condition> conditions) {
         return switch (conditions.size()) {
             case 0 -> null;
-            case 1 -> conditions.getFirst();
+            case 1 -> conditions.get(0);
             default -> new Condition.And(conditions);
         };
     }
@@ -388,42 +388,48 @@ public final class AccessPlanner {
     }
 
     private static void collect(Condition condition, Set<String> names) {
-        switch (condition) {
-            case Condition.And and -> and.conditions().forEach(c -> collect(c, names));
-            case Condition.Or or -> or.conditions().forEach(c -> collect(c, names));
-            case Condition.Not not -> collect(not.condition(), names);
-            case Condition.Comparison c -> {
-                operand(c.left(), names);
-                operand(c.right(), names);
-            }
-            case Condition.Between b -> {
-                operand(b.subject(), names);
-                operand(b.low(), names);
-                operand(b.high(), names);
-            }
-            case Condition.In in -> {
-                operand(in.subject(), names);
-                in.candidates().forEach(c -> operand(c, names));
-            }
-            case Condition.AttributeExists e -> names.add(e.path().attributeName());
-            case Condition.AttributeNotExists e -> names.add(e.path().attributeName());
-            case Condition.AttributeType t -> names.add(t.path().attributeName());
-            case Condition.BeginsWith b -> {
-                operand(b.subject(), names);
-                operand(b.prefix(), names);
-            }
-            case Condition.Contains c -> {
-                operand(c.subject(), names);
-                operand(c.operand(), names);
-            }
+        if (condition instanceof Condition.And and) {
+            and.conditions().forEach(c -> collect(c, names));
+        } else if (condition instanceof Condition.Or or) {
+            or.conditions().forEach(c -> collect(c, names));
+        } else if (condition instanceof Condition.Not not) {
+            collect(not.condition(), names);
+        } else if (condition instanceof Condition.Comparison c) {
+            operand(c.left(), names);
+            operand(c.right(), names);
+        } else if (condition instanceof Condition.Between b) {
+            operand(b.subject(), names);
+            operand(b.low(), names);
+            operand(b.high(), names);
+        } else if (condition instanceof Condition.In in) {
+            operand(in.subject(), names);
+            in.candidates().forEach(c -> operand(c, names));
+        } else if (condition instanceof Condition.AttributeExists e) {
+            names.add(e.path().attributeName());
+        } else if (condition instanceof Condition.AttributeNotExists e) {
+            names.add(e.path().attributeName());
+        } else if (condition instanceof Condition.AttributeType t) {
+            names.add(t.path().attributeName());
+        } else if (condition instanceof Condition.BeginsWith b) {
+            operand(b.subject(), names);
+            operand(b.prefix(), names);
+        } else if (condition instanceof Condition.Contains c) {
+            operand(c.subject(), names);
+            operand(c.operand(), names);
+        } else {
+            throw new IllegalStateException("unexpected " + condition.getClass());
         }
     }
 
     private static void operand(Operand operand, Set<String> names) {
-        switch (operand) {
-            case Operand.PathOperand p -> names.add(p.path().attributeName());
-            case Operand.Size s -> names.add(s.path().attributeName());
-            case Operand.ValueOperand v -> { }
+        if (operand instanceof Operand.PathOperand p) {
+            names.add(p.path().attributeName());
+        } else if (operand instanceof Operand.Size s) {
+            names.add(s.path().attributeName());
+        } else if (operand instanceof Operand.ValueOperand) {
+            // nothing to collect
+        } else {
+            throw new IllegalStateException("unexpected " + operand.getClass());
         }
     }
 
@@ -489,32 +495,27 @@ public final class AccessPlanner {
         }
 
         private static Range range(Condition condition, KeySchema.KeyAttribute key) {
-            switch (condition) {
-                case Condition.Comparison c when c.comparator() != Condition.Comparator.NE -> {
-                    var forward = valueAgainst(c.left(), c.right(), key);
-                    if (forward != null) {
-                        return new Range(condition, SortKeyCondition.of(operator(c.comparator(), false), forward),
-                                c.comparator() == Condition.Comparator.EQ ? 0 : 3);
-                    }
-                    var backward = valueAgainst(c.right(), c.left(), key);
-                    if (backward != null) {
-                        return new Range(condition, SortKeyCondition.of(operator(c.comparator(), true), backward),
-                                c.comparator() == Condition.Comparator.EQ ? 0 : 3);
-                    }
-                    return null;
+            if (condition instanceof Condition.Comparison c && c.comparator() != Condition.Comparator.NE) {
+                var forward = valueAgainst(c.left(), c.right(), key);
+                if (forward != null) {
+                    return new Range(condition, SortKeyCondition.of(operator(c.comparator(), false), forward),
+                            c.comparator() == Condition.Comparator.EQ ? 0 : 3);
                 }
-                case Condition.Between b when isKey(b.subject(), key) && b.low() instanceof Operand.ValueOperand low
-                        && b.high() instanceof Operand.ValueOperand high && KeyOrder.isKeyOfType(low.value(), key.type())
-                        && KeyOrder.isKeyOfType(high.value(), key.type()) && KeyOrder.compare(low.value(), high.value()) <= 0 -> {
-                    return new Range(condition, SortKeyCondition.between(low.value(), high.value()), 1);
+                var backward = valueAgainst(c.right(), c.left(), key);
+                if (backward != null) {
+                    return new Range(condition, SortKeyCondition.of(operator(c.comparator(), true), backward),
+                            c.comparator() == Condition.Comparator.EQ ? 0 : 3);
                 }
-                case Condition.BeginsWith b when isKey(b.subject(), key) && key.type() != KeySchema.ScalarType.N
-                        && b.prefix() instanceof Operand.ValueOperand prefix && KeyOrder.isKeyOfType(prefix.value(), key.type()) -> {
-                    return new Range(condition, SortKeyCondition.of(SortKeyCondition.Operator.BEGINS_WITH, prefix.value()), 2);
-                }
-                default -> {
-                    return null;
-                }
+                return null;
+            } else if (condition instanceof Condition.Between b && isKey(b.subject(), key) && b.low() instanceof Operand.ValueOperand low
+                    && b.high() instanceof Operand.ValueOperand high && KeyOrder.isKeyOfType(low.value(), key.type())
+                    && KeyOrder.isKeyOfType(high.value(), key.type()) && KeyOrder.compare(low.value(), high.value()) <= 0) {
+                return new Range(condition, SortKeyCondition.between(low.value(), high.value()), 1);
+            } else if (condition instanceof Condition.BeginsWith b && isKey(b.subject(), key) && key.type() != KeySchema.ScalarType.N
+                    && b.prefix() instanceof Operand.ValueOperand prefix && KeyOrder.isKeyOfType(prefix.value(), key.type())) {
+                return new Range(condition, SortKeyCondition.of(SortKeyCondition.Operator.BEGINS_WITH, prefix.value()), 2);
+            } else {
+                return null;
             }
         }
 

@@ -20,10 +20,10 @@ public final class BudgetGate {
         var scans = requests.stream().filter(PlannedRequest::isScan).toList();
         if (estimate > maxRcu) {
             return Optional.of("The plan is estimated at " + Rcu.text(estimate) + " RCU, more than the limit of " + Rcu.text(maxRcu) + " RCU"
-                    + (scans.isEmpty() ? "" : " (it Scans " + scans.getFirst().tableName() + ")"));
+                    + (scans.isEmpty() ? "" : " (it Scans " + scans.get(0).tableName() + ")"));
         }
         if (productionTable && !scans.isEmpty()) {
-            return Optional.of("The plan Scans " + scans.getFirst().tableName() + " on a production-tagged connection (estimated "
+            return Optional.of("The plan Scans " + scans.get(0).tableName() + " on a production-tagged connection (estimated "
                     + Rcu.text(estimate) + " RCU)");
         }
         return Optional.empty();

@@ -42,7 +42,7 @@ public final class RequestSnippet {
             command.append(" \\\n    --index-name ").append(quoted(request.indexName()));
         }
         if (request.operation().equals("GetItem")) {
-            command.append(" \\\n    --key ").append(quoted(DynamoJsonCodec.writeItem(new Item(request.keys().getFirst()))));
+            command.append(" \\\n    --key ").append(quoted(DynamoJsonCodec.writeItem(new Item(request.keys().get(0)))));
         }
         option(command, "--key-condition-expression", request.keyCondition());
         option(command, "--filter-expression", request.filter());

@@ -19,59 +19,61 @@ public final class ResultCells {
 
     /** A row value in plain JSON, every digit kept; sets as arrays, binary as base64. */
     public static void writeCell(JsonGenerator gen, Object cell) throws IOException {
-        switch (cell) {
-            case null -> gen.writeNull();
-            case BigDecimal number -> gen.writeNumber(number.toString());
-            case AttributeValue.Bin b -> gen.writeString(b.value().toBase64());
-            case AttributeValue.StringSet set -> {
-                gen.writeStartArray();
-                for (var s : set.values()) {
-                    gen.writeString(s);
-                }
-                gen.writeEndArray();
+        if (cell == null) {
+            gen.writeNull();
+        } else if (cell instanceof BigDecimal number) {
+            gen.writeNumber(number.toString());
+        } else if (cell instanceof AttributeValue.Bin b) {
+            gen.writeString(b.value().toBase64());
+        } else if (cell instanceof AttributeValue.StringSet set) {
+            gen.writeStartArray();
+            for (var s : set.values()) {
+                gen.writeString(s);
             }
-            case AttributeValue.NumberSet set -> {
-                gen.writeStartArray();
-                for (var n : set.values()) {
-                    PlainJsonCodec.writeValue(gen, new AttributeValue.Num(n));
-                }
-                gen.writeEndArray();
+            gen.writeEndArray();
+        } else if (cell instanceof AttributeValue.NumberSet set) {
+            gen.writeStartArray();
+            for (var n : set.values()) {
+                PlainJsonCodec.writeValue(gen, new AttributeValue.Num(n));
             }
-            case AttributeValue.BinarySet set -> {
-                gen.writeStartArray();
-                for (var b : set.values()) {
-                    gen.writeString(b.toBase64());
-                }
-                gen.writeEndArray();
+            gen.writeEndArray();
+        } else if (cell instanceof AttributeValue.BinarySet set) {
+            gen.writeStartArray();
+            for (var b : set.values()) {
+                gen.writeString(b.toBase64());
             }
-            case AttributeValue.ListValue list -> {
-                gen.writeStartArray();
-                for (var element : list.values()) {
-                    writeCell(gen, element);
-                }
-                gen.writeEndArray();
+            gen.writeEndArray();
+        } else if (cell instanceof AttributeValue.ListValue list) {
+            gen.writeStartArray();
+            for (var element : list.values()) {
+                writeCell(gen, element);
             }
-            case AttributeValue.MapValue map -> {
-                gen.writeStartObject();
-                for (Map.Entry<String, AttributeValue> entry : map.values().entrySet()) {
-                    gen.writeFieldName(entry.getKey());
-                    writeCell(gen, entry.getValue());
-                }
-                gen.writeEndObject();
+            gen.writeEndArray();
+        } else if (cell instanceof AttributeValue.MapValue map) {
+            gen.writeStartObject();
+            for (Map.Entry<String, AttributeValue> entry : map.values().entrySet()) {
+                gen.writeFieldName(entry.getKey());
+                writeCell(gen, entry.getValue());
             }
-            case AttributeValue value -> PlainJsonCodec.writeValue(gen, value);
-            default -> gen.writeString(cell.toString());
+            gen.writeEndObject();
+        } else if (cell instanceof AttributeValue value) {
+            PlainJsonCodec.writeValue(gen, value);
+        } else {
+            gen.writeString(cell.toString());
         }
     }
 
     /** A cell as the text table shows it. */
     public static String text(Object cell) {
-        return switch (cell) {
-            case null -> "NULL";
-            case BigDecimal number -> number.toString();
-            case AttributeValue value -> ValueText.cell(value);
-            default -> cell.toString();
-        };
+        if (cell == null) {
+            return "NULL";
+        } else if (cell instanceof BigDecimal number) {
+            return number.toString();
+        } else if (cell instanceof AttributeValue value) {
+            return ValueText.cell(value);
+        } else {
+            return cell.toString();
+        }
     }
 
     /** The result as a JSON array of objects, one per row, keyed by column. */

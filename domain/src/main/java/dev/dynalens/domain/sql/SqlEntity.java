@@ -64,10 +64,10 @@ public record SqlEntity(String name, boolean wholeTable, List<String> pkTemplate
 
     /** The constant sort key of an entity whose sort key is always the same text ({@code PROFILE}, {@code #META}). */
     public Optional<String> constantSortKey() {
-        if (wholeTable || skTemplates.size() != 1 || skTemplates.getFirst().contains(KeyTemplate.PLACEHOLDER)) {
+        if (wholeTable || skTemplates.size() != 1 || skTemplates.get(0).contains(KeyTemplate.PLACEHOLDER)) {
             return Optional.empty();
         }
-        return Optional.of(skTemplates.getFirst());
+        return Optional.of(skTemplates.get(0));
     }
 
     private static String sharedStart(String a, String b) {

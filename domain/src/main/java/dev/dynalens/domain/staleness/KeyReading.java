@@ -252,7 +252,7 @@ final class KeyReading {
             return template.segment(0) instanceof KeyTemplate.Variable ? partitionText(item) : null;
         }
         var variables = value instanceof AttributeValue.Str s ? variables(template, s.value()) : List.<String>of();
-        return variables.size() == 1 ? variables.getFirst() : null;
+        return variables.size() == 1 ? variables.get(0) : null;
     }
 
     /** The variables of a string as this template reads it; empty when the template is a lone variable or does not fit. */
@@ -320,7 +320,7 @@ final class KeyReading {
     /** What the id in an item's partition key is an id of: the literal before its one variable ({@code USER}); null if none. */
     String partitionIdContext(Item item) {
         var variables = keyVariables(item, partitionKey);
-        return variables.size() == 1 ? variables.getFirst().context() : null;
+        return variables.size() == 1 ? variables.get(0).context() : null;
     }
 
     /**
@@ -372,11 +372,13 @@ final class KeyReading {
 
     /** A string's text or a number's canonical text; null for anything else. */
     static String scalarText(AttributeValue value) {
-        return switch (value) {
-            case AttributeValue.Str s -> s.value();
-            case AttributeValue.Num n -> isPlainInteger(n.value().text()) ? n.value().text() : n.value().canonical();
-            case null, default -> null;
-        };
+        if (value instanceof AttributeValue.Str s) {
+            return s.value();
+        } else if (value instanceof AttributeValue.Num n) {
+            return isPlainInteger(n.value().text()) ? n.value().text() : n.value().canonical();
+        } else {
+            return null;
+        }
     }
 
     /** {@code 0} or digits without a leading zero: already canonical (the common case, spared the decimal arithmetic). */

@@ -386,24 +386,22 @@ public final class RuleInference {
     }
 
     private static void leaves(PathNode node, AttributeValue value, int depth, int maxDepth, Leaves out) {
-        switch (value) {
-            case AttributeValue.Str s -> out.add(node.path, node, s);
-            case AttributeValue.Num n -> out.add(node.path, node, n);
-            case AttributeValue.MapValue map when depth < maxDepth ->
-                    map.values().forEach((name, child) -> leaves(node.child(name), child, depth + 1, maxDepth, out));
-            default -> {
-            }
+        if (value instanceof AttributeValue.Str s) {
+            out.add(node.path, node, s);
+        } else if (value instanceof AttributeValue.Num n) {
+            out.add(node.path, node, n);
+        } else if (value instanceof AttributeValue.MapValue map && depth < maxDepth) {
+            map.values().forEach((name, child) -> leaves(node.child(name), child, depth + 1, maxDepth, out));
         }
     }
 
     private static void leaves(AttributePath path, AttributeValue value, int depth, int maxDepth, Leaves out) {
-        switch (value) {
-            case AttributeValue.Str s -> out.add(path, s);
-            case AttributeValue.Num n -> out.add(path, n);
-            case AttributeValue.MapValue map when depth < maxDepth ->
-                    map.values().forEach((name, child) -> leaves(path.key(name), child, depth + 1, maxDepth, out));
-            default -> {
-            }
+        if (value instanceof AttributeValue.Str s) {
+            out.add(path, s);
+        } else if (value instanceof AttributeValue.Num n) {
+            out.add(path, n);
+        } else if (value instanceof AttributeValue.MapValue map && depth < maxDepth) {
+            map.values().forEach((name, child) -> leaves(path.key(name), child, depth + 1, maxDepth, out));
         }
     }
 
@@ -442,20 +440,28 @@ public final class RuleInference {
             }
             Reference reference;
             if (ownPartitionKey) {
-                reference = switch (ref.side) {
-                    case SourceSide.PartitionKey ignored -> source.entity.equals(probe.entity) ? null : Reference.ByOwnKey.INSTANCE;
-                    case SourceSide.PartitionId ignored -> null;
-                    case SourceSide.Part part -> new Reference.ByKeyPart(copyPart, part.part());
-                };
+                if (ref.side instanceof SourceSide.PartitionKey) {
+                    reference = source.entity.equals(probe.entity) ? null : Reference.ByOwnKey.INSTANCE;
+                } else if (ref.side instanceof SourceSide.PartitionId) {
+                    reference = null;
+                } else if (ref.side instanceof SourceSide.Part part) {
+                    reference = new Reference.ByKeyPart(copyPart, part.part());
+                } else {
+                    throw new IllegalStateException("unexpected " + ref.side.getClass());
+                }
             } else {
                 if (source.pk != null && source.pk.equals(probe.ownPk) && !(ref.side instanceof SourceSide.Part part && !isPartitionKey(part.part()))) {
                     continue; // the own partition's root: the own-key reference says so
                 }
-                reference = switch (ref.side) {
-                    case SourceSide.PartitionKey ignored -> new Reference.ByAttribute(copyPart.attribute(), copyPart.variable(), IdShape.KEY);
-                    case SourceSide.PartitionId ignored -> new Reference.ByAttribute(copyPart.attribute(), copyPart.variable(), IdShape.ID);
-                    case SourceSide.Part part -> new Reference.ByKeyPart(copyPart, part.part());
-                };
+                if (ref.side instanceof SourceSide.PartitionKey) {
+                    reference = new Reference.ByAttribute(copyPart.attribute(), copyPart.variable(), IdShape.KEY);
+                } else if (ref.side instanceof SourceSide.PartitionId) {
+                    reference = new Reference.ByAttribute(copyPart.attribute(), copyPart.variable(), IdShape.ID);
+                } else if (ref.side instanceof SourceSide.Part part) {
+                    reference = new Reference.ByKeyPart(copyPart, part.part());
+                } else {
+                    throw new IllegalStateException("unexpected " + ref.side.getClass());
+                }
             }
             if (reference == null || !copyPart.isWhole() && resolvedWhole(probe.resolutions, copyPart.attribute(), source)) {
                 continue; // a variable finding the same source as its whole value adds nothing
@@ -600,16 +606,18 @@ public final class RuleInference {
      * key, a key attribute holding a key, a key part equal to a key part, and last the ones through a key variable.
      */
     private int referenceRank(Reference reference) {
-        return switch (reference) {
-            case Reference.ByAttribute byAttribute -> {
-                if (byAttribute.variable() > 0) {
-                    yield 2;
-                }
-                yield keys.isAnyKey(byAttribute.attribute().attributeName()) ? 4 : byAttribute.shape() == IdShape.ID ? 7 : 6;
+        if (reference instanceof Reference.ByAttribute byAttribute) {
+            if (byAttribute.variable() > 0) {
+                return 2;
             }
-            case Reference.ByOwnKey ignored -> 5;
-            case Reference.ByKeyPart byKeyPart -> byKeyPart.copy().isWhole() && byKeyPart.source().isWhole() ? 3 : 1;
-        };
+            return keys.isAnyKey(byAttribute.attribute().attributeName()) ? 4 : byAttribute.shape() == IdShape.ID ? 7 : 6;
+        } else if (reference instanceof Reference.ByOwnKey) {
+            return 5;
+        } else if (reference instanceof Reference.ByKeyPart byKeyPart) {
+            return byKeyPart.copy().isWhole() && byKeyPart.source().isWhole() ? 3 : 1;
+        } else {
+            throw new IllegalStateException("unexpected " + reference.getClass());
+        }
     }
 
     /**

@@ -73,19 +73,19 @@ public final class RuleSpec {
     }
 
     private static void reference(StringBuilder out, Reference reference) {
-        switch (reference) {
-            case Reference.ByOwnKey ignored -> out.append(OWN_KEY);
-            case Reference.ByAttribute byAttribute -> {
-                copyPart(out, byAttribute.part());
-                if (byAttribute.shape() == IdShape.KEY) {
-                    out.append(":key");
-                }
+        if (reference instanceof Reference.ByOwnKey) {
+            out.append(OWN_KEY);
+        } else if (reference instanceof Reference.ByAttribute byAttribute) {
+            copyPart(out, byAttribute.part());
+            if (byAttribute.shape() == IdShape.KEY) {
+                out.append(":key");
             }
-            case Reference.ByKeyPart byKeyPart -> {
-                copyPart(out, byKeyPart.copy());
-                out.append('=');
-                part(out, byKeyPart.source());
-            }
+        } else if (reference instanceof Reference.ByKeyPart byKeyPart) {
+            copyPart(out, byKeyPart.copy());
+            out.append('=');
+            part(out, byKeyPart.source());
+        } else {
+            throw new IllegalStateException("unexpected " + reference.getClass());
         }
     }
 

@@ -28,20 +28,28 @@ sealed interface SourceSide {
 
     /** The side a rule's reference reads in its source. */
     static SourceSide of(Reference reference) {
-        return switch (reference) {
-            case Reference.ByOwnKey ignored -> PartitionKey.INSTANCE;
-            case Reference.ByAttribute byAttribute -> byAttribute.shape() == IdShape.KEY ? PartitionKey.INSTANCE : PartitionId.INSTANCE;
-            case Reference.ByKeyPart byKeyPart -> new Part(byKeyPart.source());
-        };
+        if (reference instanceof Reference.ByOwnKey) {
+            return PartitionKey.INSTANCE;
+        } else if (reference instanceof Reference.ByAttribute byAttribute) {
+            return byAttribute.shape() == IdShape.KEY ? PartitionKey.INSTANCE : PartitionId.INSTANCE;
+        } else if (reference instanceof Reference.ByKeyPart byKeyPart) {
+            return new Part(byKeyPart.source());
+        } else {
+            throw new IllegalStateException("unexpected " + reference.getClass());
+        }
     }
 
     /** Where a rule's reference is read in the copy. */
     static KeyPart copyPart(Reference reference, KeyReading keys) {
-        return switch (reference) {
-            case Reference.ByOwnKey ignored -> KeyPart.whole(keys.partitionKeyName());
-            case Reference.ByAttribute byAttribute -> byAttribute.part();
-            case Reference.ByKeyPart byKeyPart -> byKeyPart.copy();
-        };
+        if (reference instanceof Reference.ByOwnKey) {
+            return KeyPart.whole(keys.partitionKeyName());
+        } else if (reference instanceof Reference.ByAttribute byAttribute) {
+            return byAttribute.part();
+        } else if (reference instanceof Reference.ByKeyPart byKeyPart) {
+            return byKeyPart.copy();
+        } else {
+            throw new IllegalStateException("unexpected " + reference.getClass());
+        }
     }
 
     /**
@@ -51,16 +59,18 @@ sealed interface SourceSide {
      * @param root whether the item is a root ({@link KeyReading#isRoot}), computed once by the caller
      */
     static String textOf(SourceSide side, Item item, boolean root, KeyReading keys) {
-        return switch (side) {
-            case PartitionKey ignored -> root ? keys.partitionText(item) : null;
-            case PartitionId ignored -> root ? keys.partitionId(item) : null;
-            case Part part -> {
-                var path = part.part().attribute();
-                if (path.isTopLevel() && path.attributeName().equals(keys.partitionKeyName()) && !root) {
-                    yield null;
-                }
-                yield keys.partText(item, part.part());
+        if (side instanceof PartitionKey) {
+            return root ? keys.partitionText(item) : null;
+        } else if (side instanceof PartitionId) {
+            return root ? keys.partitionId(item) : null;
+        } else if (side instanceof Part part) {
+            var path = part.part().attribute();
+            if (path.isTopLevel() && path.attributeName().equals(keys.partitionKeyName()) && !root) {
+                return null;
             }
-        };
+            return keys.partText(item, part.part());
+        } else {
+            throw new IllegalStateException("unexpected " + side.getClass());
+        }
     }
 }

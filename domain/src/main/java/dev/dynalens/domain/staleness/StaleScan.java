@@ -128,14 +128,16 @@ public final class StaleScan {
             for (var rule : given.rules()) {
                 names.add(rule.copy().attribute().attributeName());
                 names.add(rule.source().attribute().attributeName());
-                switch (rule.reference()) {
-                    case DenormalizationRule.Reference.ByOwnKey ignored -> {
-                    }
-                    case DenormalizationRule.Reference.ByAttribute byAttribute -> names.add(byAttribute.attribute().attributeName());
-                    case DenormalizationRule.Reference.ByKeyPart byKeyPart -> {
-                        names.add(byKeyPart.copy().attribute().attributeName());
-                        names.add(byKeyPart.source().attribute().attributeName());
-                    }
+                var reference = rule.reference();
+                if (reference instanceof DenormalizationRule.Reference.ByOwnKey) {
+                    // nothing more to read
+                } else if (reference instanceof DenormalizationRule.Reference.ByAttribute byAttribute) {
+                    names.add(byAttribute.attribute().attributeName());
+                } else if (reference instanceof DenormalizationRule.Reference.ByKeyPart byKeyPart) {
+                    names.add(byKeyPart.copy().attribute().attributeName());
+                    names.add(byKeyPart.source().attribute().attributeName());
+                } else {
+                    throw new IllegalStateException("unexpected " + reference.getClass());
                 }
             }
             this.ruleAttributes = Set.copyOf(names);
@@ -169,12 +171,16 @@ public final class StaleScan {
     }
 
     private boolean referenceIsKept(DenormalizationRule.Reference reference) {
-        return switch (reference) {
-            case DenormalizationRule.Reference.ByOwnKey ignored -> true;
-            case DenormalizationRule.Reference.ByAttribute byAttribute -> isLeafPath(byAttribute.attribute());
-            case DenormalizationRule.Reference.ByKeyPart byKeyPart -> isLeafPath(byKeyPart.copy().attribute())
+        if (reference instanceof DenormalizationRule.Reference.ByOwnKey) {
+            return true;
+        } else if (reference instanceof DenormalizationRule.Reference.ByAttribute byAttribute) {
+            return isLeafPath(byAttribute.attribute());
+        } else if (reference instanceof DenormalizationRule.Reference.ByKeyPart byKeyPart) {
+            return isLeafPath(byKeyPart.copy().attribute())
                     && isLeafPath(byKeyPart.source().attribute());
-        };
+        } else {
+            throw new IllegalStateException("unexpected " + reference.getClass());
+        }
     }
 
     /** A partial state for one part of the read; {@code index} orders the parts (segment 0 first). */
@@ -393,22 +399,24 @@ public final class StaleScan {
 
     /** A value reduced to what inference compares: strings and numbers, maps of them down to the depth; null if nothing is left. */
     private AttributeValue scalarLeaves(AttributeValue value, int depth) {
-        return switch (value) {
-            case AttributeValue.Str s -> s;
-            case AttributeValue.Num n -> n;
-            case AttributeValue.MapValue map when depth < options.maxDepth() && isScalarMap(map) -> map;
-            case AttributeValue.MapValue map when depth < options.maxDepth() -> {
-                var kept = new LinkedHashMap<String, AttributeValue>();
-                map.values().forEach((name, child) -> {
-                    var leaf = scalarLeaves(child, depth + 1);
-                    if (leaf != null) {
-                        kept.put(name, leaf);
-                    }
-                });
-                yield kept.isEmpty() ? null : new AttributeValue.MapValue(kept);
-            }
-            default -> null;
-        };
+        if (value instanceof AttributeValue.Str s) {
+            return s;
+        } else if (value instanceof AttributeValue.Num n) {
+            return n;
+        } else if (value instanceof AttributeValue.MapValue map && depth < options.maxDepth() && isScalarMap(map)) {
+            return map;
+        } else if (value instanceof AttributeValue.MapValue map && depth < options.maxDepth()) {
+            var kept = new LinkedHashMap<String, AttributeValue>();
+            map.values().forEach((name, child) -> {
+                var leaf = scalarLeaves(child, depth + 1);
+                if (leaf != null) {
+                    kept.put(name, leaf);
+                }
+            });
+            return kept.isEmpty() ? null : new AttributeValue.MapValue(kept);
+        } else {
+            return null;
+        }
     }
 
     /** A map of strings and numbers only is kept as it is (most nested copies are: {@code author = {id, name}}). */
@@ -468,7 +476,7 @@ public final class StaleScan {
                 offset += chunk.items;
             }
         }
-        var first = ordered.isEmpty() ? null : ordered.getFirst();
+        var first = ordered.isEmpty() ? null : ordered.get(0);
         boolean firstNamed = first != null && first.index == 0 && first.classifier != null;
         synchronized (first == null ? this : first) {
             if (firstNamed && !first.spoiled && (ordered.size() == 1 || first.restNamed)) {
@@ -539,27 +547,28 @@ public final class StaleScan {
         List<InferredRule> inferred = List.of();
         List<DenormalizationRule> checked;
         RuleInference inference = null;
-        switch (rules) {
-            case RuleChoice.Given given -> checked = given.rules();
-            case RuleChoice.Inferred choice -> {
-                inference = new RuleInference(classifier, options);
-                // The keys say which items are kept as sources; only those are decoded whole.
-                var sourceStates = run.perWorker(Phase.INFERRING, begun, () -> new RuleInference(classifier, options), (state, chunk, at) ->
-                        named.staged(chunk, annotations[at], state::know, state::acceptSourceKeys, state::acceptSourceWhole));
-                if (early != null) {
-                    inference.absorbSources(early.sources);
-                }
-                sourceStates.forEach(inference::absorbSources);
-                var counting = inference;
-                // Only the copies in each entity's sample are read (their key hashes were noted while naming).
-                var countStates = run.perWorker(Phase.INFERRING, counting::forCopies, (state, chunk, at) ->
-                        named.each(chunk, annotations[at], i -> annotations[at].hash(i) <= counting.copyThreshold(
-                                entityNames.get(annotations[at].entities[i] >>> 1)), state::know,
-                                state::acceptSampledCopy));
-                countStates.forEach(counting::absorbCounts);
-                inferred = inference.result();
-                checked = choice.keep(inferred.stream().map(InferredRule::rule).toList());
+        if (rules instanceof RuleChoice.Given given) {
+            checked = given.rules();
+        } else if (rules instanceof RuleChoice.Inferred choice) {
+            inference = new RuleInference(classifier, options);
+            // The keys say which items are kept as sources; only those are decoded whole.
+            var sourceStates = run.perWorker(Phase.INFERRING, begun, () -> new RuleInference(classifier, options), (state, chunk, at) ->
+                    named.staged(chunk, annotations[at], state::know, state::acceptSourceKeys, state::acceptSourceWhole));
+            if (early != null) {
+                inference.absorbSources(early.sources);
             }
+            sourceStates.forEach(inference::absorbSources);
+            var counting = inference;
+            // Only the copies in each entity's sample are read (their key hashes were noted while naming).
+            var countStates = run.perWorker(Phase.INFERRING, counting::forCopies, (state, chunk, at) ->
+                    named.each(chunk, annotations[at], i -> annotations[at].hash(i) <= counting.copyThreshold(
+                            entityNames.get(annotations[at].entities[i] >>> 1)), state::know,
+                            state::acceptSampledCopy));
+            countStates.forEach(counting::absorbCounts);
+            inferred = inference.result();
+            checked = choice.keep(inferred.stream().map(InferredRule::rule).toList());
+        } else {
+            throw new IllegalStateException("unexpected " + rules.getClass());
         }
 
         var detector = new StalenessDetector(classifier, checked, maxListed, onFinding);

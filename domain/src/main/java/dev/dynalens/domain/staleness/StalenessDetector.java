@@ -239,7 +239,7 @@ public final class StalenessDetector {
                     values.add(exact.get());
                 }
                 var entries = new HashMap<String, SourceEntry>();
-                values.getFirst().forEach((text, first) -> {
+                values.get(0).forEach((text, first) -> {
                     var slots = new AttributeValue[values.size()];
                     for (int i = 0; i < slots.length; i++) {
                         slots[i] = values.get(i).get(text).getValue();

@@ -103,12 +103,15 @@ public final class KeyOrder {
 
     /** The key type of a value, or empty when the value cannot be a key (not S, N or B). */
     public static Optional<KeySchema.ScalarType> typeOf(AttributeValue value) {
-        return switch (value) {
-            case AttributeValue.Str s -> Optional.of(KeySchema.ScalarType.S);
-            case AttributeValue.Num n -> Optional.of(KeySchema.ScalarType.N);
-            case AttributeValue.Bin b -> Optional.of(KeySchema.ScalarType.B);
-            case null, default -> Optional.empty();
-        };
+        if (value instanceof AttributeValue.Str) {
+            return Optional.of(KeySchema.ScalarType.S);
+        } else if (value instanceof AttributeValue.Num) {
+            return Optional.of(KeySchema.ScalarType.N);
+        } else if (value instanceof AttributeValue.Bin) {
+            return Optional.of(KeySchema.ScalarType.B);
+        } else {
+            return Optional.empty();
+        }
     }
 
     /**
@@ -116,11 +119,14 @@ public final class KeyOrder {
      * Guide, "Supported data types"): key strings and binaries must not be empty.
      */
     public static boolean isKeyOfType(AttributeValue value, KeySchema.ScalarType type) {
-        return switch (value) {
-            case AttributeValue.Str s -> type == KeySchema.ScalarType.S && !s.value().isEmpty();
-            case AttributeValue.Num n -> type == KeySchema.ScalarType.N;
-            case AttributeValue.Bin b -> type == KeySchema.ScalarType.B && b.value().length() > 0;
-            case null, default -> false;
-        };
+        if (value instanceof AttributeValue.Str s) {
+            return type == KeySchema.ScalarType.S && !s.value().isEmpty();
+        } else if (value instanceof AttributeValue.Num) {
+            return type == KeySchema.ScalarType.N;
+        } else if (value instanceof AttributeValue.Bin b) {
+            return type == KeySchema.ScalarType.B && b.value().length() > 0;
+        } else {
+            return false;
+        }
     }
 }

@@ -97,14 +97,15 @@ public final class Placeholders {
     public String path(AttributePath path, java.util.function.Predicate<String> aliased) {
         var text = new StringBuilder();
         for (var element : path.elements()) {
-            switch (element) {
-                case AttributePath.Key key -> {
-                    if (!text.isEmpty()) {
-                        text.append('.');
-                    }
-                    text.append(aliased.test(key.name()) ? name(key.name()) : key.name());
+            if (element instanceof AttributePath.Key key) {
+                if (!text.isEmpty()) {
+                    text.append('.');
                 }
-                case AttributePath.Index index -> text.append(index);
+                text.append(aliased.test(key.name()) ? name(key.name()) : key.name());
+            } else if (element instanceof AttributePath.Index index) {
+                text.append(index);
+            } else {
+                throw new IllegalStateException("unexpected " + element.getClass());
             }
         }
         return text.toString();

@@ -10,11 +10,14 @@ public final class ReadRequests {
     public static String describe(ReadRequest request) {
         var target = request.indexName() == null ? request.tableName() : request.tableName() + " · index " + request.indexName();
         var limit = request.limit() == null ? "" : " · limit " + request.limit();
-        return switch (request) {
-            case ReadRequest.Scan scan -> "Scan " + target + (scan.segment() == null ? "" : " · " + segmentText(scan.segment())) + limit;
-            case ReadRequest.Query query -> "Query " + target + " · " + keyCondition(query)
+        if (request instanceof ReadRequest.Scan scan) {
+            return "Scan " + target + (scan.segment() == null ? "" : " · " + segmentText(scan.segment())) + limit;
+        } else if (request instanceof ReadRequest.Query query) {
+            return "Query " + target + " · " + keyCondition(query)
                     + (query.scanIndexForward() ? "" : " · descending") + limit;
-        };
+        } else {
+            throw new IllegalStateException("unexpected " + request.getClass());
+        }
     }
 
     /** "segment 2 of 4": segments as a person counts them, from 1. */

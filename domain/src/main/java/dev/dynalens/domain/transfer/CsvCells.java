@@ -46,18 +46,21 @@ final class CsvCells {
     }
 
     static String encode(AttributeValue value) {
-        return switch (value) {
-            case Str s -> s.value();
-            case Num n -> n.value().text();
-            case Bin b -> b.value().toBase64();
-            case Bool b -> b.value() ? "true" : "false";
-            case Null ignored -> "null";
-            default -> {
-                // {"SS":[...]} → [...]: the type is in the header, the cell keeps the rest of DynamoDB JSON.
-                var typed = DynamoJsonCodec.writeValue(value);
-                yield typed.substring(typed.indexOf(':') + 1, typed.length() - 1);
-            }
-        };
+        if (value instanceof Str s) {
+            return s.value();
+        } else if (value instanceof Num n) {
+            return n.value().text();
+        } else if (value instanceof Bin b) {
+            return b.value().toBase64();
+        } else if (value instanceof Bool b) {
+            return b.value() ? "true" : "false";
+        } else if (value instanceof Null) {
+            return "null";
+        } else {
+            // {"SS":[...]} → [...]: the type is in the header, the cell keeps the rest of DynamoDB JSON.
+            var typed = DynamoJsonCodec.writeValue(value);
+            return typed.substring(typed.indexOf(':') + 1, typed.length() - 1);
+        }
     }
 
     /** Whether a value's cell can start like a formula: a string, or binary (base64 may start with {@code +}). */

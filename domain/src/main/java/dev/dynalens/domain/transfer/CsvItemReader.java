@@ -82,7 +82,7 @@ public final class CsvItemReader implements ItemReader {
                 return new ReadEntry.Problem(malformed.get().line(), malformed.get().column(), malformed.get().message()
                         + (done ? " (in the header: nothing after it is read)" : ""), done);
             }
-            if (row.fields().size() == 1 && row.fields().getFirst().missing()) {
+            if (row.fields().size() == 1 && row.fields().get(0).missing()) {
                 continue; // a blank line
             }
             if (columns == null) {

@@ -95,7 +95,7 @@ final class CliOutputReader {
         var leniencies = new ArrayList<LenientItems.Leniency>();
         var item = LenientItems.item(object, leniencies);
         if (!leniencies.isEmpty()) {
-            var first = leniencies.getFirst();
+            var first = leniencies.get(0);
             log.warn(first.line(), first.column(), "Item read leniently: " + LenientItems.describe(leniencies));
         }
         table.add(item, object.line(), object.column(), -1);

@@ -105,8 +105,8 @@ final class JsonLinesReader {
             return null;
         }
         var node = read.value();
-        if (node instanceof JsonTree.Obj object && object.size() == 1 && object.names().getFirst().equals(WRAPPER)
-                && object.values().getFirst() instanceof JsonTree.Obj wrapped) {
+        if (node instanceof JsonTree.Obj object && object.size() == 1 && object.names().get(0).equals(WRAPPER)
+                && object.values().get(0) instanceof JsonTree.Obj wrapped) {
             node = wrapped;
         }
         if (!(node instanceof JsonTree.Obj object)) {
@@ -116,7 +116,7 @@ final class JsonLinesReader {
         var leniencies = new ArrayList<LenientItems.Leniency>();
         var item = LenientItems.item(object, leniencies);
         if (!leniencies.isEmpty()) {
-            var first = leniencies.getFirst();
+            var first = leniencies.get(0);
             log.warn(lineNumber, first.column(), "Item read leniently: " + LenientItems.describe(leniencies));
         }
         return item;

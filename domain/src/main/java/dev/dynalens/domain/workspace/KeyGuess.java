@@ -48,7 +48,7 @@ final class KeyGuess {
     /** Attribute names every item has, each with the one key type all its values have. */
     private static Map<String, KeySchema.ScalarType> namesWithOneKeyTypeOnEveryItem(List<Item> items) {
         var candidates = new LinkedHashMap<String, KeySchema.ScalarType>();
-        items.getFirst().attributes().forEach((name, value) -> KeyOrder.typeOf(value).ifPresent(type -> candidates.put(name, type)));
+        items.get(0).attributes().forEach((name, value) -> KeyOrder.typeOf(value).ifPresent(type -> candidates.put(name, type)));
         for (var item : items) {
             candidates.entrySet().removeIf(e -> !KeyOrder.isKeyOfType(item.attributes().get(e.getKey()), e.getValue()));
             if (candidates.isEmpty()) {

@@ -140,8 +140,8 @@ final class LenientItems {
 
     /** A value where DynamoDB JSON expects a typed value; null when it is to be left out. */
     private AttributeValue typed(JsonTree node, Trail path) {
-        if (node instanceof JsonTree.Obj object && object.size() == 1 && TYPES.contains(object.names().getFirst())) {
-            var read = typedContent(object.names().getFirst(), object.values().getFirst(), path);
+        if (node instanceof JsonTree.Obj object && object.size() == 1 && TYPES.contains(object.names().get(0))) {
+            var read = typedContent(object.names().get(0), object.values().get(0), path);
             if (read != NOT_TYPED) {
                 return read;
             }
@@ -254,8 +254,8 @@ final class LenientItems {
      */
     private JsonTree.Obj unwrapDoubleMap(JsonTree.Obj content, Trail path) {
         var current = content;
-        while (current.size() == 1 && current.names().getFirst().equals("M")
-                && current.values().getFirst() instanceof JsonTree.Obj inner && !isTypedShape(inner)) {
+        while (current.size() == 1 && current.names().get(0).equals("M")
+                && current.values().get(0) instanceof JsonTree.Obj inner && !isTypedShape(inner)) {
             note(Kind.DOUBLE_MAP, path, current);
             current = inner;
         }
@@ -263,7 +263,7 @@ final class LenientItems {
     }
 
     private static boolean isTypedShape(JsonTree.Obj object) {
-        return object.size() == 1 && TYPES.contains(object.names().getFirst());
+        return object.size() == 1 && TYPES.contains(object.names().get(0));
     }
 
     private <T> AttributeValue set(JsonTree content, Trail path, String type, Function<JsonTree.Scalar, T> element) {
@@ -324,20 +324,25 @@ final class LenientItems {
     // ---- plain reading ----
 
     private AttributeValue plain(JsonTree node, Trail path) {
-        return switch (node) {
-            case JsonTree.Scalar s when s.isString() -> new AttributeValue.Str(s.text());
-            case JsonTree.Scalar s when s.isNumber() -> number(s, path);
-            case JsonTree.Scalar s when s.isBoolean() -> AttributeValue.bool(Boolean.parseBoolean(s.text()));
-            case JsonTree.Scalar s -> AttributeValue.nul();
-            case JsonTree.Arr array -> {
-                var values = new ArrayList<AttributeValue>();
-                for (int i = 0; i < array.elements().size(); i++) {
-                    values.add(plain(array.elements().get(i), path.element(i)));
-                }
-                yield new AttributeValue.ListValue(values);
+        if (node instanceof JsonTree.Scalar s && s.isString()) {
+            return new AttributeValue.Str(s.text());
+        } else if (node instanceof JsonTree.Scalar s && s.isNumber()) {
+            return number(s, path);
+        } else if (node instanceof JsonTree.Scalar s && s.isBoolean()) {
+            return AttributeValue.bool(Boolean.parseBoolean(s.text()));
+        } else if (node instanceof JsonTree.Scalar) {
+            return AttributeValue.nul();
+        } else if (node instanceof JsonTree.Arr array) {
+            var values = new ArrayList<AttributeValue>();
+            for (int i = 0; i < array.elements().size(); i++) {
+                values.add(plain(array.elements().get(i), path.element(i)));
             }
-            case JsonTree.Obj object -> new AttributeValue.MapValue(entries(object, path, this::plain));
-        };
+            return new AttributeValue.ListValue(values);
+        } else if (node instanceof JsonTree.Obj object) {
+            return new AttributeValue.MapValue(entries(object, path, this::plain));
+        } else {
+            throw new IllegalStateException("unexpected " + node.getClass());
+        }
     }
 
     private void note(Kind kind, Trail path, JsonTree node) {

@@ -61,7 +61,7 @@ public final class ModelItemReader implements ItemReader {
             throw new IllegalArgumentException(fileName + " holds no table that could be read"
                     + errors.stream().findFirst().map(p -> " (" + p + ")").orElse(""));
         }
-        var chosen = tables.size() == 1 ? tables.getFirst() : tables.stream().filter(t -> t.name.equals(tableName)).findFirst()
+        var chosen = tables.size() == 1 ? tables.get(0) : tables.stream().filter(t -> t.name.equals(tableName)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("The model has several tables (" + String.join(", ",
                         tables.stream().map(t -> t.name).toList()) + ") and none is called " + tableName));
         var logged = new ArrayDeque<ReadEntry>();

@@ -176,7 +176,7 @@ final class TableBuilder {
         if (items.isEmpty()) {
             return " (the table has no items)";
         }
-        var common = new ArrayList<>(items.getFirst().attributes().keySet());
+        var common = new ArrayList<>(items.get(0).attributes().keySet());
         for (var item : items) {
             common.removeIf(attribute -> !item.has(attribute));
         }

@@ -96,7 +96,7 @@ public final class WorkspaceReader {
                     builders.add(new TableBuilder("Table" + (builders.size() + 1), log));
                 }
                 if (!read.leniencies().isEmpty()) {
-                    var first = read.leniencies().getFirst();
+                    var first = read.leniencies().get(0);
                     log.warn(first.line(), first.column(), "Item read leniently: " + LenientItems.describe(read.leniencies()));
                 }
                 builders.get(read.table().ordinal).add(read.item(), read.line(), read.column(), read.facet());

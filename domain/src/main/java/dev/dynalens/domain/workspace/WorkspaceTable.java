@@ -58,7 +58,7 @@ public final class WorkspaceTable {
         var index = KeyIndex.build(list, keySchema, keySchema);
         var runs = index.sameKeyRuns(list);
         if (!runs.isEmpty()) {
-            throw new IllegalArgumentException("Items " + runs.getFirst()[0] + " and " + runs.getFirst()[1] + " have the same key");
+            throw new IllegalArgumentException("Items " + runs.get(0)[0] + " and " + runs.get(0)[1] + " have the same key");
         }
         return new WorkspaceTable(name, keySchema, globalSecondaryIndexes, KeySource.OPTIONS, list, List.of(), null, index);
     }

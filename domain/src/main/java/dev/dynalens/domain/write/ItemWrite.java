@@ -21,11 +21,15 @@ public sealed interface ItemWrite {
 
     /** The DynamoDB operation this write is: {@code PutItem}, {@code UpdateItem} or {@code DeleteItem}. */
     default String operation() {
-        return switch (this) {
-            case Put put -> "PutItem";
-            case Update update -> "UpdateItem";
-            case Delete delete -> "DeleteItem";
-        };
+        if (this instanceof Put) {
+            return "PutItem";
+        } else if (this instanceof Update) {
+            return "UpdateItem";
+        } else if (this instanceof Delete) {
+            return "DeleteItem";
+        } else {
+            throw new IllegalStateException("unexpected " + getClass());
+        }
     }
 
     /** PutItem; the result carries the item it replaced (ALL_OLD), if any. */
