@@ -124,7 +124,7 @@ final class AnalysisOutput {
     static void writeText(PrintWriter out, TableAnalysis analysis, String source, List<Assignment> assignments) {
         var keys = analysis.keySchema();
         out.println("Table " + analysis.table() + ": " + String.format(Locale.ROOT, "%,d", analysis.itemCount()) + " items · key "
-                + keys.partitionKeyName() + (keys.sortKeyName() == null ? "" : ", " + keys.sortKeyName()));
+                + keys.partitionKeyName() + (!keys.hasSortKey() ? "" : ", " + keys.sortKeyName()));
         if (source != null) {
             out.println("Read from " + source);
         }

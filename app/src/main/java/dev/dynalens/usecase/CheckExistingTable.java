@@ -18,11 +18,13 @@ import dev.dynalens.domain.design.PatternsProblem;
 import dev.dynalens.domain.inference.Analyzer;
 import dev.dynalens.domain.inference.Lens;
 import dev.dynalens.domain.inference.TableAnalysis;
+import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.job.Job;
+import dev.dynalens.usecase.support.Jobs;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -30,6 +32,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
@@ -168,18 +171,7 @@ public final class CheckExistingTable {
             this.analyzer = analyzer;
             this.job = job;
             this.reads = new RunQuery(session, table.name());
-            var keys = new LinkedHashSet<String>();
-            keys.add(table.keySchema().partitionKeyName());
-            if (table.keySchema().sortKeyName() != null) {
-                keys.add(table.keySchema().sortKeyName());
-            }
-            table.indexes().forEach(index -> {
-                keys.add(index.keySchema().partitionKeyName());
-                if (index.keySchema().sortKeyName() != null) {
-                    keys.add(index.keySchema().sortKeyName());
-                }
-            });
-            this.keyAttributes = List.copyOf(keys);
+            this.keyAttributes = TableKeys.from(table).keyAttributeNames();
         }
 
         void learn() {
@@ -192,13 +184,8 @@ public final class CheckExistingTable {
             pass("Pass 2 of 3 · learning how the keys are built", item -> learner.accept(analyzer.entityOf(item), item), this::verify);
         }
 
-        private java.util.Set<String> tableKeys() {
-            var keys = new java.util.HashSet<String>();
-            keys.add(table.keySchema().partitionKeyName());
-            if (table.keySchema().sortKeyName() != null) {
-                keys.add(table.keySchema().sortKeyName());
-            }
-            return keys;
+        private Set<String> tableKeys() {
+            return Set.copyOf(table.keySchema().attributeNames());
         }
 
         private void verify() {

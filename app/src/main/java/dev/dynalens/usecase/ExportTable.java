@@ -10,6 +10,7 @@ import dev.dynalens.service.transfer.ExportProgress;
 import dev.dynalens.service.transfer.ExportReport;
 import dev.dynalens.service.transfer.ExportRequest;
 import dev.dynalens.service.transfer.TableExporter;
+import dev.dynalens.usecase.support.Jobs;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Objects;

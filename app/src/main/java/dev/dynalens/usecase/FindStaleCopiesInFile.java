@@ -11,6 +11,7 @@ import dev.dynalens.domain.workspace.JsonLinesStream;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.service.job.BatchHandOff;
 import dev.dynalens.service.workspace.WorkspaceFiles;
+import dev.dynalens.usecase.support.SpillFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

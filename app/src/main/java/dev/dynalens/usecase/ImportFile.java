@@ -9,6 +9,7 @@ import dev.dynalens.service.transfer.ImportProgress;
 import dev.dynalens.service.transfer.ImportReport;
 import dev.dynalens.service.transfer.ImportRequest;
 import dev.dynalens.service.transfer.TableImporter;
+import dev.dynalens.usecase.support.Jobs;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;

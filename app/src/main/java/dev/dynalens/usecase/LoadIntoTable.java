@@ -11,6 +11,8 @@ import dev.dynalens.service.load.LoadProgress;
 import dev.dynalens.service.load.LoadReport;
 import dev.dynalens.service.load.LoadRequest;
 import dev.dynalens.service.load.TableLoader;
+import dev.dynalens.usecase.support.Jobs;
+import dev.dynalens.usecase.support.PageFeed;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -14,6 +14,7 @@ import dev.dynalens.service.job.Job;
 import dev.dynalens.service.load.LoadProgress;
 import dev.dynalens.service.load.LoadReport;
 import dev.dynalens.service.workspace.WorkspaceSession;
+import dev.dynalens.usecase.support.Jobs;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

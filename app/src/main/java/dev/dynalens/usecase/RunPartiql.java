@@ -64,7 +64,7 @@ public final class RunPartiql {
         }
         var keys = catalog.description().keySchema();
         var missing = new ArrayList<String>();
-        for (var key : keys.sortKeyName() == null ? List.of(keys.partitionKeyName()) : List.of(keys.partitionKeyName(), keys.sortKeyName())) {
+        for (var key : !keys.hasSortKey() ? List.of(keys.partitionKeyName()) : List.of(keys.partitionKeyName(), keys.sortKeyName())) {
             if (!namesKey(text, key, statement.kind())) {
                 missing.add(key);
             }

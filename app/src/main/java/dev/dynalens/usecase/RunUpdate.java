@@ -87,7 +87,7 @@ public final class RunUpdate {
             return Optional.empty();
         }
         var key = item.key(schema.partitionKeyName(), schema.sortKeyName());
-        var whole = key.containsKey(schema.partitionKeyName()) && (schema.sortKeyName() == null || key.containsKey(schema.sortKeyName()));
+        var whole = key.containsKey(schema.partitionKeyName()) && (!schema.hasSortKey() || key.containsKey(schema.sortKeyName()));
         return whole ? Optional.of(key) : Optional.empty();
     }
 

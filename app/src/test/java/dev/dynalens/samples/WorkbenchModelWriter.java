@@ -216,7 +216,7 @@ final class WorkbenchModelWriter {
     private static LinkedHashMap<String, String> nonKeyAttributeTypes(List<Item> items, KeySchema keySchema) {
         var keys = new LinkedHashSet<String>();
         keys.add(keySchema.partitionKeyName());
-        if (keySchema.sortKeyName() != null) {
+        if (keySchema.hasSortKey()) {
             keys.add(keySchema.sortKeyName());
         }
         var types = new LinkedHashMap<String, String>();

@@ -14,6 +14,7 @@ import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.testsupport.FakeDynamoSession;
+import dev.dynalens.usecase.support.TableReads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;

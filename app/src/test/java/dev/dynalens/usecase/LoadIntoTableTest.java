@@ -28,6 +28,7 @@ import dev.dynalens.service.load.LoadReport;
 import dev.dynalens.service.load.LoadSettings;
 import dev.dynalens.service.load.TableLoader;
 import dev.dynalens.testsupport.FakeDynamoSession;
+import dev.dynalens.usecase.support.PageFeed;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;

@@ -100,7 +100,7 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
         }
         var batches = (rows + BatchGetRequest.MAX_KEYS - 1) / BatchGetRequest.MAX_KEYS;
         var itemBytes = entity.averageItemBytes() > 0 ? entity.averageItemBytes() : 1024;
-        var keyText = keys.partitionKeyName() + (keys.sortKeyName() == null ? "" : ", " + keys.sortKeyName());
+        var keyText = keys.partitionKeyName() + (!keys.hasSortKey() ? "" : ", " + keys.sortKeyName());
         return new PlannedRequest("BatchGetItem", catalog.tableName(), null, null, null, null, Map.of(), Map.of(), List.of(), true, null,
                 rows * Rcu.forBytes(itemBytes), "≈ " + batches + " request(s) of up to 100 keys (" + keyText + ") taken from the "
                 + rows + " expected row(s) of the other side, for " + entity.name());

@@ -113,10 +113,7 @@ public final class LookupRead {
         var names = new LinkedHashSet<String>();
         columns.forEach(c -> names.add(c.attribute()));
         var schema = catalog.description().keySchema();
-        names.add(schema.partitionKeyName());
-        if (schema.sortKeyName() != null) {
-            names.add(schema.sortKeyName());
-        }
+        names.addAll(schema.attributeNames());
         if (conditions != null) {
             names.addAll(dev.dynalens.domain.sql.AccessPlanner.topLevelNames(conditions));
         }

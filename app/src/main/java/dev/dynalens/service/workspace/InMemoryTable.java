@@ -85,17 +85,14 @@ final class InMemoryTable {
     java.util.Optional<Item> get(Map<String, AttributeValue> key) {
         var keys = table.keySchema();
         var names = new LinkedHashSet<String>();
-        names.add(keys.partitionKeyName());
-        if (keys.sortKeyName() != null) {
-            names.add(keys.sortKeyName());
-        }
+        names.addAll(keys.attributeNames());
         if (!key.keySet().equals(names)) {
             throw new InvalidRequestException("The provided key element does not match the schema");
         }
         var partition = table.primaryIndex().partition(key.get(keys.partitionKeyName()));
         for (int i = 0; i < partition.size(); i++) {
             var item = table.items().get(partition.get(i));
-            if (keys.sortKeyName() == null || key.get(keys.sortKeyName()).equals(item.attributes().get(keys.sortKeyName()))) {
+            if (!keys.hasSortKey() || key.get(keys.sortKeyName()).equals(item.attributes().get(keys.sortKeyName()))) {
                 return java.util.Optional.of(item);
             }
         }
@@ -280,19 +277,13 @@ final class InMemoryTable {
     private Target target(String indexName) {
         var tableKeys = table.keySchema();
         var names = new LinkedHashSet<String>();
-        names.add(tableKeys.partitionKeyName());
-        if (tableKeys.sortKeyName() != null) {
-            names.add(tableKeys.sortKeyName());
-        }
+        names.addAll(tableKeys.attributeNames());
         if (indexName == null) {
             return new Target(null, tableKeys, table.primaryIndex(), List.copyOf(names));
         }
         var gsi = table.index(indexName).orElseThrow(() -> new InvalidRequestException(
                 "The table does not have the specified index: " + indexName));
-        names.add(gsi.keySchema().partitionKeyName());
-        if (gsi.keySchema().sortKeyName() != null) {
-            names.add(gsi.keySchema().sortKeyName());
-        }
+        names.addAll(gsi.keySchema().attributeNames());
         var index = indexes.computeIfAbsent(indexName, name -> KeyIndex.build(table.items(), gsi.keySchema(), tableKeys));
         return new Target(gsi, gsi.keySchema(), index, List.copyOf(names));
     }

@@ -13,13 +13,13 @@ import dev.dynalens.domain.table.ReadRequests;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.ui.common.IndexChoices;
 import dev.dynalens.usecase.RunQuery;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import dev.dynalens.ui.common.IndexChoices;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
@@ -214,8 +214,7 @@ public final class TableBrowserViewModel {
     }
 
     private static void addKey(LinkedHashSet<String> names, KeySchema key) {
-        names.add(key.partitionKeyName());
-        if (key.sortKeyName() != null) names.add(key.sortKeyName());
+        names.addAll(key.attributeNames());
     }
 
     ReadRequest buildRequest() {

@@ -1,15 +1,16 @@
 package dev.dynalens.ui.collections;
 
-import dev.dynalens.domain.item.KeyText;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.item.KeyText;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.LensStore;
 import dev.dynalens.ui.common.IndexChoices;
+import dev.dynalens.usecase.support.TableReads;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
@@ -69,7 +70,7 @@ public final class CollectionsViewModel {
 
     /** @param reads where the overview keeps its whole read for the Stale copies tab (null: nowhere) */
     public CollectionsViewModel(DynamoSession session, String tableName, Executor fx, Executor analysis, LensStore lenses,
-                                String lensScope, dev.dynalens.usecase.TableReads reads) {
+                                String lensScope, TableReads reads) {
         this.session = session;
         this.tableName = tableName;
         this.fx = fx;

@@ -13,7 +13,7 @@ import dev.dynalens.ui.collections.CollectionsViewModel.RelationshipRow;
 import dev.dynalens.usecase.AnalyzeTable;
 import dev.dynalens.usecase.FindStaleCopies;
 import dev.dynalens.usecase.KeepTableRead;
-import dev.dynalens.usecase.TableReads;
+import dev.dynalens.usecase.support.TableReads;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

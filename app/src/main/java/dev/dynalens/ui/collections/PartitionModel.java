@@ -185,8 +185,7 @@ final class PartitionModel {
         for (var entry : byEntity.entrySet()) {
             var columns = new LinkedHashSet<String>();
             if (keys != null) {
-                columns.add(keys.partitionKeyName());
-                if (keys.sortKeyName() != null) columns.add(keys.sortKeyName());
+                columns.addAll(keys.attributeNames());
             }
             entry.getValue().forEach(item -> columns.addAll(item.attributes().keySet()));
             var templates = snapshot.entity(entry.getKey())

@@ -38,7 +38,7 @@ public record StaleCells(Map<CellKey, StaleRow> cells, KeySchema keySchema) {
         }
         var key = new LinkedHashMap<String, AttributeValue>();
         item.get(keySchema.partitionKeyName()).ifPresent(v -> key.put(keySchema.partitionKeyName(), v));
-        if (keySchema.sortKeyName() != null) {
+        if (keySchema.hasSortKey()) {
             item.get(keySchema.sortKeyName()).ifPresent(v -> key.put(keySchema.sortKeyName(), v));
         }
         return Optional.ofNullable(cells.get(new CellKey(key, attribute)));

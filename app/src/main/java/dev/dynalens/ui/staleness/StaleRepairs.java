@@ -6,7 +6,7 @@ import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.fanout.FanoutSettings;
 import dev.dynalens.ui.common.WorkNotifier;
 import dev.dynalens.usecase.RepairStaleCopies;
-import dev.dynalens.usecase.TableReads;
+import dev.dynalens.usecase.support.TableReads;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;

@@ -16,7 +16,7 @@ import dev.dynalens.usecase.StaleDetection;
 import dev.dynalens.usecase.StaleDetectionFailedException;
 import dev.dynalens.usecase.StaleProgress;
 import dev.dynalens.usecase.StaleReadPlan;
-import dev.dynalens.usecase.TableReads;
+import dev.dynalens.usecase.support.TableReads;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.dynalens.usecase;
+package dev.dynalens.usecase.support;
 
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.service.job.Job;
@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /** Job plumbing the use cases share. */
-final class Jobs {
+public final class Jobs {
     private Jobs() {
     }
 
@@ -21,7 +21,7 @@ final class Jobs {
      *
      * @param work starts the work with {@code first}'s value, reporting to the listener it is given
      */
-    static <T, P, R> Job<P, R> startAfter(CompletableFuture<T> first, BiFunction<T, Consumer<P>, Job<P, R>> work,
+    public static <T, P, R> Job<P, R> startAfter(CompletableFuture<T> first, BiFunction<T, Consumer<P>, Job<P, R>> work,
                                           Consumer<? super P> listener) {
         var job = new Job<P, R>(listener);
         var started = new AtomicReference<Job<P, R>>();
@@ -59,7 +59,7 @@ final class Jobs {
     }
 
     /** A session call that throws instead of failing its future still ends up in the future. */
-    static <T> CompletableFuture<T> call(Supplier<CompletableFuture<T>> call) {
+    public static <T> CompletableFuture<T> call(Supplier<CompletableFuture<T>> call) {
         try {
             return call.get();
         } catch (RuntimeException e) {

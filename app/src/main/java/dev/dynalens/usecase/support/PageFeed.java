@@ -1,4 +1,4 @@
-package dev.dynalens.usecase;
+package dev.dynalens.usecase.support;
 
 import dev.dynalens.domain.connection.ConnectionProblem;
 import dev.dynalens.domain.connection.ConnectionProfile;
@@ -40,9 +40,9 @@ import java.util.concurrent.LinkedBlockingQueue;
  * loader's side ({@link #hasNext}, {@link #next}) on the loader's lane, one call at a time; {@link #close} anywhere. They
  * meet in a blocking queue and in the two counters guarded by this object's monitor, never held while calling out.
  */
-final class PageFeed implements Iterator<Item> {
+public final class PageFeed implements Iterator<Item> {
     /** Pages requested and not yet taken by the loader, at most: one arriving while one waits. */
-    static final int PAGES_AHEAD = 2;
+    public static final int PAGES_AHEAD = 2;
 
     private final String tableName;
     private final DynamoSession source;
@@ -80,7 +80,7 @@ final class PageFeed implements Iterator<Item> {
     }
 
     /** Starts reading every page of {@code tableName} (a Scan); returns at once. */
-    static PageFeed scan(DynamoSession source, String tableName) {
+    public static PageFeed scan(DynamoSession source, String tableName) {
         var feed = new PageFeed(source, tableName);
         var read = Pager.start(feed.new ReadsOnDemand(), new ReadRequest.Scan(tableName, null, null, null), Runnable::run,
                 feed::arrive, summary -> { });
@@ -93,12 +93,12 @@ final class PageFeed implements Iterator<Item> {
      * Completes when the first page has arrived, or the read ended before one did (cancelled); fails when the read
      * failed before the first page.
      */
-    CompletableFuture<Void> firstPage() {
+    public CompletableFuture<Void> firstPage() {
         return firstPage;
     }
 
     /** No item is given out any more, no page requested; the read in flight is aborted. Later calls do nothing. */
-    void close() {
+    public void close() {
         if (closed) {
             return;
         }

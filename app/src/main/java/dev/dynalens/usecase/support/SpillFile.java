@@ -1,4 +1,4 @@
-package dev.dynalens.usecase;
+package dev.dynalens.usecase.support;
 
 import dev.dynalens.domain.staleness.ProjectionStore;
 import java.io.IOException;
@@ -13,7 +13,7 @@ import java.nio.file.StandardOpenOption;
  * The temporary file a read's projections spill to when they do not fit its memory budget: appended by one writer,
  * read back at any position by several threads, deleted when closed (and, should the JVM stop first, when it exits).
  */
-final class SpillFile implements ProjectionStore.Spill, AutoCloseable {
+public final class SpillFile implements ProjectionStore.Spill, AutoCloseable {
     private final Path path;
     private final FileChannel channel;
     private long size;
@@ -24,7 +24,7 @@ final class SpillFile implements ProjectionStore.Spill, AutoCloseable {
     }
 
     /** A new file in {@code directory} (the system's temporary directory by default), readable only by this user where the file system says so. */
-    static SpillFile create(Path directory) {
+    public static SpillFile create(Path directory) {
         try {
             Files.createDirectories(directory);
             var path = Files.createTempFile(directory, "dynalens-stale-", ".spill");
@@ -94,15 +94,15 @@ final class SpillFile implements ProjectionStore.Spill, AutoCloseable {
     }
 
     /** A read's spill file, opened at the first chunk that does not fit its budget and deleted when closed. */
-    static final class Lazy {
+    public static final class Lazy {
         private final Path directory;
         private SpillFile file;
 
-        Lazy(Path directory) {
+        public Lazy(Path directory) {
             this.directory = directory;
         }
 
-        synchronized ProjectionStore.Spill open() {
+        public synchronized ProjectionStore.Spill open() {
             if (file == null) {
                 file = create(directory);
             }
@@ -110,15 +110,15 @@ final class SpillFile implements ProjectionStore.Spill, AutoCloseable {
         }
 
         /** The file, or null when nothing spilled. */
-        synchronized SpillFile opened() {
+        public synchronized SpillFile opened() {
             return file;
         }
 
-        synchronized long size() {
+        public synchronized long size() {
             return file == null ? 0 : file.size();
         }
 
-        synchronized void close() {
+        public synchronized void close() {
             if (file != null) {
                 file.close();
             }

@@ -1,4 +1,4 @@
-package dev.dynalens.usecase;
+package dev.dynalens.usecase.support;
 
 import dev.dynalens.domain.staleness.RuleChoice;
 import dev.dynalens.domain.staleness.StaleScan;
@@ -29,7 +29,7 @@ public final class TableRead {
      * @param origin who read it, for the person: "the Collections overview", "the last detection"
      * @param spill  its spill file, or null when nothing spilled
      */
-    TableRead(TableDescription table, StaleScan scan, List<StaleScan.Partial> partials, Instant readAt, String origin, SpillFile spill) {
+    public TableRead(TableDescription table, StaleScan scan, List<StaleScan.Partial> partials, Instant readAt, String origin, SpillFile spill) {
         this.table = Objects.requireNonNull(table, "table");
         this.scan = Objects.requireNonNull(scan, "scan");
         this.partials = List.copyOf(partials);
@@ -50,11 +50,11 @@ public final class TableRead {
         return origin;
     }
 
-    StaleScan scan() {
+    public StaleScan scan() {
         return scan;
     }
 
-    List<StaleScan.Partial> partials() {
+    public List<StaleScan.Partial> partials() {
         return partials;
     }
 
@@ -83,13 +83,13 @@ public final class TableRead {
         return true;
     }
 
-    synchronized void release() {
+    public synchronized void release() {
         users--;
         closeIfUnused();
     }
 
     /** Its holder let go of it: closed as soon as no detection uses it. */
-    synchronized void drop() {
+    public synchronized void drop() {
         dropped = true;
         closeIfUnused();
     }

@@ -1,4 +1,4 @@
-package dev.dynalens.usecase;
+package dev.dynalens.usecase.support;
 
 import dev.dynalens.domain.staleness.RuleChoice;
 import java.time.Clock;
@@ -44,7 +44,7 @@ public final class TableReads implements AutoCloseable {
      * The current read of {@code tableName} that holds what {@code rules} need, taken for a detection (which releases
      * it); empty when there is none. An expired read is let go of here.
      */
-    synchronized Optional<TableRead> take(String tableName, RuleChoice rules) {
+    public synchronized Optional<TableRead> take(String tableName, RuleChoice rules) {
         if (last == null) {
             return Optional.empty();
         }
@@ -60,7 +60,7 @@ public final class TableReads implements AutoCloseable {
     }
 
     /** The clock reads are aged by. */
-    Clock clock() {
+    public Clock clock() {
         return clock;
     }
 

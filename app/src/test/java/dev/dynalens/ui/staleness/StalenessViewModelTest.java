@@ -13,6 +13,7 @@ import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import dev.dynalens.testsupport.RecordedNotices;
+import dev.dynalens.usecase.support.TableReads;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -256,7 +257,7 @@ class StalenessViewModelTest {
 
     @Test
     void aReadKeptForTheTable_isReused_untilReadAgain() {
-        var reads = new dev.dynalens.usecase.TableReads();
+        var reads = new TableReads();
         var keeping = new StalenessViewModel(session, "Blog", Runnable::run, Runnable::run, null, null, reads);
         session.responder = this::page;
         keeping.run().join();

@@ -118,7 +118,7 @@ public final class DesignExports {
     private static void writeIndex(JsonGenerator gen, String name, KeySchema keys, boolean global) throws IOException {
         gen.writeObjectFieldStart(name);
         gen.writeStringField("hash", keys.partitionKeyName());
-        if (keys.sortKeyName() != null) {
+        if (keys.hasSortKey()) {
             gen.writeStringField("sort", keys.sortKeyName());
         }
         if (global) {

@@ -75,7 +75,7 @@ public final class DesignJson {
     public static void writeTable(JsonGenerator gen, KeySchema keySchema, Map<String, KeySchema.ScalarType> attributeTypes,
                                   List<IndexLine> indexes) throws IOException {
         gen.writeStringField("partitionKey", keySchema.partitionKeyName());
-        if (keySchema.sortKeyName() != null) {
+        if (keySchema.hasSortKey()) {
             gen.writeStringField("sortKey", keySchema.sortKeyName());
         }
         gen.writeObjectFieldStart("attributeTypes");
@@ -88,7 +88,7 @@ public final class DesignJson {
             gen.writeStartObject();
             gen.writeStringField("name", index.name());
             gen.writeStringField("partitionKey", index.keySchema().partitionKeyName());
-            if (index.keySchema().sortKeyName() != null) {
+            if (index.keySchema().hasSortKey()) {
                 gen.writeStringField("sortKey", index.keySchema().sortKeyName());
             }
             gen.writeStringField("projection", index.projection());

@@ -33,7 +33,7 @@ public final class PatternStatements {
                 default -> sk + " " + sort.operator().symbol() + " " + literal(sort.value());
             });
         }
-        var order = query != null && !query.scanIndexForward() && keys.sortKeyName() != null
+        var order = query != null && !query.scanIndexForward() && keys.hasSortKey()
                 ? " ORDER BY \"" + keys.sortKeyName() + "\" DESC" : "";
         return "SELECT * FROM " + from + " WHERE " + where + order;
     }

@@ -103,7 +103,7 @@ public final class EntityClassifier {
         this.fallbackName = keys.tableName() == null || keys.tableName().isBlank() ? DEFAULT_NAME : keys.tableName();
         this.lensReadsAttributes = lens.hasAttributeConditions();
         this.pkRegistry = registry(keys.keySchema().partitionKeyName());
-        this.skRegistry = keys.keySchema().sortKeyName() == null ? null : registry(keys.keySchema().sortKeyName());
+        this.skRegistry = !keys.keySchema().hasSortKey() ? null : registry(keys.keySchema().sortKeyName());
     }
 
     public TableKeys keys() {

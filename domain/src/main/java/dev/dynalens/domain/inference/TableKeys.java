@@ -5,6 +5,8 @@ import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.TableDescription;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -32,6 +34,13 @@ public record TableKeys(String tableName, KeySchema keySchema, Map<String, KeySc
             indexes.put(index.name(), index.keySchema());
         }
         return new TableKeys(table.name(), table.keySchema(), indexes);
+    }
+
+    /** Every key attribute of the table and of its indexes, each once: the table's first, then each index's in order. */
+    public List<String> keyAttributeNames() {
+        var names = new LinkedHashSet<String>(keySchema.attributeNames());
+        indexes.values().forEach(index -> names.addAll(index.attributeNames()));
+        return List.copyOf(names);
     }
 
     public TableKeys withIndex(String name, KeySchema schema) {

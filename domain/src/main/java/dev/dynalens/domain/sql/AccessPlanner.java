@@ -296,14 +296,8 @@ public final class AccessPlanner {
 
     private static Set<String> keyNames(KeySchema table, KeySchema index) {
         var names = new LinkedHashSet<String>();
-        names.add(table.partitionKeyName());
-        if (table.sortKeyName() != null) {
-            names.add(table.sortKeyName());
-        }
-        names.add(index.partitionKeyName());
-        if (index.sortKeyName() != null) {
-            names.add(index.sortKeyName());
-        }
+        names.addAll(table.attributeNames());
+        names.addAll(index.attributeNames());
         return names;
     }
 
@@ -349,10 +343,7 @@ public final class AccessPlanner {
         }
         var names = new LinkedHashSet<String>(shape.attributes());
         if (!shape.entity().wholeTable()) {
-            names.add(keys.partitionKeyName());
-            if (keys.sortKeyName() != null) {
-                names.add(keys.sortKeyName());
-            }
+            names.addAll(keys.attributeNames());
         }
         if (desktop != null) {
             names.addAll(topLevelNames(desktop));

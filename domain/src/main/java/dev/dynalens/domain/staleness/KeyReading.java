@@ -47,10 +47,7 @@ final class KeyReading {
             attributes.add(sortKey);
         }
         for (var schema : classifier.keys().indexes().values()) {
-            attributes.add(schema.partitionKeyName());
-            if (schema.sortKeyName() != null) {
-                attributes.add(schema.sortKeyName());
-            }
+            attributes.addAll(schema.attributeNames());
         }
         this.keyAttributes = List.copyOf(attributes);
     }

@@ -106,17 +106,7 @@ public final class StaleScan {
         var rules = keptFor;
         this.options = Objects.requireNonNull(options, "options");
         this.budget = Objects.requireNonNull(budget, "budget");
-        var keyNames = new LinkedHashSet<String>();
-        keyNames.add(keys.keySchema().partitionKeyName());
-        if (keys.keySchema().sortKeyName() != null) {
-            keyNames.add(keys.keySchema().sortKeyName());
-        }
-        keys.indexes().values().forEach(schema -> {
-            keyNames.add(schema.partitionKeyName());
-            if (schema.sortKeyName() != null) {
-                keyNames.add(schema.sortKeyName());
-            }
-        });
+        var keyNames = keys.keyAttributeNames();
         this.keyAttributes = Set.copyOf(keyNames);
         this.typeAttributeIsKey = keyNames.stream().anyMatch(EntityClassifier::mayBeTypeAttribute);
         var indexNames = new ArrayList<>(keyNames);

@@ -1,5 +1,6 @@
 package dev.dynalens.domain.table;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -20,6 +21,21 @@ public record KeySchema(KeyAttribute partitionKey, KeyAttribute sortKey) {
 
     public String partitionKeyName() {
         return partitionKey.name();
+    }
+
+    /** Whether there is a sort key (a composite primary key), not only a partition key. */
+    public boolean hasSortKey() {
+        return sortKey != null;
+    }
+
+    /** The key's attribute names in order: the partition key, then the sort key where there is one. */
+    public List<String> attributeNames() {
+        return sortKey == null ? List.of(partitionKey.name()) : List.of(partitionKey.name(), sortKey.name());
+    }
+
+    /** Whether {@code name} is one of the key's attributes. */
+    public boolean isKeyAttribute(String name) {
+        return partitionKey.name().equals(name) || sortKey != null && sortKey.name().equals(name);
     }
 
     /** The sort key's attribute name, or null when the table has a simple primary key. */

@@ -28,7 +28,7 @@ public final class CsvColumns {
         var ordered = new ArrayList<CsvColumn>(columns.size());
         if (keySchema != null) {
             addNamed(ordered, keySchema.partitionKeyName());
-            if (keySchema.sortKeyName() != null) {
+            if (keySchema.hasSortKey()) {
                 addNamed(ordered, keySchema.sortKeyName());
             }
         }

@@ -144,7 +144,7 @@ public final class WorkbenchModelWriter {
         gen.writeStringField("FacetName", name);
         gen.writeObjectFieldStart("KeyAttributeAlias");
         gen.writeStringField("PartitionKeyAlias", partitionKeyAlias == null ? keySchema.partitionKeyName() : partitionKeyAlias);
-        if (keySchema.sortKeyName() != null) {
+        if (keySchema.hasSortKey()) {
             gen.writeStringField("SortKeyAlias", sortKeyAlias == null ? keySchema.sortKeyName() : sortKeyAlias);
         }
         gen.writeEndObject();

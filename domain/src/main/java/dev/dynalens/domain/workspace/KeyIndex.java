@@ -160,13 +160,13 @@ public final class KeyIndex {
         PositionOrder(List<Item> items, KeySchema keys, KeySchema tableKeys) {
             this.items = items;
             var names = new ArrayList<String>();
-            if (keys.sortKeyName() != null) {
+            if (keys.hasSortKey()) {
                 names.add(keys.sortKeyName());
             }
             if (!names.contains(tableKeys.partitionKeyName()) && !tableKeys.partitionKeyName().equals(keys.partitionKeyName())) {
                 names.add(tableKeys.partitionKeyName());
             }
-            if (tableKeys.sortKeyName() != null && !names.contains(tableKeys.sortKeyName())
+            if (tableKeys.hasSortKey() && !names.contains(tableKeys.sortKeyName())
                     && !tableKeys.sortKeyName().equals(keys.partitionKeyName())) {
                 names.add(tableKeys.sortKeyName());
             }
