@@ -16,6 +16,7 @@ import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.job.Pager;
 import dev.dynalens.service.job.SerialExecutor;
+import dev.dynalens.usecase.support.ExecutorTasks;
 import dev.dynalens.usecase.support.SpillFile;
 import dev.dynalens.usecase.support.TableRead;
 import dev.dynalens.usecase.support.TableReads;
@@ -328,7 +329,8 @@ public final class FindStaleCopies {
             boolean keep = reads != null;
             try {
                 itemCount = kept.items();
-                result = kept.scan().finish(kept.partials(), rules, workers, settings.parallelism(), maxListed, onFinding,
+                result = kept.scan().finish(kept.partials(), rules, new ExecutorTasks(workers), settings.parallelism(), maxListed,
+                        onFinding,
                         step -> report(new StaleProgress(switch (step.phase()) {
                             case NAMING -> StaleProgress.Step.NAMING;
                             case INFERRING -> StaleProgress.Step.INFERRING;

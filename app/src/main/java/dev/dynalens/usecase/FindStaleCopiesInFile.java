@@ -11,6 +11,7 @@ import dev.dynalens.domain.workspace.JsonLinesStream;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.service.job.BatchHandOff;
 import dev.dynalens.service.workspace.WorkspaceFiles;
+import dev.dynalens.usecase.support.ExecutorTasks;
 import dev.dynalens.usecase.support.SpillFile;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -76,7 +77,8 @@ public final class FindStaleCopiesInFile {
             }
             kept[0].handOff().finish();
             kept[0].partial().end();
-            var result = kept[0].scan().finish(List.of(kept[0].partial()), rules, workers, settings.parallelism(), maxListed, onFinding,
+            var result = kept[0].scan().finish(List.of(kept[0].partial()), rules, new ExecutorTasks(workers), settings.parallelism(),
+                    maxListed, onFinding,
                     progress -> { }, () -> false);
             var warnings = new ArrayList<StaleDetection.UnknownEntity>();
             if (rules instanceof RuleChoice.Given given) {

@@ -2,28 +2,27 @@ package dev.dynalens.domain.staleness;
 
 import dev.dynalens.domain.inference.EntityClassifier;
 import dev.dynalens.domain.inference.EntityShape;
-import dev.dynalens.domain.inference.KeyTemplate;
 import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.staleness.ChunkNames.Annotations;
+import dev.dynalens.domain.staleness.ChunkNames.Named;
+import dev.dynalens.domain.staleness.ChunkNames.Naming;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import java.util.function.IntPredicate;
-import java.util.function.Predicate;
+import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 
 /**
  * Inference and detection of stale copies from <em>one</em> read of a table. Entity names are only final once every
@@ -36,9 +35,10 @@ import java.util.function.Predicate;
  * its own thread. {@link #finish} takes the partials in their index order (segment 0 first: the order one sequential
  * Scan reads) and runs the passes: name every item ({@link EntityClassifier}, one thread: it is not shareable; each
  * item keeps the number of its group, and each group is named once at the end, since items of a group read alike), then
- * infer ({@link RuleInference}) and detect ({@link StalenessDetector}) a chunk per task on the {@code workers}, whose
- * states merge — sources by union (the smaller key wins a tie), counts by sum, findings in chunk order. So the answer
- * does not depend on how the table was cut into parts nor on how the chunks were spread over threads:
+ * infer ({@link RuleInference}) and detect ({@link StalenessDetector}) in tasks that take chunks in turn, whose states
+ * merge — sources by union (the smaller key wins a tie), counts by sum, findings in chunk order. Where the tasks run
+ * is the caller's ({@link TaskRunner}: the app's workers, or in turn); the domain starts no thread. So the answer does
+ * not depend on how the table was cut into parts nor on how the chunks were spread over tasks:
  * {@code StaleScanPropertiesTest} checks that on generated tables.
  *
  * <p>Not thread-safe as a whole: each partial is filled by one thread, {@link #finish} called once.
@@ -360,7 +360,7 @@ public final class StaleScan {
             var named = new Named(early.naming.entityNames, early.naming.templates);
             for (int at = early.annotated.size(); at < closed.size(); at++) {
                 var chunk = closed.get(at);
-                var marks = early.naming.annotate(chunk, this, early.offset);
+                var marks = early.naming.annotate(chunk, hashes, this.marks, early.offset);
                 early.offset += chunk.items;
                 early.annotated.add(marks);
                 var state = early.sources;
@@ -426,15 +426,15 @@ public final class StaleScan {
      *
      * @param partials   every part of the read, in any order (they are taken by their index)
      * @param rules      the rules to check, or inference; what the read kept must hold them ({@link #holds})
-     * @param workers    runs the chunks of a pass, up to {@code parallelism} at once ({@code Runnable::run} in tests)
+     * @param tasks      where the tasks of a pass run, up to {@code parallelism} of them ({@link TaskRunner#IN_TURN}: in turn)
      * @param maxListed  findings of each kind the report lists; all are counted
      * @param onFinding  told of every finding, in the order one sequential pass finds them, on the calling thread
      * @param progress   told after each chunk, on the calling thread
      * @param cancelled  checked between chunks; true stops the finish with a {@link CancellationException}
      */
-    public Result finish(Collection<Partial> partials, RuleChoice rules, Executor workers, int parallelism, int maxListed,
+    public Result finish(Collection<Partial> partials, RuleChoice rules, TaskRunner tasks, int parallelism, int maxListed,
                          Consumer<? super Finding> onFinding, Consumer<? super Progress> progress, BooleanSupplier cancelled) {
-        Objects.requireNonNull(workers, "workers");
+        Objects.requireNonNull(tasks, "tasks");
         if (!holds(rules)) {
             throw new IllegalArgumentException("This read kept only what other rules read; read the table again for " + rules);
         }
@@ -450,7 +450,7 @@ public final class StaleScan {
             chunks.addAll(partial.store.chunks());
             items += partial.store.size();
         }
-        var run = new Run(chunks, workers, parallelism, progress, cancelled);
+        var run = new Run(chunks, tasks, parallelism, progress, cancelled);
 
         // Naming: one classifier sees every item in the read's order, and each item's group is noted; then each group's
         // entity, root-ness and key templates as the final reading names them, so the parallel passes need not touch
@@ -522,7 +522,7 @@ public final class StaleScan {
         }
         run.sequential(Phase.NAMING, (chunk, at) -> {
             if (annotations[at] == null) {
-                annotations[at] = naming.annotate(chunk, owners[at], offsets[at]);
+                annotations[at] = naming.annotate(chunk, owners[at].hashes, owners[at].marks, offsets[at]);
             }
         });
         var entityNames = naming.entityNames;
@@ -566,12 +566,12 @@ public final class StaleScan {
         if (!checked.isEmpty()) {
             // Inference's pass 1 holds the sources of the rules it inferred, unless a bound cut it short.
             if (inference == null || !detector.sourcesFrom(inference)) {
-                var sourceEntities = wanted(entityNames, detector::isSourceEntity);
+                var sourceEntities = ChunkNames.wanted(entityNames, detector::isSourceEntity);
                 var sourceStates = run.perWorker(Phase.DETECTING, () -> new StalenessDetector(classifier, checked, 0), (state, chunk, at) ->
                         named.each(chunk, annotations[at], i -> sourceEntities[annotations[at].entities[i] >>> 1], state::know, state::acceptSource));
                 sourceStates.forEach(detector::absorbSources);
             }
-            var copyEntities = wanted(entityNames, detector::isCopyEntity);
+            var copyEntities = ChunkNames.wanted(entityNames, detector::isCopyEntity);
             // A copy is checked by its keys and the attributes the rules read of it: the others are not decoded.
             var copyAttributes = detector.copyAttributes();
             var splits = run.perChunk(Phase.DETECTING, detector::forCopies, (state, chunk, at) ->
@@ -580,66 +580,6 @@ public final class StaleScan {
             splits.forEach(detector::absorb);
         }
         return new Result(inferred, checked, detector.report(), items, entities);
-    }
-
-    @FunctionalInterface
-    private interface AnnotatedItem {
-        void accept(Item item, String entity, boolean root);
-    }
-
-    /**
-     * Each item's entity, root-ness and key templates by number, from the group the read noted for it, as the classifier
-     * now reads each group (asked once per group, at its first item, so numbers are given in the read's order).
-     */
-    private static final class Naming {
-        final EntityClassifier classifier;
-        final List<String> entityNames = new ArrayList<>();
-        final Map<String, Integer> entityIds = new HashMap<>();
-        final List<KeyTemplate> templates = new ArrayList<>();
-        final Map<KeyTemplate, Integer> templateIds = new HashMap<>();
-        /** Per group: its entity's number (-1 until its first item), its key templates' numbers, whether its sort key is constant. */
-        int[] groupEntity = new int[0];
-        int[] groupPk = new int[0];
-        int[] groupSk = new int[0];
-        boolean[] groupSkConstant = new boolean[0];
-
-        Naming(EntityClassifier classifier) {
-            this.classifier = classifier;
-        }
-
-        /** The chunk's items, the {@code offset}-th on of what {@code owner} kept. */
-        Annotations annotate(ProjectionStore.Chunk chunk, Partial owner, int offset) {
-            int groups = classifier.groupCount();
-            if (groupEntity.length < groups) { // groups come as the table is read
-                int known = groupEntity.length;
-                groupEntity = Arrays.copyOf(groupEntity, groups);
-                Arrays.fill(groupEntity, known, groups, -1);
-                groupPk = Arrays.copyOf(groupPk, groups);
-                groupSk = Arrays.copyOf(groupSk, groups);
-                groupSkConstant = Arrays.copyOf(groupSkConstant, groups);
-            }
-            // The part's array as it is now: a later one it grows into holds these items the same.
-            var marks = new Annotations(chunk.items, owner.hashes, offset);
-            for (int i = 0; i < chunk.items; i++) {
-                int mark = owner.marks[offset + i];
-                int group = mark >>> 1;
-                if (groupEntity[group] < 0) {
-                    var entity = classifier.groupEntity(group);
-                    groupEntity[group] = entityIds.computeIfAbsent(entity, e -> {
-                        entityNames.add(e);
-                        return entityNames.size() - 1;
-                    });
-                    var sortKey = classifier.groupSortKeyTemplate(group);
-                    groupPk[group] = intern(classifier.groupPartitionKeyTemplate(group), templates, templateIds);
-                    groupSk[group] = intern(sortKey, templates, templateIds);
-                    groupSkConstant[group] = sortKey != null && sortKey.isConstant();
-                }
-                marks.entities[i] = groupEntity[group] << 1 | ((mark & 1) == 1 || groupSkConstant[group] ? 1 : 0);
-                marks.partitionKeys[i] = groupPk[group];
-                marks.sortKeys[i] = groupSk[group];
-            }
-            return marks;
-        }
     }
 
     /**
@@ -660,133 +600,24 @@ public final class StaleScan {
         }
     }
 
-    /** What the naming pass read of each item of a chunk: its entity and root-ness, its key templates (by number). */
-    private static final class Annotations {
-        final int[] entities;
-        final int[] partitionKeys;
-        final int[] sortKeys;
-        /** The key hashes the read noted ({@link Partial#hashes}), this chunk's items from {@link #firstHash} on. */
-        private final long[] keyHashes;
-        private final int firstHash;
-
-        Annotations(int items, long[] keyHashes, int firstHash) {
-            entities = new int[items];
-            partitionKeys = new int[items];
-            sortKeys = new int[items];
-            this.keyHashes = keyHashes;
-            this.firstHash = firstHash;
-        }
-
-        /** The item's key hash ({@link RuleInference#hash(AttributeValue, AttributeValue)}): whether it is in its entity's sample of copies. */
-        long hash(int item) {
-            return keyHashes[firstHash + item];
-        }
-    }
-
-    private static int intern(KeyTemplate template, List<KeyTemplate> templates,
-                              Map<KeyTemplate, Integer> ids) {
-        if (template == null) {
-            return -1;
-        }
-        return ids.computeIfAbsent(template, t -> {
-            templates.add(t);
-            return templates.size() - 1;
-        });
-    }
-
-    @FunctionalInterface
-    private interface KeysFirst {
-        boolean accept(Item keysOnly, String entity, boolean root, long hash);
-    }
-
-    @FunctionalInterface
-    private interface Knower {
-        void know(Item item, KeyTemplate partitionKey, KeyTemplate sortKey);
-    }
-
-    /** The entity names and key templates the naming pass found, by number. Read-only once built. */
-    private record Named(List<String> entityNames, List<KeyTemplate> templates) {
-        /**
-         * The items of a chunk of the entities {@code wanted} marks (by entity number; null: all; the others' bytes are
-         * skipped), each told first to {@code knower} with its key templates, then handed over with its entity and root-ness.
-         */
-        void each(ProjectionStore.Chunk chunk, Annotations marks, IntPredicate wanted, Knower knower, AnnotatedItem each) {
-            each(chunk, marks, wanted, null, knower, each);
-        }
-
-        /** As {@link #each(ProjectionStore.Chunk, Annotations, IntPredicate, Knower, AnnotatedItem)}, each item with its naming
-         * attributes and those of the rest {@code attributes} takes (all when null). */
-        void each(ProjectionStore.Chunk chunk, Annotations marks, IntPredicate wanted, Predicate<String> attributes, Knower knower,
-                  AnnotatedItem each) {
-            var filter = wanted == null ? (IntPredicate) i -> true : wanted;
-            int[] at = {0};
-            Consumer<Item> annotated = item -> {
-                while (!filter.test(at[0])) {
-                    at[0]++;
-                }
-                int i = at[0]++;
-                int mark = marks.entities[i];
-                knower.know(item, template(marks.partitionKeys[i]), template(marks.sortKeys[i]));
-                each.accept(item, entityNames.get(mark >>> 1), (mark & 1) == 1);
-            };
-            if (attributes == null) {
-                ProjectionStore.read(chunk, false, filter, annotated);
-            } else {
-                ProjectionStore.read(chunk, filter, attributes, annotated);
-            }
-        }
-
-        /** Every item of a chunk in two stages: its keys to {@code keysOnly}, and whole to {@code whole} where that asks for it. */
-        void staged(ProjectionStore.Chunk chunk, Annotations marks, Knower knower, KeysFirst keysOnly, Consumer<Item> whole) {
-            ProjectionStore.readStaged(chunk, i -> true, new ProjectionStore.Staged() {
-                @Override
-                public boolean rest(int i, Item first) {
-                    int mark = marks.entities[i];
-                    knower.know(first, template(marks.partitionKeys[i]), template(marks.sortKeys[i]));
-                    return keysOnly.accept(first, entityNames.get(mark >>> 1), (mark & 1) == 1, marks.hash(i));
-                }
-
-                @Override
-                public void accept(int i, Item item, boolean complete) {
-                    if (complete) {
-                        whole.accept(item);
-                    }
-                }
-            });
-        }
-
-        private KeyTemplate template(int id) {
-            return id < 0 ? null : templates.get(id);
-        }
-    }
-
-    /** Which entity numbers an entity set names. */
-    private static boolean[] wanted(List<String> entityNames, Predicate<String> wanted) {
-        var marks = new boolean[entityNames.size()];
-        for (int i = 0; i < marks.length; i++) {
-            marks[i] = wanted.test(entityNames.get(i));
-        }
-        return marks;
-    }
-
     @FunctionalInterface
     private interface ChunkWork<S> {
         void run(S state, ProjectionStore.Chunk chunk, int index);
     }
 
-    /** How the passes go over the chunks: in order on this thread, or spread over the workers. */
+    /** How the passes go over the chunks: in order on this thread, or in tasks that take them in turn ({@link TaskRunner}). */
     private static final class Run {
         final List<ProjectionStore.Chunk> chunks;
-        final Executor workers;
+        final TaskRunner tasks;
         final int parallelism;
         final Consumer<? super Progress> progress;
         final BooleanSupplier cancelled;
         List<DenormalizationRule> checking = List.of();
 
-        Run(List<ProjectionStore.Chunk> chunks, Executor workers, int parallelism, Consumer<? super Progress> progress,
+        Run(List<ProjectionStore.Chunk> chunks, TaskRunner tasks, int parallelism, Consumer<? super Progress> progress,
             BooleanSupplier cancelled) {
             this.chunks = chunks;
-            this.workers = workers;
+            this.tasks = tasks;
             this.parallelism = parallelism;
             this.progress = Objects.requireNonNull(progress, "progress");
             this.cancelled = Objects.requireNonNull(cancelled, "cancelled");
@@ -804,90 +635,63 @@ public final class StaleScan {
             }
         }
 
-        /** One state per worker, each fed the chunks it takes; states whose merge does not depend on order. */
-        <S> List<S> perWorker(Phase phase, java.util.function.Supplier<S> newState, ChunkWork<S> work) {
+        /** One state per task, each fed the chunks it takes; states whose merge does not depend on order. */
+        <S> List<S> perWorker(Phase phase, Supplier<S> newState, ChunkWork<S> work) {
             return perWorker(phase, 0, newState, work);
         }
 
-        /** As {@link #perWorker(Phase, java.util.function.Supplier, ChunkWork)}, over the chunks from {@code from} on. */
-        <S> List<S> perWorker(Phase phase, int from, java.util.function.Supplier<S> newState, ChunkWork<S> work) {
-            int tasks = Math.max(1, Math.min(parallelism, chunks.size() - from));
-            var states = new ArrayList<S>(tasks);
-            for (int t = 0; t < tasks; t++) {
+        /** As {@link #perWorker(Phase, Supplier, ChunkWork)}, over the chunks from {@code from} on. */
+        <S> List<S> perWorker(Phase phase, int from, Supplier<S> newState, ChunkWork<S> work) {
+            int count = Math.max(1, Math.min(parallelism, chunks.size() - from));
+            var states = new ArrayList<S>(count);
+            for (int t = 0; t < count; t++) {
                 states.add(newState.get());
             }
-            var next = new java.util.concurrent.atomic.AtomicInteger(from);
-            var done = new java.util.concurrent.atomic.AtomicInteger(from);
-            var futures = new ArrayList<CompletableFuture<Void>>(tasks);
-            for (int t = 0; t < tasks; t++) {
+            var next = new AtomicInteger(from);
+            var done = new AtomicInteger(from);
+            runAll(phase, count, t -> {
                 var state = states.get(t);
-                futures.add(CompletableFuture.runAsync(() -> {
-                    for (int i = next.getAndIncrement(); i < chunks.size(); i = next.getAndIncrement()) {
-                        if (cancelled.getAsBoolean()) {
-                            return;
-                        }
-                        work.run(state, chunks.get(i), i);
-                        done.incrementAndGet();
+                for (int i = next.getAndIncrement(); i < chunks.size(); i = next.getAndIncrement()) {
+                    if (cancelled.getAsBoolean()) {
+                        return;
                     }
-                }, workers));
-            }
-            join(futures, phase, done);
+                    work.run(state, chunks.get(i), i);
+                    done.incrementAndGet();
+                }
+            }, done);
             return states;
         }
 
         /** One state per chunk, in chunk order: for states whose merge keeps an order (findings). */
-        <S> List<S> perChunk(Phase phase, java.util.function.Supplier<S> newState, ChunkWork<S> work) {
+        <S> List<S> perChunk(Phase phase, Supplier<S> newState, ChunkWork<S> work) {
             var states = new ArrayList<S>(chunks.size());
             for (int i = 0; i < chunks.size(); i++) {
                 states.add(newState.get());
             }
-            var next = new java.util.concurrent.atomic.AtomicInteger();
-            var done = new java.util.concurrent.atomic.AtomicInteger();
-            int tasks = Math.max(1, Math.min(parallelism, chunks.size()));
-            var futures = new ArrayList<CompletableFuture<Void>>(tasks);
-            for (int t = 0; t < tasks; t++) {
-                futures.add(CompletableFuture.runAsync(() -> {
-                    for (int i = next.getAndIncrement(); i < chunks.size(); i = next.getAndIncrement()) {
-                        if (cancelled.getAsBoolean()) {
-                            return;
-                        }
-                        work.run(states.get(i), chunks.get(i), i);
-                        done.incrementAndGet();
+            var next = new AtomicInteger();
+            var done = new AtomicInteger();
+            runAll(phase, Math.max(1, Math.min(parallelism, chunks.size())), t -> {
+                for (int i = next.getAndIncrement(); i < chunks.size(); i = next.getAndIncrement()) {
+                    if (cancelled.getAsBoolean()) {
+                        return;
                     }
-                }, workers));
-            }
-            join(futures, phase, done);
+                    work.run(states.get(i), chunks.get(i), i);
+                    done.incrementAndGet();
+                }
+            }, done);
             return states;
         }
 
-        /** Waits for the tasks, telling the progress as chunks finish (on this thread). */
-        private void join(List<CompletableFuture<Void>> futures, Phase phase, java.util.concurrent.atomic.AtomicInteger done) {
-            var all = CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new));
-            int told = -1;
-            while (true) {
-                try {
-                    all.get(100, java.util.concurrent.TimeUnit.MILLISECONDS);
-                    break;
-                } catch (java.util.concurrent.TimeoutException e) {
-                    int now = done.get();
-                    if (now != told) {
-                        told = now;
-                        progress.accept(new Progress(phase, now, chunks.size(), checking));
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new CancellationException("interrupted");
-                } catch (java.util.concurrent.ExecutionException e) {
-                    var cause = e.getCause();
-                    if (cause instanceof RuntimeException runtime) {
-                        throw runtime;
-                    }
-                    if (cause instanceof Error error) {
-                        throw error;
-                    }
-                    throw new IllegalStateException(cause);
+        /** Runs the tasks where the runner says, telling the progress as chunks finish (on this thread). */
+        private void runAll(Phase phase, int count, IntConsumer task, AtomicInteger done) {
+            int[] told = {-1};
+            tasks.runAll(count, task, () -> {
+                int now = done.get();
+                if (now != told[0]) {
+                    told[0] = now;
+                    progress.accept(new Progress(phase, now, chunks.size(), checking));
                 }
-            }
+            });
             checkCancelled();
             progress.accept(new Progress(phase, chunks.size(), chunks.size(), checking));
         }

@@ -47,12 +47,24 @@ class DomainArchitectureTest {
                     (JavaClass c) -> FILE_AND_NETWORK_IO.contains(c.getFullName())))
             .because("the domain computes on values and the streams it is handed; the app opens files (WorkspaceFiles)");
 
+    /** What starts or waits on threads: scheduling belongs to whoever runs the domain. */
+    private static final Set<String> THREADS = Set.of("java.lang.Thread", "java.util.concurrent.Executor",
+            "java.util.concurrent.ExecutorService", "java.util.concurrent.Executors", "java.util.concurrent.ForkJoinPool",
+            "java.util.concurrent.CompletableFuture", "java.util.concurrent.Future");
+
+    static final ArchRule startsNoThread = noClasses().that().resideInAPackage("dev.dynalens.domain..")
+            .should().dependOnClassesThat(DescribedPredicate.describe("a thread, an executor or a future",
+                    (JavaClass c) -> THREADS.contains(c.getFullName())))
+            .because("the domain runs in a use case's tasks or a distributed engine's partitions, which schedule it "
+                    + "(StaleScan's passes run through a TaskRunner)");
+
     static final ArchRule noPackageCycles = slices().matching("dev.dynalens.domain.(**)").should().beFreeOfCycles();
 
     static Stream<Arguments> rules() {
         return Stream.of(
                 Arguments.of("the domain depends on the JDK and Jackson only", dependsOnTheJdkAndJacksonOnly),
                 Arguments.of("the domain opens no file or connection", opensNoFileOrConnection),
+                Arguments.of("the domain starts no thread and waits on none", startsNoThread),
                 Arguments.of("no package cycles in the domain", noPackageCycles));
     }
 

@@ -52,13 +52,13 @@ class RealModelsRulesTest {
                 var scan = new StaleScan(table.tableKeys(), RuleChoice.INFERRED, RuleInference.Options.DEFAULTS, ProjectionStore.Budget.unlimited());
                 var partial = scan.partial(0);
                 partial.acceptAll(table.items());
-                scanned.put(name, scan.finish(List.of(partial), RuleChoice.INFERRED, Runnable::run, 1, 100, f -> { }, p -> { }, () -> false)
+                scanned.put(name, scan.finish(List.of(partial), RuleChoice.INFERRED, TaskRunner.IN_TURN, 1, 100, f -> { }, p -> { }, () -> false)
                         .inferred().stream().map(InferredRule::toString).toList());
                 // The one part that is the whole table names its items as it keeps them (a file, a one-segment Scan).
                 var whole = new StaleScan(table.tableKeys(), RuleChoice.INFERRED, RuleInference.Options.DEFAULTS, ProjectionStore.Budget.unlimited());
                 var only = whole.firstPartial();
                 only.acceptAll(table.items());
-                namedAsKept.put(name, whole.finish(List.of(only), RuleChoice.INFERRED, Runnable::run, 1, 100, f -> { }, p -> { }, () -> false)
+                namedAsKept.put(name, whole.finish(List.of(only), RuleChoice.INFERRED, TaskRunner.IN_TURN, 1, 100, f -> { }, p -> { }, () -> false)
                         .inferred().stream().map(InferredRule::toString).toList());
             }
         }

@@ -26,10 +26,12 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  */
 class StaleScanPropertiesTest {
     private static ExecutorService threads;
+    private static TaskRunner tasks;
 
     @BeforeContainer
     static void startThreads() {
         threads = Executors.newFixedThreadPool(4);
+        tasks = new ThreadTasks(threads);
     }
 
     @AfterContainer
@@ -73,13 +75,13 @@ class StaleScanPropertiesTest {
     }
 
     private static StaleScan.Result scan(List<Item> items, RuleChoice rules, List<Integer> cuts, ProjectionStore.Budget budget,
-                                         java.util.concurrent.Executor workers, int parallelism) {
+                                         TaskRunner workers, int parallelism) {
         return scan(items, rules, cuts, budget, workers, parallelism, false);
     }
 
     /** @param firstNamed whether the first of several parts names its items as it keeps them, and begins the passes between pages of 50 */
     private static StaleScan.Result scan(List<Item> items, RuleChoice rules, List<Integer> cuts, ProjectionStore.Budget budget,
-                                         java.util.concurrent.Executor workers, int parallelism, boolean firstNamed) {
+                                         TaskRunner workers, int parallelism, boolean firstNamed) {
         var scan = new StaleScan(TrackerData.KEYS, rules, RuleInference.Options.DEFAULTS, budget);
         return scan.finish(parts(scan, items, cuts, firstNamed), rules, workers, parallelism, 1_000, finding -> { }, progress -> { }, () -> false);
     }
@@ -124,9 +126,9 @@ class StaleScanPropertiesTest {
         var items = table(seed, deletedPercent);
         var rules = inferred ? RuleChoice.INFERRED : RuleChoice.given(TrackerData.RULES.stream().map(RuleSpec::parse).toList(), "--rule");
 
-        var onePass = scan(items, rules, List.of(), ProjectionStore.Budget.unlimited(), Runnable::run, 1);
+        var onePass = scan(items, rules, List.of(), ProjectionStore.Budget.unlimited(), TaskRunner.IN_TURN, 1);
         var budget = spill ? new ProjectionStore.Budget(0, MemorySpill::new) : ProjectionStore.Budget.unlimited();
-        var merged = scan(items, rules, cuts(seed, parts, items.size()), budget, threads, parallelism, firstNamed);
+        var merged = scan(items, rules, cuts(seed, parts, items.size()), budget, tasks, parallelism, firstNamed);
 
         assertThat(merged.inferred()).isEqualTo(onePass.inferred());
         assertThat(merged.checked()).isEqualTo(onePass.checked());
@@ -149,7 +151,7 @@ class StaleScanPropertiesTest {
         items.forEach(detector::acceptSource);
         items.forEach(detector::acceptCopy);
 
-        var scanned = scan(items, RuleChoice.INFERRED, cuts(seed, 5, items.size()), ProjectionStore.Budget.unlimited(), threads, 3);
+        var scanned = scan(items, RuleChoice.INFERRED, cuts(seed, 5, items.size()), ProjectionStore.Budget.unlimited(), tasks, 3);
 
         assertThat(scanned.inferred()).isEqualTo(inferred);
         assertThat(scanned.report()).isEqualTo(detector.report());
@@ -188,7 +190,7 @@ class StaleScanPropertiesTest {
         if (started != null) {
             System.arraycopy(partial.earlyStarted(), 0, started, 0, 2);
         }
-        return scan.finish(List.of(partial), RuleChoice.INFERRED, threads, 2, 1_000, finding -> { }, progress -> { }, () -> false);
+        return scan.finish(List.of(partial), RuleChoice.INFERRED, tasks, 2, 1_000, finding -> { }, progress -> { }, () -> false);
     }
 
     /**
@@ -219,17 +221,17 @@ class StaleScanPropertiesTest {
     void aKeptReadOfSeveralPartsFinishedAgain_andAfterACancelledFinish_givesTheSameAnswer() {
         var items = bigTable(7, false);
         var cuts = cuts(7, 3, items.size());
-        var onePass = scan(items, RuleChoice.INFERRED, List.of(), ProjectionStore.Budget.unlimited(), Runnable::run, 1);
+        var onePass = scan(items, RuleChoice.INFERRED, List.of(), ProjectionStore.Budget.unlimited(), TaskRunner.IN_TURN, 1);
         var scan = new StaleScan(TrackerData.KEYS, RuleChoice.INFERRED, RuleInference.Options.DEFAULTS, ProjectionStore.Budget.unlimited());
         var partials = parts(scan, items, cuts, true);
 
         // Cancelled while naming the other parts with the first part's classifier, after its first chunk.
         var named = new java.util.concurrent.atomic.AtomicBoolean();
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> scan.finish(partials, RuleChoice.INFERRED, threads, 2, 1_000, finding -> { },
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> scan.finish(partials, RuleChoice.INFERRED, tasks, 2, 1_000, finding -> { },
                         progress -> named.compareAndSet(false, progress.phase() == StaleScan.Phase.NAMING), named::get))
                 .isInstanceOf(java.util.concurrent.CancellationException.class);
-        var afterCancel = scan.finish(partials, RuleChoice.INFERRED, threads, 2, 1_000, finding -> { }, progress -> { }, () -> false);
-        var again = scan.finish(partials, RuleChoice.INFERRED, threads, 2, 1_000, finding -> { }, progress -> { }, () -> false);
+        var afterCancel = scan.finish(partials, RuleChoice.INFERRED, tasks, 2, 1_000, finding -> { }, progress -> { }, () -> false);
+        var again = scan.finish(partials, RuleChoice.INFERRED, tasks, 2, 1_000, finding -> { }, progress -> { }, () -> false);
 
         for (var result : List.of(afterCancel, again)) {
             assertThat(result.inferred()).isEqualTo(onePass.inferred());
@@ -241,7 +243,7 @@ class StaleScanPropertiesTest {
     @Example
     void noPartsAtAllFinishIntoAnEmptyAnswer() {
         var scan = new StaleScan(TrackerData.KEYS, RuleChoice.INFERRED, RuleInference.Options.DEFAULTS, ProjectionStore.Budget.unlimited());
-        var result = scan.finish(List.of(), RuleChoice.INFERRED, Runnable::run, 1, 10, finding -> { }, progress -> { }, () -> false);
+        var result = scan.finish(List.of(), RuleChoice.INFERRED, TaskRunner.IN_TURN, 1, 10, finding -> { }, progress -> { }, () -> false);
         assertThat(result.items()).isZero();
         assertThat(result.inferred()).isEmpty();
         assertThat(result.report().staleCopies()).isEmpty();
@@ -291,7 +293,7 @@ class StaleScanPropertiesTest {
         var scan = new StaleScan(keys, RuleChoice.INFERRED, RuleInference.Options.DEFAULTS, ProjectionStore.Budget.unlimited());
         var partial = scan.partial(0);
         partial.acceptAll(items);
-        var scanned = scan.finish(List.of(partial), RuleChoice.INFERRED, Runnable::run, 1, 1_000, finding -> { }, progress -> { }, () -> false);
+        var scanned = scan.finish(List.of(partial), RuleChoice.INFERRED, TaskRunner.IN_TURN, 1, 1_000, finding -> { }, progress -> { }, () -> false);
 
         assertThat(inferred).extracting(rule -> rule.rule().toSpec()).contains("TASK.projectTitle=PROJECT.title@GSI1PK=GSI1PK");
         assertThat(scanned.inferred()).isEqualTo(inferred);
