@@ -43,6 +43,10 @@ final class StaleOutput {
                 gen.writeNumberField("copies", counts.copies());
                 gen.writeNumberField("stale", counts.stale());
                 gen.writeNumberField("orphans", counts.orphans());
+                if (counts.recordsHistory()) {
+                    // records of an earlier value of the source (a time-ordered sort key, the latest agreeing): not repaired
+                    gen.writeNumberField("history", counts.history());
+                }
                 gen.writeNumberField("confidence", counts.confidence());
                 gen.writeBooleanField("inferred", inferred);
                 gen.writeEndObject();
@@ -144,7 +148,9 @@ final class StaleOutput {
         out.println("Rules");
         for (var counts : report.rules()) {
             out.println(String.format(Locale.ROOT, "  %s  %d copies, %d stale, %d orphans, confidence %.2f", counts.rule().toSpec(),
-                    counts.copies(), counts.stale(), counts.orphans(), counts.confidence()));
+                    counts.copies(), counts.stale(), counts.orphans(), counts.confidence())
+                    + (counts.recordsHistory() ? String.format(Locale.ROOT, "; %d record an earlier value along a time-ordered sort key "
+                    + "(history, not stale: never repaired)", counts.history()) : ""));
         }
         long staleTotal = report.rules().stream().mapToLong(StalenessReport.RuleCounts::stale).sum();
         long orphanTotal = report.rules().stream().mapToLong(StalenessReport.RuleCounts::orphans).sum();

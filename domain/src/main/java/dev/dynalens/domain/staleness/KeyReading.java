@@ -151,6 +151,11 @@ final class KeyReading {
         return item.key(partitionKey, sortKey);
     }
 
+    /** The sort key as text, or null when the table has none or the item has no string or number sort key. */
+    String sortText(Item item) {
+        return sortKey == null ? null : scalarText(item.attributes().get(sortKey));
+    }
+
     /** The partition key as text, or null when the item has no string or number partition key. */
     String partitionText(Item item) {
         return scalarText(item.attributes().get(partitionKey));

@@ -54,6 +54,10 @@ public final class StalenessDetector {
     private final List<RuleState> states = new ArrayList<>();
     private final List<Finding.StaleCopy> staleCopies = new ArrayList<>();
     private final List<Finding.OrphanCopy> orphanCopies = new ArrayList<>();
+    /** Findings absorbed or found but not yet listed: held until {@link #settle} knows which rules record history. */
+    private final List<Finding> pending = new ArrayList<>();
+    /** Whether a rule may record history: then stale copies are held until settled, so every list keeps its order. */
+    private final boolean holding;
     private boolean truncated;
 
     public StalenessDetector(EntityClassifier classifier, List<DenormalizationRule> rules, int maxListed) {
@@ -82,10 +86,12 @@ public final class StalenessDetector {
         for (var rule : this.rules) {
             var side = SourceSide.of(rule.reference());
             var table = shared != null ? sources.table(rule.source().entity(), side) : sources.tableFor(rule.source().entity(), side);
-            var state = new RuleState(rule, SourceSide.copyPart(rule.reference(), keys), table, table.slotOf(rule.source().attribute()));
+            var state = new RuleState(rule, SourceSide.copyPart(rule.reference(), keys), table, table.slotOf(rule.source().attribute()),
+                    keys.sortKeyName() != null);
             states.add(state);
             rulesByCopyEntity.computeIfAbsent(rule.copy().entity(), e -> new ArrayList<>()).add(state);
         }
+        this.holding = states.stream().anyMatch(state -> state.history != null);
     }
 
     public List<DenormalizationRule> rules() {
@@ -196,11 +202,23 @@ public final class StalenessDetector {
             return;
         }
         var sourceValue = source.values[state.slot];
-        if (copyValue.equals(sourceValue)) {
+        boolean agrees = copyValue.equals(sourceValue);
+        if (state.history != null) {
+            state.history.saw(text, keys.sortText(item), agrees);
+        }
+        if (agrees) {
             return;
         }
         state.stale++;
         var stale = new Finding.StaleCopy(rule, keys.keyOf(item), rule.copy().attribute(), copyValue, source.key, sourceValue);
+        if (holding) {
+            pending.add(stale); // listed once the whole table says which rules record history (settle)
+            return;
+        }
+        list(stale);
+    }
+
+    private void list(Finding.StaleCopy stale) {
         if (staleCopies.size() < maxListed) {
             staleCopies.add(stale);
         } else {
@@ -296,24 +314,53 @@ public final class StalenessDetector {
             mine.copies += theirs.copies;
             mine.stale += theirs.stale;
             mine.orphans += theirs.orphans;
-        }
-        // A split lists every finding (its cap is unbounded), stale copies and orphans each in the order found.
-        for (var stale : split.staleCopies) {
-            if (staleCopies.size() < maxListed) {
-                staleCopies.add(stale);
-            } else {
-                truncated = true;
+            if (mine.history != null) {
+                mine.history.absorb(theirs.history);
             }
-            onFinding.accept(stale);
         }
-        for (var orphan : split.orphanCopies) {
-            if (orphanCopies.size() < maxListed) {
-                orphanCopies.add(orphan);
-            } else {
-                truncated = true;
+        // A split lists every finding (its cap is unbounded), stale copies and orphans each in the order found, and holds
+        // the stale copies of rules that may record history in the same order: all are listed when settled.
+        pending.addAll(split.staleCopies);
+        pending.addAll(split.pending);
+        pending.addAll(split.orphanCopies);
+    }
+
+    /**
+     * Decides which rules record history rather than copy their source (see {@link HistoryCheck}), and lists and tells
+     * the findings held until then, in the order they were found, but for the stale copies of those rules: they are
+     * counted as {@link StalenessReport.RuleCounts#history()}, not as stale, and no repair is planned for them.
+     */
+    private void settle() {
+        for (var state : states) {
+            if (state.history != null && state.stale > 0 && state.history.recordsHistory()) {
+                state.historic += state.stale;
+                state.stale = 0;
             }
-            onFinding.accept(orphan);
         }
+        for (var finding : pending) {
+            if (finding instanceof Finding.StaleCopy stale) {
+                if (!isHistoric(stale.rule())) {
+                    list(stale);
+                }
+            } else if (finding instanceof Finding.OrphanCopy orphan) {
+                if (orphanCopies.size() < maxListed) {
+                    orphanCopies.add(orphan);
+                } else {
+                    truncated = true;
+                }
+                onFinding.accept(orphan);
+            }
+        }
+        pending.clear();
+    }
+
+    private boolean isHistoric(DenormalizationRule rule) {
+        for (var state : states) {
+            if (state.rule.equals(rule)) {
+                return state.historic > 0;
+            }
+        }
+        return false;
     }
 
     /** Source items indexed so far, over all source entities: the structure that grows with the table. */
@@ -329,7 +376,8 @@ public final class StalenessDetector {
 
     /** A snapshot of the counts and the findings listed so far. */
     public StalenessReport report() {
-        var counts = states.stream().map(s -> new StalenessReport.RuleCounts(s.rule, s.copies, s.stale, s.orphans)).toList();
+        settle();
+        var counts = states.stream().map(s -> new StalenessReport.RuleCounts(s.rule, s.copies, s.stale, s.orphans, s.historic)).toList();
         return new StalenessReport(counts, staleCopies, orphanCopies, truncated);
     }
 
@@ -387,15 +435,20 @@ public final class StalenessDetector {
         final KeyPart copyPart;
         final SourceTable table;
         final int slot;
+        /** Whether the copies record their source's value over time; null where they cannot (see {@link HistoryCheck#applies}). */
+        final HistoryCheck history;
         long copies;
         long stale;
         long orphans;
+        /** Copies that differ from their source as records of an earlier value: set when settled. */
+        long historic;
 
-        RuleState(DenormalizationRule rule, KeyPart copyPart, SourceTable table, int slot) {
+        RuleState(DenormalizationRule rule, KeyPart copyPart, SourceTable table, int slot, boolean sortKey) {
             this.rule = rule;
             this.copyPart = copyPart;
             this.table = table;
             this.slot = slot;
+            this.history = HistoryCheck.applies(rule, sortKey) ? new HistoryCheck() : null;
         }
     }
 }
