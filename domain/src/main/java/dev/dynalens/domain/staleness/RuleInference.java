@@ -361,6 +361,12 @@ public final class RuleInference {
             if (reference == null || !copyPart.isWhole() && resolvedWhole(probe.resolutions, copyPart.attribute(), source)) {
                 continue; // a variable finding the same source as its whole value adds nothing
             }
+            if (reference instanceof Reference.ByKeyPart byPart && byPart.copy().equals(byPart.source())
+                    && source.entity.equals(probe.entity)) {
+                // An item's own key part names the item itself: another item of its type that carries the same part
+                // (two tasks made in the same minute) is no source of it, as the own partition key is none (above).
+                continue;
+            }
             probe.resolved(new Resolution(reference, copyPart, source));
         }
     }
