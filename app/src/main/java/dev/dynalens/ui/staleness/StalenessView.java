@@ -150,7 +150,7 @@ public final class StalenessView {
                 column("Rule (copy = source @ reference)", RuleRow::spec, 380),
                 column("Choice", r -> model.isConfirmed(r.spec()) ? "confirmed" : "inferred", 90),
                 column("Copies", r -> Long.toString(r.copies()), 80),
-                dangerColumn("Stale", r -> Long.toString(r.stale()), r -> r.stale() > 0, 70),
+                dangerColumn("Stale", RuleRow::staleText, r -> r.stale() > 0, 110),
                 column("Orphans", r -> Long.toString(r.orphans()), 80),
                 column("Confidence", RuleRow::confidenceText, 100)));
         var selected = table.getSelectionModel().selectedItemProperty();
