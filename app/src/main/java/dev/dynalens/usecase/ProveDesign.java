@@ -220,7 +220,7 @@ public final class ProveDesign {
                 return CompletableFuture.completedFuture(new PatternProof(pattern.name(), pattern.operation(), null, List.of(), 0,
                         ConsumedCapacity.NOT_REPORTED, "not served by one request: " + pattern.reason()));
             }
-            var spec = design.patterns().accessPatterns().stream().filter(p -> p.name().equals(pattern.name())).findFirst().orElseThrow();
+            var spec = design.patternSpec(pattern.name()).orElseThrow();
             var probes = ProofPlan.probes(spec, design.samplesByEntity());
             var outcomes = new ArrayList<ProbeOutcome>();
             var capacity = new ConsumedCapacity[] {ConsumedCapacity.NOT_REPORTED};

@@ -218,7 +218,7 @@ public final class DesignViewModel {
 
     private Optional<Map<String, AttributeValue>> parameters(RequestRow row) {
         var current = design.get();
-        var spec = current.patterns().accessPatterns().stream().filter(p -> p.name().equals(row.name())).findFirst();
+        var spec = current.patternSpec(row.name());
         return spec.flatMap(p -> ProofPlan.probes(p, current.samplesByEntity()).stream().findFirst()).map(ProofPlan.Probe::parameters);
     }
 
