@@ -1,18 +1,26 @@
 package dev.dynalens.cli;
 
+import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.connection.WriteNotConfirmedException;
 import dev.dynalens.domain.design.PatternsException;
+import dev.dynalens.domain.design.PatternsFile;
 import dev.dynalens.domain.design.PatternsProblem;
 import dev.dynalens.domain.design.PatternsReader;
+import dev.dynalens.domain.design.TableDesign;
 import dev.dynalens.usecase.CheckExistingTable;
 import dev.dynalens.usecase.DesignTable;
 import dev.dynalens.usecase.ExportDesign;
+import dev.dynalens.usecase.ProveDesign;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,18 +30,24 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code dynalens design}: a patterns file into a single-table design (key templates, indexes, one request per pattern
  * with its cost, sample items, warnings), written as text or JSON and, if asked, as a NoSQL Workbench model and a
- * dynamodb-onetable schema; or, with {@code --check}, an existing table (live or a file) checked against the patterns.
- * A thin adapter over {@link DesignTable}, {@link ExportDesign} and {@link CheckExistingTable}.
+ * dynamodb-onetable schema; with {@code --prove}, the design proved (its samples in a new table on a connection, or in
+ * memory, and every pattern run); or, with {@code --check}, an existing table (live or a file) checked against the
+ * patterns. A thin adapter over {@link DesignTable}, {@link ExportDesign}, {@link ProveDesign} and {@link CheckExistingTable}.
  */
 @Command(name = "design", sortOptions = false,
-        description = {"Design a single table from access patterns (a JSON or YAML patterns file), or check an existing table against them.",
+        description = {"Design a single table from access patterns (a JSON or YAML patterns file) and, with --prove, prove it; "
+                + "or check an existing table against them (--check).",
                 "Problems in the file are printed with their line and column."},
-        footer = {"", "Examples:",
+        footer = {"", "Exit code 1 when a proof finds a pattern the design does not serve as designed.", "", "Examples:",
                 "  dynalens design --patterns shop.yaml",
                 "  dynalens design --patterns shop.yaml --json --model shop-model.json --onetable shop-schema.json",
+                "  dynalens design --patterns shop.yaml --prove --json",
+                "  dynalens design --patterns shop.yaml --prove ShopProof --endpoint http://localhost:8000",
                 "  dynalens design --patterns shop.yaml --check Shop --endpoint http://localhost:8000 --json",
                 "  dynalens design --patterns shop.yaml --check --file export.json.gz --key-schema PK,SK --gsi GSI1=GSI1PK,GSI1SK"})
 final class DesignCommand implements Callable<Integer> {
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
+
     @ParentCommand
     DynaLensCli root;
 
@@ -49,25 +63,59 @@ final class DesignCommand implements Callable<Integer> {
     @Option(names = "--onetable", paramLabel = "OUT.json", description = "Also write the design as a dynamodb-onetable schema.")
     Path oneTable;
 
+    @Option(names = "--prove", description = {"Prove the design: its samples loaded into a new table on the connection (TABLE, "
+            + "default: the design's name and a time stamp; it is kept), or with no connection option in memory, on DynaLens's "
+            + "workspace engine; then every pattern run and compared with what it asks for."})
+    boolean prove;
+
     @Option(names = "--check", description = "Check an existing table (TABLE on a connection, or --file) against the patterns instead.")
     boolean check;
 
     @Mixin
     SourceOptions source;
 
+    @Mixin
+    ConfirmTableOption confirmation;
+
     @Override
     public Integer call() throws IOException {
         var context = root.context;
         var text = read(patterns);
+        if (check && prove) {
+            throw new CliException("--check checks an existing table and --prove proves the design: give one of them");
+        }
+        if (!prove && confirmation.confirmTable != null) {
+            throw new CliException("--confirm-table goes with --prove on a connection");
+        }
         if (check) {
             return check(context, text);
         }
-        if (source.table != null || source.file != null || source.connection.given()) {
-            throw new CliException("TABLE, --file and the connection options go with --check");
+        if (prove) {
+            return prove(context, text);
         }
+        if (source.table != null || source.file != null || source.connection.given()) {
+            throw new CliException("TABLE, --file and the connection options go with --check; "
+                    + "TABLE and the connection options with --prove");
+        }
+        var design = designed(context, text);
+        if (design == null) {
+            return DynaLensCli.USAGE;
+        }
+        if (json) {
+            DesignOutput.writeJson(context.out(), design);
+        } else {
+            DesignOutput.writeText(context.out(), design);
+        }
+        context.out().flush();
+        return 0;
+    }
+
+    /** The design of the patterns, written to the exports asked for; null when the file has problems (printed). */
+    private TableDesign designed(CliContext context, String text) {
         var outcome = new DesignTable().design(text);
         if (!outcome.problems().isEmpty()) {
-            return problems(context, outcome.problems());
+            problems(context, outcome.problems());
+            return null;
         }
         var design = outcome.design();
         var exports = new ExportDesign(Runnable::run, Clock.systemDefaultZone());
@@ -77,13 +125,49 @@ final class DesignCommand implements Callable<Integer> {
         if (oneTable != null) {
             exports.write(design, ExportDesign.Format.ONETABLE_SCHEMA, oneTable).join();
         }
-        if (json) {
-            DesignOutput.writeJson(context.out(), design);
+        return design;
+    }
+
+    /** The design proved on the connection given, or in memory without one; exit code 1 when it is not valid. */
+    private int prove(CliContext context, String text) throws IOException {
+        if (source.file != null || source.fileTable != null || source.keySchema != null || !source.indexes.isEmpty()) {
+            throw new CliException("--file, --table, --key-schema and --gsi read an existing table for --check; --prove makes its own");
+        }
+        if (!source.connection.given() && confirmation.confirmTable != null) {
+            throw new CliException("--confirm-table goes with --prove on a connection; in memory nothing is written");
+        }
+        var design = designed(context, text);
+        if (design == null) {
+            return DynaLensCli.USAGE;
+        }
+        var proofs = new ProveDesign();
+        ProveDesign.DesignProof proof;
+        if (!source.connection.given()) {
+            var table = source.table == null ? design.tableName() : source.table;
+            proof = proofs.proveInMemory(design, table, Runnable::run, progress -> { }).result().join();
         } else {
-            DesignOutput.writeText(context.out(), design);
+            var table = source.table == null ? design.tableName() + "Proof" + STAMP.format(LocalDateTime.now()) : source.table;
+            var bar = new ProgressLine(context.err(), json);
+            try (var session = context.sessions().open(source.connection.resolve(context))) {
+                proof = proofs.start(design, session, table, confirmation.confirmer("prove the design"),
+                        progress -> bar.show(progress.step() + " (" + progress.patternsDone() + " of " + progress.patternsTotal() + ")"))
+                        .result().join();
+            } catch (CompletionException e) {
+                if (Problems.unwrap(e) instanceof WriteNotConfirmedException notConfirmed) {
+                    throw new CliException(notConfirmed.getMessage());
+                }
+                throw e;
+            } finally {
+                bar.clear();
+            }
+        }
+        if (json) {
+            DesignOutput.writeProofJson(context.out(), design, proof);
+        } else {
+            DesignOutput.writeProofText(context.out(), design, proof);
         }
         context.out().flush();
-        return 0;
+        return proof.valid() ? 0 : DynaLensCli.FAILED;
     }
 
     private int check(CliContext context, String text) throws IOException {
@@ -101,7 +185,7 @@ final class DesignCommand implements Callable<Integer> {
             CheckExistingTable.TableCheck result;
             try {
                 result = new CheckExistingTable(session, analysis).start(table, file, progress -> { }).result().join();
-            } catch (java.util.concurrent.CompletionException e) {
+            } catch (CompletionException e) {
                 if (e.getCause() instanceof PatternsException problems) {
                     return problems(context, problems.problems());
                 }
@@ -117,7 +201,7 @@ final class DesignCommand implements Callable<Integer> {
         return 0;
     }
 
-    private dev.dynalens.domain.design.PatternsFile parsed(CliContext context, String text) {
+    private PatternsFile parsed(CliContext context, String text) {
         try {
             return PatternsReader.read(text);
         } catch (PatternsException e) {

@@ -8,13 +8,14 @@ import dev.dynalens.domain.item.KeyText;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.TableSummaries;
 import dev.dynalens.usecase.CheckExistingTable;
+import dev.dynalens.usecase.ProveDesign;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** What {@code dynalens design} prints: a design or a check, as text for people or as JSON for scripts. */
+/** What {@code dynalens design} prints: a design, its proof, or a check, as text for people or as JSON for scripts. */
 final class DesignOutput {
     private DesignOutput() {
     }
@@ -24,6 +25,35 @@ final class DesignOutput {
             DesignJson.write(gen, design, Map.of());
         }
         out.println();
+    }
+
+    /** The design in its JSON shape, each pattern with what the proof found, and the proof's summary. */
+    static void writeProofJson(PrintWriter out, TableDesign design, ProveDesign.DesignProof proof) throws IOException {
+        var found = new LinkedHashMap<String, DesignJson.PatternCheck>();
+        for (var pattern : proof.patterns()) {
+            found.put(pattern.pattern(), new DesignJson.PatternCheck(pattern.operation().label(), pattern.items(), pattern.passed(),
+                    pattern.problem()));
+        }
+        try (var gen = JsonOutput.prettyGenerator(out)) {
+            var summary = new DesignJson.ProofSummary(proof.engine(), proof.inMemory(), proof.table(), proof.valid(), proof.passedCount(),
+                    proof.patterns().size());
+            DesignJson.write(gen, design, found, summary);
+        }
+        out.println();
+    }
+
+    /** The design as text, then each pattern's outcome and whether the design is valid, naming the engine that proved it. */
+    static void writeProofText(PrintWriter out, TableDesign design, ProveDesign.DesignProof proof) {
+        writeText(out, design);
+        out.println();
+        out.println("Proof " + proof.engine() + ", table " + proof.table());
+        for (var pattern : proof.patterns()) {
+            out.println("  " + pattern.pattern() + "  " + (pattern.passed() ? "passed · " + pattern.items() + " item(s)"
+                    : "failed: " + pattern.problem()));
+        }
+        out.println(proof.valid() ? "Design valid: all " + proof.patterns().size() + " patterns passed " + proof.engine()
+                : proof.patterns().isEmpty() ? "Not proved: the samples could not be loaded into " + proof.table()
+                : "Not valid: " + proof.passedCount() + " of " + proof.patterns().size() + " patterns passed " + proof.engine());
     }
 
     static void writeText(PrintWriter out, TableDesign design) {

@@ -8,6 +8,7 @@ import dev.dynalens.domain.design.ProofPlan;
 import dev.dynalens.domain.design.TableDesign;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.guard.WriteConfirmer;
 import dev.dynalens.service.job.Job;
@@ -20,12 +21,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * "Check design": the proof that a design serves its patterns. The samples are loaded into a new table on a connection
- * ({@link LoadIntoTable}, which creates the table with the design's GSIs, under the write guard), then every pattern's
+ * "Prove design" (and {@code dynalens design --prove}): the proof that a design serves its patterns. The samples are
+ * loaded into a new table on a connection ({@link LoadIntoTable}, which creates the table with the design's GSIs, under
+ * the write guard), or, with no connection, kept in memory by the workspace engine ({@link WorkspaceSession}, which
+ * answers GetItem and Query as DynamoDB does); then every pattern's
  * request is sent with parameters taken from the samples ({@link ProofPlan}) and what it returned is compared, items
  * and order, with what the pattern asks for. A design is valid only when every pattern passed; a pattern the design
  * serves with a Scan did not.
@@ -35,6 +39,8 @@ import java.util.function.Consumer;
  * secondary indexes eventually, so right after the load an index may not hold every item yet.
  */
 public final class ProveDesign {
+    /** The engine of a proof without a connection, as a proof names it. */
+    public static final String IN_MEMORY = "in memory (DynaLens's workspace engine)";
     private static final int INDEX_ATTEMPTS = 5;
 
     /** Where the proof is: loading, or which pattern it runs. */
@@ -69,11 +75,17 @@ public final class ProveDesign {
     /**
      * The proof of a design.
      *
-     * @param load how the samples were loaded; null when they were already in the table
+     * @param engine what answered the requests: {@link #IN_MEMORY}, or "on" a connection and where it is
+     * @param load   how the samples were loaded; null when they were already in the table
      */
-    public record DesignProof(String table, List<PatternProof> patterns, LoadReport load, boolean complete) {
+    public record DesignProof(String table, String engine, List<PatternProof> patterns, LoadReport load, boolean complete) {
         public DesignProof {
+            Objects.requireNonNull(engine, "engine");
             patterns = List.copyOf(patterns);
+        }
+
+        public boolean inMemory() {
+            return IN_MEMORY.equals(engine);
         }
 
         /** Every pattern passed, and every pattern was run. */
@@ -114,9 +126,9 @@ public final class ProveDesign {
             if (failure != null) {
                 job.result().completeExceptionally(Problems.unwrap(failure));
             } else if (report.outcome() != LoadReport.Outcome.COMPLETED || !report.rejected().isEmpty()) {
-                job.result().complete(new DesignProof(tableName, List.of(), report, false));
+                job.result().complete(new DesignProof(tableName, engine(target), List.of(), report, false));
             } else {
-                new Run(design, target, tableName, job, report).next(0);
+                new Run(design, target, engine(target), tableName, job, report).next(0);
             }
         });
         return job;
@@ -135,10 +147,32 @@ public final class ProveDesign {
         return load;
     }
 
+    /**
+     * Proves the design without a connection: the samples as a table {@code tableName} in memory, every pattern run
+     * against it by the workspace engine on {@code engine} (a thread of the caller's; the FX thread must not be it).
+     */
+    public Job<Progress, DesignProof> proveInMemory(TableDesign design, String tableName, Executor engine,
+                                                    Consumer<? super Progress> listener) {
+        var memory = new WorkspaceSession(DesignSamples.workspace(design, tableName), engine);
+        var job = new Job<Progress, DesignProof>(listener);
+        new Run(design, memory, IN_MEMORY, tableName, job, null).next(0);
+        job.result().whenComplete((proof, failure) -> memory.close());
+        return job;
+    }
+
+    /** What answers a session's requests, as a proof names it. */
+    static String engine(DynamoSession session) {
+        if (session instanceof WorkspaceSession) {
+            return IN_MEMORY;
+        }
+        var profile = session.profile();
+        return "on " + profile.name() + " (" + profile.endpoint().map(Object::toString).orElse("DynamoDB in " + profile.region()) + ")";
+    }
+
     /** Runs every pattern against a table that holds the samples already (a workspace of them, or a loaded table). */
     public Job<Progress, DesignProof> run(TableDesign design, DynamoSession session, String tableName, Consumer<? super Progress> listener) {
         var job = new Job<Progress, DesignProof>(listener);
-        new Run(design, session, tableName, job, null).next(0);
+        new Run(design, session, engine(session), tableName, job, null).next(0);
         return job;
     }
 
@@ -146,15 +180,17 @@ public final class ProveDesign {
     private final class Run {
         private final TableDesign design;
         private final DynamoSession session;
+        private final String engine;
         private final String table;
         private final Job<Progress, DesignProof> job;
         private final LoadReport load;
         private final List<PatternProof> proofs = new ArrayList<>();
         private final RunQueryByPages pages;
 
-        Run(TableDesign design, DynamoSession session, String table, Job<Progress, DesignProof> job, LoadReport load) {
+        Run(TableDesign design, DynamoSession session, String engine, String table, Job<Progress, DesignProof> job, LoadReport load) {
             this.design = design;
             this.session = session;
+            this.engine = engine;
             this.table = table;
             this.job = job;
             this.load = load;
@@ -164,7 +200,7 @@ public final class ProveDesign {
         void next(int index) {
             var patterns = design.accessPatterns();
             if (index == patterns.size() || job.cancelRequested()) {
-                job.result().complete(new DesignProof(table, proofs, load, index == patterns.size()));
+                job.result().complete(new DesignProof(table, engine, proofs, load, index == patterns.size()));
                 return;
             }
             var pattern = patterns.get(index);
@@ -184,7 +220,7 @@ public final class ProveDesign {
                 return CompletableFuture.completedFuture(new PatternProof(pattern.name(), pattern.operation(), null, List.of(), 0,
                         ConsumedCapacity.NOT_REPORTED, "not served by one request: " + pattern.reason()));
             }
-            var spec = design.patterns().accessPatterns().stream().filter(p -> p.name().equals(pattern.name())).findFirst().orElseThrow();
+            var spec = design.patternSpec(pattern.name()).orElseThrow();
             var probes = ProofPlan.probes(spec, design.samplesByEntity());
             var outcomes = new ArrayList<ProbeOutcome>();
             var capacity = new ConsumedCapacity[] {ConsumedCapacity.NOT_REPORTED};
@@ -245,7 +281,7 @@ public final class ProveDesign {
             this.query = new RunQuery(session, table);
         }
 
-        CompletableFuture<Returned> all(dev.dynalens.domain.table.ReadRequest.Query request) {
+        CompletableFuture<Returned> all(ReadRequest.Query request) {
             var items = new ArrayList<Item>();
             var limit = request.limit() == null ? null : (long) request.limit();
             return query.readAll(request, limit, items::add).result().thenApply(read -> new Returned(items, read.capacity()));

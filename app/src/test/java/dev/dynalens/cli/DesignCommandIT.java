@@ -26,6 +26,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
+ * `dynalens design --prove TABLE --endpoint` on dynalite: the design proved in a table it creates; and
  * `dynalens design --check TABLE --endpoint` on dynalite: the issue example's design loaded as a live table, then checked
  * against patterns written the way a person reads the table (entities as the analysis names them): every pattern the
  * design serves is found served by the same index, with real items.
@@ -74,5 +75,27 @@ class DesignCommandIT {
         assertThat(byName.get("ordersByStatusBetween").path("items").asInt()).isPositive();
         assertThat(byName.get("ordersCreatedBetween").path("servedBy").asText()).isEqualTo("Scan");
         assertThat(byName.values()).allSatisfy(p -> assertThat(p.path("problem").isMissingNode()).as(p.toString()).isTrue());
+    }
+
+    @Test
+    void proveOnALiveEndpoint_createsTheTable_andNamesTheEndpointThatProvedIt(TestEndpoint endpoint, DynamoSession session)
+            throws Exception {
+        var table = endpoint.uniqueTableName("Proved");
+        var out = new StringWriter();
+        var err = new StringWriter();
+        var context = new CliContext(new AwsDynamoSessionFactory(), RealCli.noSavedConnections(), RealCli.noProfiles(), Map.of(),
+                new PrintWriter(out), new PrintWriter(err));
+
+        int code = DynaLensCli.execute(context, "design", "--patterns", "samples/patterns/shop-orders.yaml", "--prove", table,
+                "--endpoint", endpoint.endpoint().toString(), "--json");
+
+        assertThat(code).as(err.toString()).isZero();
+        var proof = new ObjectMapper().readTree(out.toString()).path("proof");
+        assertThat(proof.path("engine").asText()).isEqualTo("on command line (" + endpoint.endpoint() + ")");
+        assertThat(proof.path("inMemory").asBoolean()).isFalse();
+        assertThat(proof.path("table").asText()).isEqualTo(table);
+        assertThat(proof.path("valid").asBoolean()).isTrue();
+        assertThat(proof.path("passed").asInt()).isEqualTo(5);
+        assertThat(session.describeTable(table).get(30, TimeUnit.SECONDS).name()).isEqualTo(table);
     }
 }

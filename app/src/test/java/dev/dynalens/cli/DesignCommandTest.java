@@ -10,11 +10,17 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
-/** `dynalens design` on files: a design, its exports, the problems of a bad file, and --check of a workspace file. */
+/**
+ * `dynalens design` on files: a design, its exports, the problems of a bad file, --prove in memory, and --check of a
+ * workspace file.
+ */
 class DesignCommandTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Path EXAMPLE = Path.of("samples/patterns/shop-orders.yaml");
@@ -114,6 +120,57 @@ class DesignCommandTest {
         assertThat(err.toString()).contains("No such file");
         assertThat(run("design", "--patterns", EXAMPLE.toString(), "--file", "x.json")).isEqualTo(2);
         assertThat(err.toString()).contains("TABLE, --file and the connection options go with --check");
+    }
+
+    @ParameterizedTest
+    @MethodSource("patternSets")
+    void proveWithoutAConnection_provesInMemory_everyPatternServedAsDesigned(Path patternSet) throws Exception {
+        assertThat(run("design", "--patterns", patternSet.toString(), "--prove", "--json")).as(err.toString()).isZero();
+
+        var json = json();
+        var proof = json.path("proof");
+        assertThat(proof.path("engine").asText()).isEqualTo("in memory (DynaLens's workspace engine)");
+        assertThat(proof.path("inMemory").asBoolean()).isTrue();
+        assertThat(proof.path("table").asText()).isEqualTo(json.path("table").path("name").asText());
+        assertThat(proof.path("valid").asBoolean()).isTrue();
+        var patterns = json.path("accessPatterns");
+        assertThat(patterns.size()).isPositive();
+        assertThat(proof.path("patterns").asInt()).isEqualTo(patterns.size());
+        assertThat(proof.path("passed").asInt()).isEqualTo(patterns.size());
+        assertThat(patterns).allSatisfy(pattern -> {
+            assertThat(pattern.path("passed").asBoolean()).as(pattern.toString()).isTrue();
+            assertThat(pattern.path("servedBy").asText()).isEqualTo(pattern.path("operation").asText());
+            assertThat(pattern.path("problem").isMissingNode()).as(pattern.toString()).isTrue();
+        });
+    }
+
+    static Stream<Path> patternSets() throws IOException {
+        try (var files = Files.list(Path.of("samples/patterns"))) {
+            return files.filter(file -> file.toString().endsWith(".yaml")).sorted().toList().stream();
+        }
+    }
+
+    @Test
+    void proveAsText_namesTheEngine_andSaysWhetherTheDesignIsValid() {
+        assertThat(run("design", "--patterns", EXAMPLE.toString(), "--prove", "Shop")).isZero();
+
+        assertThat(out.toString()).startsWith("Table ShopOrders: PK (S, partition) · SK (S, sort)\n")
+                .contains("\nProof in memory (DynaLens's workspace engine), table Shop\n")
+                .contains("\n  getCustomer  passed · 3 item(s)\n")
+                .endsWith("Design valid: all 5 patterns passed in memory (DynaLens's workspace engine)\n");
+    }
+
+    @Test
+    void proveWithOptionsThatReadAnExistingTable_orWithCheck_isAUsageError() {
+        assertThat(run("design", "--patterns", EXAMPLE.toString(), "--prove", "--file", "x.json")).isEqualTo(2);
+        assertThat(err.toString()).contains("--file, --table, --key-schema and --gsi read an existing table for --check");
+        assertThat(run("design", "--patterns", EXAMPLE.toString(), "--prove", "--check")).isEqualTo(2);
+        assertThat(err.toString()).contains("give one of them");
+        assertThat(run("design", "--patterns", EXAMPLE.toString(), "--prove", "--confirm-table", "Shop")).isEqualTo(2);
+        assertThat(err.toString()).contains("in memory nothing is written");
+        assertThat(run("design", "--patterns", EXAMPLE.toString(), "--confirm-table", "Shop")).isEqualTo(2);
+        assertThat(err.toString()).contains("--confirm-table goes with --prove on a connection");
+        assertThat(out.toString()).isEmpty();
     }
 
     @Test

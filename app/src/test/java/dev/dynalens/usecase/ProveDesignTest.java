@@ -42,7 +42,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The proof on the calling thread: the named pattern sets against their samples in memory, and the whole "Check
+ * The proof on the calling thread: the named pattern sets against their samples in memory, and the whole "Prove
  * design" (create, load, run) against a fake endpoint that keeps what it is sent, through the real loader and pager.
  */
 class ProveDesignTest {
@@ -71,7 +71,7 @@ class ProveDesignTest {
     }
 
     @Test
-    void checkDesign_createsTheTableWithItsIndexes_loadsTheSamples_andRunsEveryPattern() throws Exception {
+    void proveDesign_createsTheTableWithItsIndexes_loadsTheSamples_andRunsEveryPattern() throws Exception {
         var design = Designer.design(PatternsReader.read(Files.readString(Path.of("samples/patterns/shop-orders.yaml"))));
         var written = new ArrayList<Item>();
         var target = endpoint(ConnectionTag.LOCAL, written);

@@ -1,7 +1,7 @@
 package dev.dynalens.service.fanout;
 
+import dev.dynalens.service.load.RetryLimits;
 import java.time.Duration;
-import java.util.Objects;
 
 /**
  * How a fan-out paces itself.
@@ -24,17 +24,7 @@ public record FanoutSettings(int maxConcurrency, Duration baseDelay, Duration ma
         if (maxConcurrency < 1 || maxConcurrency > 256) {
             throw new IllegalArgumentException("concurrency must be 1 to 256: " + maxConcurrency);
         }
-        Objects.requireNonNull(baseDelay, "baseDelay");
-        Objects.requireNonNull(maxDelay, "maxDelay");
-        if (baseDelay.isNegative() || maxDelay.compareTo(baseDelay) < 0) {
-            throw new IllegalArgumentException("Need 0 <= baseDelay <= maxDelay: " + baseDelay + ", " + maxDelay);
-        }
-        if (maxAttempts < 1) {
-            throw new IllegalArgumentException("maxAttempts must be at least 1: " + maxAttempts);
-        }
-        if (maxEndpointFailures < 1) {
-            throw new IllegalArgumentException("maxEndpointFailures must be at least 1: " + maxEndpointFailures);
-        }
+        RetryLimits.check(baseDelay, maxDelay, maxAttempts, maxEndpointFailures);
     }
 
     public FanoutSettings withMaxConcurrency(int value) {

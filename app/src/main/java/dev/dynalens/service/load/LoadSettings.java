@@ -64,21 +64,11 @@ public record LoadSettings(int batchSize, int maxInFlight, Duration baseDelay, D
         if (maxInFlight < 1) {
             throw new IllegalArgumentException("maxInFlight must be at least 1: " + maxInFlight);
         }
-        Objects.requireNonNull(baseDelay, "baseDelay");
-        Objects.requireNonNull(maxDelay, "maxDelay");
-        if (baseDelay.isNegative() || maxDelay.compareTo(baseDelay) < 0) {
-            throw new IllegalArgumentException("Need 0 <= baseDelay <= maxDelay: " + baseDelay + ", " + maxDelay);
-        }
-        if (maxAttempts < 1) {
-            throw new IllegalArgumentException("maxAttempts must be at least 1: " + maxAttempts);
-        }
         if (maxRejected < 0) {
             throw new IllegalArgumentException("maxRejected must not be negative: " + maxRejected);
         }
         Objects.requireNonNull(pacing, "pacing");
-        if (maxEndpointFailures < 1) {
-            throw new IllegalArgumentException("maxEndpointFailures must be at least 1: " + maxEndpointFailures);
-        }
+        RetryLimits.check(baseDelay, maxDelay, maxAttempts, maxEndpointFailures);
     }
 
     public LoadSettings withMaxInFlight(int value) {

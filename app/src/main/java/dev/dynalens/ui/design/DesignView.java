@@ -41,13 +41,13 @@ import javafx.stage.FileChooser;
 
 /**
  * The Design view: the patterns on the left (rows or text, in sync, with their problems), the design on the right (the
- * key chart, the request per pattern with its cost and check status, the selected pattern as code, the warnings), and
- * the actions above (examples, Check design, Create in connection…, Export, Show samples). Built in code; every action
+ * key chart, the request per pattern with its cost and proof status, the selected pattern as code, the warnings), and
+ * the actions above (examples, Prove design, Create in connection…, Export, Show samples). Built in code; every action
  * is a call on a view model.
  */
 public final class DesignView {
     private final DesignViewModel model;
-    private final DesignCheckModel check;
+    private final DesignProofModel proof;
     private final javafx.collections.ObservableList<Example> examples;
     private final Consumer<DesignViewModel> showSamples;
     private final Consumer<String> openInSqlWorkbench;
@@ -61,11 +61,11 @@ public final class DesignView {
      * @param showSamples        opens the design's samples as a workspace in the collection viewer
      * @param openInSqlWorkbench given the selected pattern as a PartiQL statement (the window opens the samples as a workspace and the statement in its SQL view)
      */
-    public DesignView(DesignViewModel model, DesignCheckModel check, javafx.collections.ObservableList<Example> examples,
+    public DesignView(DesignViewModel model, DesignProofModel proof, javafx.collections.ObservableList<Example> examples,
                       Consumer<DesignViewModel> showSamples,
                       Consumer<String> openInSqlWorkbench) {
         this.model = model;
-        this.check = check;
+        this.proof = proof;
         this.examples = examples;
         this.showSamples = showSamples;
         this.openInSqlWorkbench = openInSqlWorkbench;
@@ -92,25 +92,31 @@ public final class DesignView {
         }).toList());
         examples.addListener((ListChangeListener<Example>) change -> fill.run());
         fill.run();
-        var connection = new ComboBox<>(check.connections());
+        var connection = new ComboBox<>(proof.connections());
         connection.setId("designConnection");
-        connection.setPromptText("Connection");
-        connection.valueProperty().bindBidirectional(check.targetProperty());
+        connection.setPromptText("in memory");
+        connection.valueProperty().bindBidirectional(proof.targetProperty());
         connection.setCellFactory(v -> new ProfileCell());
         connection.setButtonCell(new ProfileCell());
         var table = new TextField();
         table.setId("designTable");
         table.setPromptText("table (a new name by default)");
-        table.textProperty().bindBidirectional(check.tableNameProperty());
-        var checkButton = new Button("Check design");
-        checkButton.setId("checkDesign");
-        checkButton.setDefaultButton(true);
-        checkButton.setTooltip(new Tooltip("Create a new table on the connection, load the samples and run every pattern"));
-        checkButton.disableProperty().bind(check.runningProperty().or(model.designProperty().isNull()));
-        checkButton.setOnAction(e -> run(true));
-        var create = new Button("Create in connection…");
+        table.textProperty().bindBidirectional(proof.tableNameProperty());
+        var inMemory = new Button("✕");
+        inMemory.setId("designInMemory");
+        inMemory.setTooltip(new Tooltip("No connection: prove in memory, on DynaLens's workspace engine"));
+        inMemory.disableProperty().bind(proof.targetProperty().isNull());
+        inMemory.setOnAction(e -> proof.targetProperty().set(null));
+        var proveButton = new Button(DesignProofModel.PROVE);
+        proveButton.setId("proveDesign");
+        proveButton.setDefaultButton(true);
+        proveButton.setTooltip(new Tooltip("Create a new table on the connection (with none, in memory), load the samples and "
+                + "run every pattern"));
+        proveButton.disableProperty().bind(proof.runningProperty().or(model.designProperty().isNull()));
+        proveButton.setOnAction(e -> run(true));
+        var create = new Button(DesignProofModel.CREATE);
         create.setId("createDesign");
-        create.disableProperty().bind(checkButton.disableProperty());
+        create.disableProperty().bind(proveButton.disableProperty().or(proof.targetProperty().isNull()));
         create.setOnAction(e -> run(false));
         var export = new MenuButton("Export");
         export.setId("exportDesign");
@@ -125,27 +131,27 @@ public final class DesignView {
         samples.setTooltip(new Tooltip("Open the sample items as a workspace in the collection viewer"));
         samples.disableProperty().bind(model.designProperty().isNull());
         samples.setOnAction(e -> showSamples.accept(model));
-        var bar = new HBox(8, examplesButton, new Label("Check on"), connection, table, checkButton, create, export, samples);
+        var bar = new HBox(8, examplesButton, new Label("Prove on"), connection, inMemory, table, proveButton, create, export, samples);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(0, 0, 8, 0));
         return bar;
     }
 
-    /** Checks or creates; a production connection asks for the table's name first (cancelled: nothing happens). */
-    private void run(boolean checking) {
+    /** Proves or creates; a production connection asks for the table's name first (cancelled: nothing happens). */
+    private void run(boolean proving) {
         String typed = null;
-        if (check.needsConfirmation()) {
-            var answer = ConfirmWriteDialog.ask(chart.getScene().getWindow(), check.targetProperty().get().name(), check.table(checking),
-                    checking ? "Check design" : "Create in connection");
+        if (proof.needsConfirmation()) {
+            var answer = ConfirmWriteDialog.ask(chart.getScene().getWindow(), proof.targetProperty().get().name(), proof.table(proving),
+                    proving ? DesignProofModel.PROVE : "Create in connection");
             if (answer.isEmpty()) {
                 return;
             }
             typed = answer.get();
         }
-        if (checking) {
-            check.check(typed);
+        if (proving) {
+            proof.prove(typed);
         } else {
-            check.create(typed);
+            proof.create(typed);
         }
     }
 
@@ -248,7 +254,7 @@ public final class DesignView {
         requests.getColumns().add(column("Key condition", 250, DesignViewModel.RequestRow::keyCondition));
         requests.getColumns().add(column("Values", 260, DesignViewModel.RequestRow::values));
         requests.getColumns().add(column("Cost", 70, DesignViewModel.RequestRow::cost));
-        var status = new TableColumn<DesignViewModel.RequestRow, String>("Check");
+        var status = new TableColumn<DesignViewModel.RequestRow, String>("Proof");
         status.setPrefWidth(230);
         status.setCellValueFactory(cell -> cell.getValue().statusProperty());
         requests.getColumns().add(status);
@@ -342,11 +348,11 @@ public final class DesignView {
         var valid = new Label("✔ valid");
         valid.setId("designValid");
         valid.getStyleClass().add("success");
-        valid.visibleProperty().bind(check.validProperty());
-        valid.managedProperty().bind(check.validProperty());
+        valid.visibleProperty().bind(proof.validProperty());
+        valid.managedProperty().bind(proof.validProperty());
         var status = new Label();
         status.setId("designStatus");
-        status.textProperty().bind(check.statusProperty());
+        status.textProperty().bind(proof.statusProperty());
         var exported = new Label();
         exported.getStyleClass().add("text-muted");
         exported.textProperty().bind(model.statusProperty());

@@ -32,7 +32,7 @@ import javafx.collections.ObservableList;
 
 /**
  * The Design view's result side: the key chart (entity × PK / SK / GSI1PK / GSI1SK …), the request per pattern with
- * its cost and, after a check, whether it passed; the warnings and reasons; the selected pattern as code in a language
+ * its cost and, after a proof, whether it passed; the warnings and reasons; the selected pattern as code in a language
  * and as a PartiQL statement; exports. Follows the editor's latest design. Toolkit-free.
  */
 public final class DesignViewModel {
@@ -40,10 +40,10 @@ public final class DesignViewModel {
     public record KeyChartRow(String entity, Map<String, String> keys, String wcuPerPut) {
     }
 
-    /** One pattern's request, as the requests table shows it; its check status changes when a proof arrives. */
+    /** One pattern's request, as the requests table shows it; its proof status changes when a proof arrives. */
     public static final class RequestRow {
         private final PatternDesign pattern;
-        private final StringProperty status = new SimpleStringProperty("not checked");
+        private final StringProperty status = new SimpleStringProperty("not proved");
 
         RequestRow(PatternDesign pattern) {
             this.pattern = pattern;
@@ -184,9 +184,9 @@ public final class DesignViewModel {
         }
     }
 
-    /** Forgets the statuses of an earlier check (the design changed, or a check starts). */
-    public void clearChecks() {
-        requests.forEach(r -> r.statusProperty().set("not checked"));
+    /** Forgets the statuses of an earlier proof (the design changed, or a proof starts). */
+    public void clearProofs() {
+        requests.forEach(r -> r.statusProperty().set("not proved"));
     }
 
     private void writeCode() {
@@ -218,7 +218,7 @@ public final class DesignViewModel {
 
     private Optional<Map<String, AttributeValue>> parameters(RequestRow row) {
         var current = design.get();
-        var spec = current.patterns().accessPatterns().stream().filter(p -> p.name().equals(row.name())).findFirst();
+        var spec = current.patternSpec(row.name());
         return spec.flatMap(p -> ProofPlan.probes(p, current.samplesByEntity()).stream().findFirst()).map(ProofPlan.Probe::parameters);
     }
 

@@ -28,8 +28,8 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 
 /**
- * The Design view in a window of its own, composed: the editor, the design and the check models over the use cases, a
- * thread of its own for files (examples, exports, the samples' workspace), stopped when the window closes.
+ * The Design view in a window of its own, composed: the editor, the design and the proof models over the use cases, a
+ * thread of its own for files (examples, exports, the samples' workspace, a proof in memory), stopped when the window closes.
  */
 public final class DesignWindow {
     /** The example pattern sets bundled with the app, shown in the Examples menu; the first opens with the window. */
@@ -39,7 +39,7 @@ public final class DesignWindow {
     private final DesignViewModel model;
 
     /**
-     * @param connections   the connections a check or a create may write to
+     * @param connections   the connections a proof or a create may write to
      * @param sessions      a connection's open, guarded session
      * @param openWorkspace opens a Workbench model file of samples as a workspace and shows its table (file, table name)
      * @param openStatement opens a Workbench model file of samples as a workspace and puts a PartiQL statement in its
@@ -50,14 +50,14 @@ public final class DesignWindow {
         ExecutorService files = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("design-files").factory());
         var editor = new PatternsEditorModel(new DesignTable());
         model = new DesignViewModel(editor, new ExportDesign(files, Clock.systemDefaultZone()), fx);
-        var check = new DesignCheckModel(new ProveDesign(), connections, sessions, () -> model.designProperty().get(), model::applyProof, fx,
-                LocalDateTime::now);
+        var proof = new DesignProofModel(new ProveDesign(), connections, sessions, () -> model.designProperty().get(), model::applyProof,
+                fx, files, LocalDateTime::now);
         model.designProperty().addListener((obs, old, now) -> {
-            check.designChanged();
-            model.clearChecks();
+            proof.designChanged();
+            model.clearProofs();
         });
         var examples = FXCollections.<DesignView.Example>observableArrayList();
-        var view = new DesignView(model, check, examples, shown -> showSamples(shown, files, fx, openWorkspace),
+        var view = new DesignView(model, proof, examples, shown -> showSamples(shown, files, fx, openWorkspace),
                 statement -> showSamples(model, files, fx, (file, table) -> openStatement.open(file, table, statement)));
         var content = view.createView();
         content.setStyle(rootStyle);
@@ -72,7 +72,7 @@ public final class DesignWindow {
         stage.initOwner(owner);
         stage.setScene(scene);
         stage.setOnHidden(e -> {
-            check.cancel();
+            proof.cancel();
             files.shutdown();
         });
         CompletableFuture.supplyAsync(DesignWindow::readExamples, files).thenAcceptAsync(read -> {

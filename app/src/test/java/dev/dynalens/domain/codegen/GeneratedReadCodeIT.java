@@ -43,7 +43,7 @@ class GeneratedReadCodeIT {
                 p -> { }).result().get(60, TimeUnit.SECONDS);
         var snippets = new ArrayList<String>();
         for (var pattern : design.accessPatterns()) {
-            var spec = design.patterns().accessPatterns().stream().filter(p -> p.name().equals(pattern.name())).findFirst().orElseThrow();
+            var spec = design.patternSpec(pattern.name()).orElseThrow();
             var probe = ProofPlan.probes(spec, design.samplesByEntity()).getFirst();
             snippets.add(CodeGenerators.generate(language, PatternRequests.code(table, pattern, probe.parameters())));
         }

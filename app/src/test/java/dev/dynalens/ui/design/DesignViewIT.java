@@ -27,7 +27,7 @@ import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The Design view as a person uses it, headless: two patterns typed into the text, the key chart they give, and a Check
+ * The Design view as a person uses it, headless: two patterns typed into the text, the key chart they give, and a Prove
  * design on dynalite that passes. With {@code -Ddynalens.screenshots=DIR} it also writes the screenshots of the docs.
  */
 @ExtendWith(DynamoEndpointExtension.class)
@@ -59,7 +59,7 @@ class DesignViewIT extends FxRobot {
     }
 
     @Test
-    void twoTypedPatterns_giveTheKeyChart_andACheckOnDynalitePasses(TestEndpoint endpoint, DynamoSession session) throws Exception {
+    void twoTypedPatterns_giveTheKeyChart_andAProofOnDynalitePasses(TestEndpoint endpoint, DynamoSession session) throws Exception {
         var local = ConnectionProfile.local("dynalite", endpoint.endpoint());
         var window = new DesignWindow[1];
         FxToolkit.setupFixture(() -> {
@@ -85,7 +85,7 @@ class DesignViewIT extends FxRobot {
         assertThat(lookup("#requestTable").queryAs(TableView.class).getItems()).hasSize(2);
         screenshot(window[0], "design-planner.png");
 
-        clickOn("#checkDesign");
+        clickOn("#proveDesign");
 
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> lookup("#designValid").queryAs(Label.class).isVisible());
         WaitForAsyncUtils.waitForFxEvents(); // the FX thread's updates of that moment, read from this thread after it
@@ -93,7 +93,7 @@ class DesignViewIT extends FxRobot {
         @SuppressWarnings("unchecked")
         TableView<DesignViewModel.RequestRow> requests = lookup("#requestTable").queryAs(TableView.class);
         assertThat(requests.getItems()).allSatisfy(r -> assertThat(r.statusProperty().get()).startsWith("passed"));
-        screenshot(window[0], "design-planner-checked.png");
+        screenshot(window[0], "design-planner-proved.png");
     }
 
     private void screenshot(DesignWindow window, String name) throws Exception {

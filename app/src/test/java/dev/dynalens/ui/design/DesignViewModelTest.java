@@ -58,12 +58,12 @@ class DesignViewModelTest {
         var proofs = model.requests().stream().map(r -> new ProveDesign.PatternProof(r.name(), PatternDesign.Operation.QUERY, null,
                 List.of(), 2, ConsumedCapacity.NOT_REPORTED, r.name().equals("customerByEmail") ? "expected 1 item, got 0" : null)).toList();
 
-        model.applyProof(new ProveDesign.DesignProof("T", proofs, null, true));
+        model.applyProof(new ProveDesign.DesignProof("T", ProveDesign.IN_MEMORY, proofs, null, true));
 
         assertThat(model.requests().get(0).statusProperty().get()).isEqualTo("passed · 2 item(s)");
         assertThat(model.requests().get(1).statusProperty().get()).isEqualTo("failed: expected 1 item, got 0");
-        model.clearChecks();
-        assertThat(model.requests()).allSatisfy(r -> assertThat(r.statusProperty().get()).isEqualTo("not checked"));
+        model.clearProofs();
+        assertThat(model.requests()).allSatisfy(r -> assertThat(r.statusProperty().get()).isEqualTo("not proved"));
     }
 
     @Test

@@ -28,7 +28,7 @@ public final class DesignExports {
     public static void workbenchModel(TableDesign design, Writer out, LocalDateTime created) throws IOException {
         var writer = new WorkbenchModelWriter(out);
         var attributes = new LinkedHashMap<String, AttributeType>();
-        for (var entity : design.patterns().entities()) {
+        for (var entity : design.file().entities()) {
             entity.attributes().forEach(attributes::putIfAbsent);
         }
         design.attributeTypes().forEach((name, type) -> attributes.putIfAbsent(name, AttributeType.valueOf(type.name())));
@@ -85,7 +85,7 @@ public final class DesignExports {
             gen.writeObjectFieldStart("models");
             var types = design.attributeTypes();
             for (var entity : design.entities()) {
-                var spec = design.patterns().requireEntity(entity.name());
+                var spec = design.file().requireEntity(entity.name());
                 gen.writeObjectFieldStart(entity.name());
                 for (var key : entity.keys().entrySet()) {
                     gen.writeObjectFieldStart(key.getKey());

@@ -11,8 +11,8 @@ import java.util.Map;
 /**
  * A design as JSON, the shape {@code dynalens design --json} prints: {@code table} (keys, attribute types, indexes),
  * {@code entities} (key templates, reasons, WCU per put), {@code accessPatterns} (operation, index, key condition,
- * values, ScanIndexForward, RCU per call, reason; with a check, also {@code servedBy} and {@code items}),
- * {@code sampleItems} in DynamoDB JSON, and {@code warnings}.
+ * values, ScanIndexForward, RCU per call, reason; with a check or a proof, also {@code servedBy} and {@code items}, and
+ * with a proof {@code passed}), {@code sampleItems} in DynamoDB JSON, {@code warnings}, and with a proof {@code proof}.
  */
 public final class DesignJson {
     private DesignJson() {
@@ -27,7 +27,22 @@ public final class DesignJson {
     public record PatternCheck(String servedBy, long items, Boolean passed, String problem) {
     }
 
+    /**
+     * How a proof of the design went, as its {@code proof} object says.
+     *
+     * @param engine   what answered the requests: in memory, or a connection
+     * @param inMemory whether no connection was used
+     */
+    public record ProofSummary(String engine, boolean inMemory, String table, boolean valid, long passed, int patterns) {
+    }
+
     public static void write(JsonGenerator gen, TableDesign design, Map<String, PatternCheck> checks) throws IOException {
+        write(gen, design, checks, null);
+    }
+
+    /** The design with what a proof found for each pattern, and the proof's summary last; {@code proof} null for none. */
+    public static void write(JsonGenerator gen, TableDesign design, Map<String, PatternCheck> checks, ProofSummary proof)
+            throws IOException {
         gen.writeStartObject();
         gen.writeObjectFieldStart("table");
         gen.writeStringField("name", design.tableName());
@@ -64,6 +79,16 @@ public final class DesignJson {
         }
         gen.writeEndArray();
         writeStrings(gen, "warnings", design.warnings());
+        if (proof != null) {
+            gen.writeObjectFieldStart("proof");
+            gen.writeStringField("engine", proof.engine());
+            gen.writeBooleanField("inMemory", proof.inMemory());
+            gen.writeStringField("table", proof.table());
+            gen.writeBooleanField("valid", proof.valid());
+            gen.writeNumberField("passed", proof.passed());
+            gen.writeNumberField("patterns", proof.patterns());
+            gen.writeEndObject();
+        }
         gen.writeEndObject();
     }
 

@@ -16,11 +16,13 @@ import java.util.Optional;
  * request per pattern with its cost, sample items with their keys, and the warnings, each choice with its reason.
  * Whether it works is for the proof to show ({@code ProveDesign}): a design is not valid until every pattern passed.
  *
- * @param samples the sample items in entity order, each with its entity
+ * @param accessPatterns the one request per pattern, in the file's order: the access patterns of a design
+ * @param samples        the sample items in entity order, each with its entity
+ * @param file           the patterns file the design was made from (what each pattern asks: {@link #patternSpec})
  */
 public record TableDesign(String tableName, KeySchema keySchema, List<IndexDesign> indexes, List<EntityDesign> entities,
                           List<PatternDesign> accessPatterns, List<Sample> samples, List<String> reasons, List<String> warnings,
-                          PatternsFile patterns) {
+                          PatternsFile file) {
 
     /** A sample item and the entity it is of. */
     public record Sample(String entity, Item item) {
@@ -39,7 +41,7 @@ public record TableDesign(String tableName, KeySchema keySchema, List<IndexDesig
         samples = List.copyOf(samples);
         reasons = List.copyOf(reasons);
         warnings = List.copyOf(warnings);
-        Objects.requireNonNull(patterns, "patterns");
+        Objects.requireNonNull(file, "file");
     }
 
     /** Every key attribute with its type, the table's first: {@code PK: S, SK: S, GSI1PK: S, GSI1SK: S}. */
@@ -73,6 +75,11 @@ public record TableDesign(String tableName, KeySchema keySchema, List<IndexDesig
 
     public Optional<PatternDesign> pattern(String name) {
         return accessPatterns.stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+
+    /** What the file asked of a pattern of the design (its entities, equalities, range, order, limit). */
+    public Optional<AccessPattern> patternSpec(String name) {
+        return file.accessPatterns().stream().filter(p -> p.name().equals(name)).findFirst();
     }
 
     /** The key schema of the table (null) or of one of its indexes. */

@@ -1,5 +1,6 @@
 package dev.dynalens.domain.inference;
 
+import dev.dynalens.domain.item.Hashing;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -270,7 +271,7 @@ final class EdgeIndex {
     private static long pairHash(long hp, long hs) {
         long lo = Math.min(hp, hs);
         long hi = Math.max(hp, hs);
-        long pair = mix(lo ^ mix(hi + 0x9E3779B97F4A7C15L));
+        long pair = Hashing.fmix64(lo ^ Hashing.fmix64(hi + 0x9E3779B97F4A7C15L));
         return ((pair | 2L) & ~1L) | (hp <= hs ? 0L : 1L);
     }
 
@@ -296,17 +297,7 @@ final class EdgeIndex {
             tail |= (bytes[offset + i] & 0xffL) << shift;
         }
         h = Long.rotateLeft(h ^ (tail * 0xff51afd7ed558ccdL), 29) * 0xc4ceb9fe1a85ec53L;
-        return mix(h ^ length);
-    }
-
-    /** MurmurHash3's 64-bit finalizer. */
-    private static long mix(long h) {
-        h ^= h >>> 33;
-        h *= 0xff51afd7ed558ccdL;
-        h ^= h >>> 33;
-        h *= 0xc4ceb9fe1a85ec53L;
-        h ^= h >>> 33;
-        return h;
+        return Hashing.fmix64(h ^ length);
     }
 
     private int capacity() {

@@ -1,5 +1,7 @@
 package dev.dynalens.domain.staleness;
 
+import dev.dynalens.domain.item.Hashing;
+
 /**
  * How many of the texts seen are distinct: exactly while there are at most {@value #EXACT_LIMIT} (their 64-bit hashes
  * are kept), estimated beyond in a fixed 2 KB (HyperLogLog, 2,048 registers: within a few percent), and mergeable: two
@@ -89,11 +91,6 @@ final class DistinctCount {
             h += text.charAt(i) * 0xC2B2AE3D27D4EB4FL;
             h = Long.rotateLeft(h, 31) * 0x9E3779B185EBCA87L;
         }
-        h ^= h >>> 33;
-        h *= 0xff51afd7ed558ccdL;
-        h ^= h >>> 33;
-        h *= 0xc4ceb9fe1a85ec53L;
-        h ^= h >>> 33;
-        return h;
+        return Hashing.fmix64(h);
     }
 }

@@ -69,6 +69,18 @@ class DesignerTest {
     }
 
     @Test
+    void eachPatternOfTheDesign_isFoundWithWhatTheFileAskedOfIt() {
+        var design = design(PatternsReaderTest.EXAMPLE);
+
+        assertThat(design.accessPatterns()).extracting(PatternDesign::name)
+                .containsExactlyElementsOf(design.file().accessPatterns().stream().map(AccessPattern::name).toList());
+        for (var pattern : design.accessPatterns()) {
+            assertThat(design.patternSpec(pattern.name()).orElseThrow().entities()).isEqualTo(pattern.entities());
+        }
+        assertThat(design.patternSpec("noSuchPattern")).isEmpty();
+    }
+
+    @Test
     void sampleItems_haveTheirKeysFilledIn_andRelationsThatHold() {
         var design = design(PatternsReaderTest.EXAMPLE);
         var samples = design.samplesByEntity();

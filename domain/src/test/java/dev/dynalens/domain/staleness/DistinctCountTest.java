@@ -4,8 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class DistinctCountTest {
+
+    /** The hashes behind every sketch, pinned: sketches written by one version are merged with another's. */
+    @ParameterizedTest
+    @CsvSource(textBlock = """
+            '',     9ca066f1a4ab2eea
+            TASK#1, f3d8ced13be5f154
+            TASK#2, d60500ca37d59953
+            """)
+    void hash64_staysTheSame(String text, String expected) {
+        assertThat(DistinctCount.hash64(text)).isEqualTo(Long.parseUnsignedLong(expected, 16));
+    }
 
     @Test
     void smallCounts_areExact_evenWhereTwoValuesWouldShareARegister() {

@@ -33,8 +33,8 @@ import java.util.concurrent.CompletableFuture;
 import javafx.collections.FXCollections;
 import org.junit.jupiter.api.Test;
 
-/** Check design and Create in connection on the calling thread, against a fake endpoint that keeps what it is sent. */
-class DesignCheckModelTest {
+/** Prove design and Create in connection on the calling thread, against a fake endpoint that keeps what it is sent, or in memory. */
+class DesignProofModelTest {
     private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-12-01T08:00:00Z"), ZoneOffset.UTC);
 
     private final PatternsEditorModel editor = new PatternsEditorModel(new DesignTable());
@@ -44,9 +44,10 @@ class DesignCheckModelTest {
     private final FakeDynamoSession production = endpoint("prod", ConnectionTag.PRODUCTION);
     private final ProveDesign proofs = new ProveDesign(new LoadIntoTable(guard -> new TableLoader(guard, LoadSettings.DEFAULTS, Runnable::run,
             delay -> CompletableFuture.completedFuture(null), () -> 0.5, CLOCK), CLOCK), Duration.ZERO);
-    private final DesignCheckModel check = new DesignCheckModel(proofs, FXCollections.observableArrayList(production.profile(), local.profile()),
+    private final DesignProofModel proof = new DesignProofModel(proofs,
+            FXCollections.observableArrayList(production.profile(), local.profile()),
             profile -> WriteGuard.protect(profile.name().equals("prod") ? production : local), () -> view.designProperty().get(), view::applyProof,
-            Runnable::run, () -> LocalDateTime.of(2026, 12, 1, 9, 30));
+            Runnable::run, Runnable::run, () -> LocalDateTime.of(2026, 12, 1, 9, 30));
 
     private FakeDynamoSession endpoint(String name, ConnectionTag tag) {
         var session = new FakeDynamoSession(ConnectionProfile.create(name, new CredentialsSource.LocalPlaceholder(), "local",
@@ -64,7 +65,7 @@ class DesignCheckModelTest {
     }
 
     private static String request() {
-        return "ShopOrdersCheck20261201093000";
+        return "ShopOrdersProof20261201093000";
     }
 
     private WorkspaceSession memory() {
@@ -77,38 +78,40 @@ class DesignCheckModelTest {
 
     private void example() throws Exception {
         editor.textProperty().set(Files.readString(Path.of("samples/patterns/shop-orders.yaml")));
-        check.designChanged();
+        proof.designChanged();
     }
 
     @Test
-    void aLocalEndpoint_isTheDefault_andACheckWhereEveryPatternPasses_makesTheDesignValid() throws Exception {
+    void aLocalEndpoint_isTheDefault_andAProofWhereEveryPatternPasses_makesTheDesignValid() throws Exception {
         example();
-        assertThat(check.targetProperty().get().name()).isEqualTo("local");
-        assertThat(check.needsConfirmation()).isFalse();
+        assertThat(proof.targetProperty().get().name()).isEqualTo("local");
+        assertThat(proof.needsConfirmation()).isFalse();
 
-        check.check(null);
+        proof.prove(null);
 
-        assertThat(check.runningProperty().get()).isFalse();
-        assertThat(check.statusProperty().get()).isEqualTo("Design valid: all 5 patterns passed on local (table ShopOrdersCheck20261201093000)");
-        assertThat(check.validProperty().get()).isTrue();
+        assertThat(proof.runningProperty().get()).isFalse();
+        assertThat(proof.statusProperty().get())
+                .isEqualTo("Design valid: all 5 patterns passed on local (table ShopOrdersProof20261201093000)");
+        assertThat(proof.validProperty().get()).isTrue();
         assertThat(view.requests()).allSatisfy(r -> assertThat(r.statusProperty().get()).startsWith("passed"));
-        assertThat(local.created).singleElement().satisfies(spec -> assertThat(spec.tableName()).isEqualTo("ShopOrdersCheck20261201093000"));
+        assertThat(local.created).singleElement()
+                .satisfies(spec -> assertThat(spec.tableName()).isEqualTo("ShopOrdersProof20261201093000"));
 
         editor.patterns().get(1).equalsProperty().set("customerId, email");
-        check.designChanged();
-        assertThat(check.validProperty().get()).isFalse();
-        assertThat(check.statusProperty().get()).isEqualTo("Not checked yet.");
+        proof.designChanged();
+        assertThat(proof.validProperty().get()).isFalse();
+        assertThat(proof.statusProperty().get()).isEqualTo("Not proved yet.");
     }
 
     @Test
     void onAProductionConnection_theNameIsAskedFor_andAWrongOneWritesNothing() throws Exception {
         example();
-        check.targetProperty().set(production.profile());
+        proof.targetProperty().set(production.profile());
 
-        assertThat(check.needsConfirmation()).isTrue();
-        check.create("Shop");
+        assertThat(proof.needsConfirmation()).isTrue();
+        proof.create("Shop");
 
-        assertThat(check.statusProperty().get()).startsWith("Could not create ShopOrders: Connection 'prod' is tagged production");
+        assertThat(proof.statusProperty().get()).startsWith("Could not create ShopOrders: Connection 'prod' is tagged production");
         assertThat(production.created).isEmpty();
         assertThat(written).isEmpty();
     }
@@ -116,22 +119,56 @@ class DesignCheckModelTest {
     @Test
     void create_makesTheTableUnderTheNameGiven_withTheSamples() throws Exception {
         example();
-        check.tableNameProperty().set("Shop");
+        proof.tableNameProperty().set("Shop");
 
-        check.create(null);
+        proof.create(null);
 
-        assertThat(check.statusProperty().get()).isEqualTo("Created Shop on local with " + view.designProperty().get().samples().size() + " sample items");
+        assertThat(proof.statusProperty().get())
+                .isEqualTo("Created Shop on local with " + view.designProperty().get().samples().size() + " sample items");
         assertThat(local.created).singleElement().satisfies(spec -> assertThat(spec.tableName()).isEqualTo("Shop"));
     }
 
     @Test
-    void withoutADesign_orAConnection_theCheckSaysWhatIsMissing() throws Exception {
-        check.check(null);
-        assertThat(check.statusProperty().get()).isEqualTo("The patterns do not design yet: fix the problems first.");
+    void withoutADesign_theProofSaysWhatIsMissing_andCreateWithoutAConnection_asksForOne() throws Exception {
+        proof.prove(null);
+        assertThat(proof.statusProperty().get()).isEqualTo("The patterns do not design yet: fix the problems first.");
 
         example();
-        check.targetProperty().set(null);
-        check.check(null);
-        assertThat(check.statusProperty().get()).startsWith("Add a connection to check on first");
+        proof.targetProperty().set(null);
+        proof.create(null);
+        assertThat(proof.statusProperty().get()).startsWith("Choose a connection to create the table on first");
+        assertThat(local.created).isEmpty();
+    }
+
+    @Test
+    void withoutAConnection_theDesignIsProvedInMemory_andTheStatusNamesTheWorkspaceEngine() throws Exception {
+        example();
+        proof.targetProperty().set(null);
+
+        proof.prove(null);
+
+        assertThat(proof.statusProperty().get())
+                .isEqualTo("Design valid: all 5 patterns passed in memory (DynaLens's workspace engine) (table ShopOrders)");
+        assertThat(proof.validProperty().get()).isTrue();
+        assertThat(view.requests()).allSatisfy(r -> assertThat(r.statusProperty().get()).startsWith("passed"));
+        assertThat(local.created).isEmpty();
+        assertThat(production.created).isEmpty();
+        assertThat(written).isEmpty();
+    }
+
+    @Test
+    void theActionsAreNamedProveAndCreate_andNoStatusSaysCheck() throws Exception {
+        assertThat(DesignProofModel.PROVE).isEqualTo("Prove design");
+        assertThat(DesignProofModel.CREATE).isEqualTo("Create in connection…");
+        assertThat(proof.statusProperty().get()).startsWith("Prove design loads the samples");
+        var statuses = new ArrayList<String>();
+        proof.statusProperty().addListener((obs, old, now) -> statuses.add(now));
+
+        example();
+        proof.prove(null);
+        proof.designChanged();
+
+        assertThat(statuses).contains("Proving on local, table ShopOrdersProof20261201093000…", "Not proved yet.")
+                .noneMatch(status -> status.toLowerCase(java.util.Locale.ROOT).contains("check"));
     }
 }

@@ -26,12 +26,16 @@ import javafx.beans.property.StringProperty;
 import javafx.collections.ObservableList;
 
 /**
- * "Check design" and "Create in connection…" of the Design view: the connection to use (a local endpoint by default),
- * the table to create there, and the run with its progress. The design is shown as valid only after a check in which
- * every pattern passed, and stops being valid as soon as the design changes. Toolkit-free; the view asks for a
- * production table's name ({@code ConfirmWriteDialog}) and hands it here.
+ * "Prove design" and "Create in connection…" of the Design view: the connection to use (a local endpoint by default; none
+ * proves in memory, on the workspace engine), the table to create there, and the run with its progress. The design is
+ * shown as valid only after a proof in which every pattern passed, and stops being valid as soon as the design changes.
+ * Toolkit-free; the view asks for a production table's name ({@code ConfirmWriteDialog}) and hands it here. "Check" is
+ * kept for checking an existing table against patterns ({@code CheckExistingTable}), which this is not.
  */
-public final class DesignCheckModel {
+public final class DesignProofModel {
+    /** The actions' names, as the view shows them and the confirmation dialog names them. */
+    public static final String PROVE = "Prove design";
+    public static final String CREATE = "Create in connection…";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
 
     private final ProveDesign proofs;
@@ -40,12 +44,14 @@ public final class DesignCheckModel {
     private final Supplier<TableDesign> design;
     private final Consumer<ProveDesign.DesignProof> onProof;
     private final Executor fx;
+    private final Executor engine;
     private final Supplier<LocalDateTime> now;
     private final ObjectProperty<ConnectionProfile> target = new SimpleObjectProperty<>();
     private final StringProperty tableName = new SimpleStringProperty("");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper valid = new ReadOnlyBooleanWrapper(false);
-    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("Check design loads the samples into a new table and runs every pattern.");
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(PROVE
+            + " loads the samples into a new table on the connection (with none, in memory) and runs every pattern.");
     private Job<?, ?> job;
 
     /**
@@ -53,22 +59,24 @@ public final class DesignCheckModel {
      * @param sessions    the open, guarded session of a connection
      * @param onProof     told of each finished proof, on the FX executor
      * @param fx          applies progress and results (the FX thread in the app)
+     * @param engine      runs the workspace engine of a proof in memory (never the FX thread)
      */
-    public DesignCheckModel(ProveDesign proofs, ObservableList<ConnectionProfile> connections,
+    public DesignProofModel(ProveDesign proofs, ObservableList<ConnectionProfile> connections,
                             Function<ConnectionProfile, DynamoSession> sessions, Supplier<TableDesign> design,
-                            Consumer<ProveDesign.DesignProof> onProof, Executor fx, Supplier<LocalDateTime> now) {
+                            Consumer<ProveDesign.DesignProof> onProof, Executor fx, Executor engine, Supplier<LocalDateTime> now) {
         this.proofs = Objects.requireNonNull(proofs, "proofs");
         this.connections = Objects.requireNonNull(connections, "connections");
         this.sessions = Objects.requireNonNull(sessions, "sessions");
         this.design = Objects.requireNonNull(design, "design");
         this.onProof = Objects.requireNonNull(onProof, "onProof");
         this.fx = Objects.requireNonNull(fx, "fx");
+        this.engine = Objects.requireNonNull(engine, "engine");
         this.now = Objects.requireNonNull(now, "now");
-        target.set(connections.stream().filter(DesignCheckModel::isLocal).findFirst()
+        target.set(connections.stream().filter(DesignProofModel::isLocal).findFirst()
                 .orElse(connections.stream().filter(c -> c.tag() != ConnectionTag.FILE && !c.tag().isProduction()).findFirst().orElse(null)));
     }
 
-    /** A local endpoint, not tagged production: where a check belongs by default. */
+    /** A local endpoint, not tagged production: where a proof belongs by default. */
     static boolean isLocal(ConnectionProfile profile) {
         return !profile.tag().isProduction() && (profile.tag() == ConnectionTag.LOCAL || profile.endpoint()
                 .map(uri -> "localhost".equals(uri.getHost()) || "127.0.0.1".equals(uri.getHost())).orElse(false));
@@ -82,7 +90,7 @@ public final class DesignCheckModel {
         return target;
     }
 
-    /** The table a check or a create makes; blank for a fresh name of the design's. */
+    /** The table a proof or a create makes; blank for a fresh name of the design's. */
     public StringProperty tableNameProperty() {
         return tableName;
     }
@@ -91,7 +99,7 @@ public final class DesignCheckModel {
         return running.getReadOnlyProperty();
     }
 
-    /** True only after a check in which every pattern passed, until the design changes. */
+    /** True only after a proof in which every pattern passed, until the design changes. */
     public ReadOnlyBooleanProperty validProperty() {
         return valid.getReadOnlyProperty();
     }
@@ -105,58 +113,64 @@ public final class DesignCheckModel {
         return target.get() != null && target.get().tag().isProduction();
     }
 
-    /** The table a check or a create will make. */
-    public String table(boolean check) {
+    /** The table a proof or a create will make; a proof in memory makes it nowhere, so it needs no fresh name. */
+    public String table(boolean proving) {
         var typed = tableName.get() == null ? "" : tableName.get().strip();
         var current = design.get();
         if (!typed.isEmpty()) {
             return typed;
         }
         var base = current == null ? "Design" : current.tableName();
-        return check ? base + "Check" + STAMP.format(now.get()) : base;
+        return proving && target.get() != null ? base + "Proof" + STAMP.format(now.get()) : base;
     }
 
-    /** The design changed: an earlier check says nothing about it. */
+    /** The design changed: an earlier proof says nothing about it. */
     public void designChanged() {
         valid.set(false);
         if (!running.get()) {
-            status.set(design.get() == null ? "The patterns do not design yet." : "Not checked yet.");
+            status.set(design.get() == null ? "The patterns do not design yet." : "Not proved yet.");
         }
     }
 
-    /** "Check design": a new table on the chosen connection, the samples loaded, every pattern run. */
-    public void check(String typedName) {
+    /**
+     * "Prove design": a new table on the chosen connection, the samples loaded, every pattern run; with no connection
+     * chosen, the samples in memory and every pattern run by the workspace engine.
+     */
+    public void prove(String typedName) {
         var current = design.get();
         var profile = target.get();
-        if (!ready(current, profile)) {
+        if (!ready(current)) {
             return;
         }
         var table = table(true);
+        var where = profile == null ? ProveDesign.IN_MEMORY : "on " + profile.name();
         valid.set(false);
         running.set(true);
-        status.set("Checking on " + profile.name() + ", table " + table + "…");
+        status.set("Proving " + where + ", table " + table + "…");
         var run = new Object[1];
-        // progress comes from the proof's threads and may reach the FX thread after the result: only a running check's counts
-        var started = proofs.start(current, sessions.apply(profile), table, confirmer(typedName),
-                progress -> fx.execute(() -> {
-                    if (running.get() && job == run[0]) {
-                        status.set(progress.step() + " (" + progress.patternsDone() + " of " + progress.patternsTotal() + ")");
-                    }
-                }));
+        // progress comes from the proof's threads and may reach the FX thread after the result: only a running proof's counts
+        Consumer<ProveDesign.Progress> progress = step -> fx.execute(() -> {
+            if (running.get() && job == run[0]) {
+                status.set(step.step() + " (" + step.patternsDone() + " of " + step.patternsTotal() + ")");
+            }
+        });
+        var started = profile == null ? proofs.proveInMemory(current, table, engine, progress)
+                : proofs.start(current, sessions.apply(profile), table, confirmer(typedName), progress);
         run[0] = started;
         job = started;
         started.result().whenCompleteAsync((proof, failure) -> {
             running.set(false);
             if (failure != null) {
-                status.set("The check could not run: " + Problems.describe(Problems.unwrap(failure)));
+                status.set("The proof could not run: " + Problems.describe(Problems.unwrap(failure)));
                 return;
             }
             onProof.accept(proof);
             boolean designUnchanged = current == design.get();
             // the words first: whoever watches the valid mark reads them with it
-            status.set(proof.valid() ? "Design valid: all " + proof.patterns().size() + " patterns passed on " + profile.name() + " (table " + table + ")"
+            status.set(proof.valid() ? "Design valid: all " + proof.patterns().size() + " patterns passed " + where
+                    + " (table " + table + ")"
                     : proof.patterns().isEmpty() ? "The samples could not be loaded into " + table
-                    : "Not valid: " + proof.passedCount() + " of " + proof.patterns().size() + " patterns passed on " + profile.name());
+                    : "Not valid: " + proof.passedCount() + " of " + proof.patterns().size() + " patterns passed " + where);
             valid.set(proof.valid() && designUnchanged);
         }, fx);
     }
@@ -165,7 +179,11 @@ public final class DesignCheckModel {
     public void create(String typedName) {
         var current = design.get();
         var profile = target.get();
-        if (!ready(current, profile)) {
+        if (!ready(current)) {
+            return;
+        }
+        if (profile == null) {
+            status.set("Choose a connection to create the table on first (a local DynamoDB-compatible endpoint, for example).");
             return;
         }
         var table = table(false);
@@ -187,16 +205,12 @@ public final class DesignCheckModel {
         }
     }
 
-    private boolean ready(TableDesign current, ConnectionProfile profile) {
+    private boolean ready(TableDesign current) {
         if (running.get()) {
             return false;
         }
         if (current == null) {
             status.set("The patterns do not design yet: fix the problems first.");
-            return false;
-        }
-        if (profile == null) {
-            status.set("Add a connection to check on first (a local DynamoDB-compatible endpoint, for example).");
             return false;
         }
         return true;
