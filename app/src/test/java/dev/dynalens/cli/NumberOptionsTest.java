@@ -66,8 +66,8 @@ class NumberOptionsTest {
     @Test
     void theNumberOptionsAreFound() {
         assertThat(numberOptions().map(a -> a.get()[0] + " " + a.get()[1]))
-                .contains("scan --limit", "query --page-size", "stale --segments", "fanout --concurrency", "sql --max-rcu", "sql --max-rows",
-                        "export --page-size");
+                .contains("scan --limit", "query --page-size", "stale --segments", "fanout --concurrency", "sql --max-rcu",
+                        "sql --max-rows", "export --page-size");
     }
 
     @ParameterizedTest(name = "{0} {1}")
