@@ -129,14 +129,8 @@ final class FanoutCommand implements Callable<Integer> {
                     context.err().println("dynalens: " + read.text());
                     context.err().flush();
                 }
-                if (read.needsConfirmation()) {
-                    // The table name repeated for --apply confirms the whole action, its read too.
-                    if (!readConfirmation.confirmRead && !(mode.apply && tableName.equals(confirmation.confirmTable))) {
-                        throw new CliException(tableName + " is on a connection tagged production: run again with --confirm-read to read it "
-                                + "(nothing was read)");
-                    }
-                    read = read.confirm();
-                }
+                // --confirm-table confirms the writes; the whole-table read asks for itself, as in a dry run.
+                read = readConfirmation.confirm(read);
                 var planned = repair.planFromTable(read, rules, progress -> { }).result().join();
                 RuleOptions.printWarnings(context.err(), planned.detection());
                 plan = planned.plan();

@@ -86,13 +86,7 @@ final class StaleCommand implements Callable<Integer> {
                 context.err().println("dynalens: " + plan.text());
                 context.err().flush();
             }
-            if (plan.needsConfirmation()) {
-                if (!readConfirmation.confirmRead) {
-                    throw new CliException(tableName + " is on a connection tagged production: run again with --confirm-read to read it "
-                            + "(nothing was read)");
-                }
-                plan = plan.confirm();
-            }
+            plan = readConfirmation.confirm(plan);
             var detection = finder.start(plan, rules, MAX_LISTED, finding -> { }, progress -> { }).result().join();
             if (live && detection.read() != null) {
                 context.err().println("dynalens: read " + tableName + ": " + detection.read().text());
