@@ -36,9 +36,15 @@ public final class DynaLensCli implements Runnable {
         return code;
     }
 
-    /** The command line with every subcommand, each number option checked ({@link PositiveNumbers}), writing to the context. */
+    /**
+     * The command line with every subcommand, each answering --help, -h and --version, each number option checked
+     * ({@link PositiveNumbers}), writing to the context.
+     */
     static CommandLine commandLine(CliContext context) {
         var commandLine = new CommandLine(new DynaLensCli(context));
+        // Here rather than on each @Command, so that a subcommand added later answers them too.
+        var version = commandLine.getCommandSpec().version();
+        commandLine.getSubcommands().values().forEach(sub -> sub.getCommandSpec().mixinStandardHelpOptions(true).version(version));
         PositiveNumbers.registerOn(commandLine);
         commandLine.setOut(context.out());
         commandLine.setErr(context.err());
