@@ -42,7 +42,8 @@ import picocli.CommandLine.ParentCommand;
                 "", "Examples:",
                 "  dynalens fanout Blog --endpoint http://localhost:8000 --dry-run --journal blog-fix.jsonl",
                 "  dynalens fanout Blog --endpoint http://localhost:8000 --apply --journal blog-fix.jsonl",
-                "  dynalens fanout Blog --connection prod --rule 'POST.authorName=USER.name@authorId' --apply --journal fix.jsonl --confirm-table Blog"})
+                "  dynalens fanout Blog --connection prod --rule 'POST.authorName=USER.name@authorId' --apply --journal fix.jsonl "
+                        + "--confirm-read --confirm-table Blog"})
 final class FanoutCommand implements Callable<Integer> {
     static final int INCOMPLETE = 4;
     private static final int STEPS_IN_TEXT = 20;
