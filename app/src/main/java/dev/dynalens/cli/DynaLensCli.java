@@ -30,7 +30,22 @@ public final class DynaLensCli implements Runnable {
 
     /** Runs the command line and returns the process exit code; errors go to stderr in one line. */
     public static int execute(CliContext context, String... args) {
+        var code = commandLine(context).execute(args);
+        context.out().flush();
+        context.err().flush();
+        return code;
+    }
+
+    /**
+     * The command line with every subcommand, each answering --help, -h and --version, each number option checked
+     * ({@link PositiveNumbers}), writing to the context.
+     */
+    static CommandLine commandLine(CliContext context) {
         var commandLine = new CommandLine(new DynaLensCli(context));
+        // Here rather than on each @Command, so that a subcommand added later answers them too.
+        var version = commandLine.getCommandSpec().version();
+        commandLine.getSubcommands().values().forEach(sub -> sub.getCommandSpec().mixinStandardHelpOptions(true).version(version));
+        PositiveNumbers.registerOn(commandLine);
         commandLine.setOut(context.out());
         commandLine.setErr(context.err());
         commandLine.setExecutionExceptionHandler((error, cmd, parsed) -> {
@@ -49,9 +64,6 @@ public final class DynaLensCli implements Runnable {
             context.err().flush();
             return root instanceof IllegalArgumentException ? USAGE : FAILED;
         });
-        var code = commandLine.execute(args);
-        context.out().flush();
-        context.err().flush();
-        return code;
+        return commandLine;
     }
 }

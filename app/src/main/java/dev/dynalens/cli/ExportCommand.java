@@ -70,7 +70,6 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         var chosen = format(format, out);
-        if (pageSize != null && pageSize < 1) throw new CliException("--page-size must be at least 1");
         if (spreadsheetSafe && chosen != TransferFormat.CSV) {
             throw new CliException("--spreadsheet-safe is a choice of CSV exports (--format csv), not of " + chosen.cliName());
         }

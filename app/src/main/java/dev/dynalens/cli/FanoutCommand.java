@@ -42,7 +42,8 @@ import picocli.CommandLine.ParentCommand;
                 "", "Examples:",
                 "  dynalens fanout Blog --endpoint http://localhost:8000 --dry-run --journal blog-fix.jsonl",
                 "  dynalens fanout Blog --endpoint http://localhost:8000 --apply --journal blog-fix.jsonl",
-                "  dynalens fanout Blog --connection prod --rule 'POST.authorName=USER.name@authorId' --apply --journal fix.jsonl --confirm-table Blog"})
+                "  dynalens fanout Blog --connection prod --rule 'POST.authorName=USER.name@authorId' --apply --journal fix.jsonl "
+                        + "--confirm-read --confirm-table Blog"})
 final class FanoutCommand implements Callable<Integer> {
     static final int INCOMPLETE = 4;
     private static final int STEPS_IN_TEXT = 20;
@@ -129,14 +130,8 @@ final class FanoutCommand implements Callable<Integer> {
                     context.err().println("dynalens: " + read.text());
                     context.err().flush();
                 }
-                if (read.needsConfirmation()) {
-                    // The table name repeated for --apply confirms the whole action, its read too.
-                    if (!readConfirmation.confirmRead && !(mode.apply && tableName.equals(confirmation.confirmTable))) {
-                        throw new CliException(tableName + " is on a connection tagged production: run again with --confirm-read to read it "
-                                + "(nothing was read)");
-                    }
-                    read = read.confirm();
-                }
+                // --confirm-table confirms the writes; the whole-table read asks for itself, as in a dry run.
+                read = readConfirmation.confirm(read);
                 var planned = repair.planFromTable(read, rules, progress -> { }).result().join();
                 RuleOptions.printWarnings(context.err(), planned.detection());
                 plan = planned.plan();

@@ -36,8 +36,6 @@ abstract class ReadCommand extends SessionCommand {
 
     @Override
     int execute(DynamoSession session) {
-        if (limit != null && limit < 1) throw new CliException("--limit must be at least 1");
-        if (pageSize != null && pageSize < 1) throw new CliException("--page-size must be at least 1");
         var query = new RunQuery(session, table());
         var first = firstRequest(query, session);
         var out = root.context.out();

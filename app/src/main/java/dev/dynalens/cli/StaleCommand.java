@@ -1,11 +1,13 @@
 package dev.dynalens.cli;
 
-import dev.dynalens.domain.workspace.WorkspaceFormat;
 import dev.dynalens.domain.staleness.RuleChoice;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.workspace.WorkspaceFormat;
 import dev.dynalens.usecase.FindStaleCopies;
 import dev.dynalens.usecase.FindStaleCopiesInFile;
 import dev.dynalens.usecase.StaleDetection;
 import java.io.IOException;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -47,8 +49,8 @@ final class StaleCommand implements Callable<Integer> {
     @Mixin
     ConfirmReadOption readConfirmation;
 
-    @Option(names = "--segments", paramLabel = "N", description = "Read a live table in N parallel Scan segments "
-            + "(default: by the endpoint and the table's size; one on a local endpoint).")
+    @Option(names = "--segments", paramLabel = "N", description = "Read a live table in N parallel Scan segments, at most one per MB of "
+            + "the table (16 when DescribeTable does not know its size) (default: by the endpoint and the table's size).")
     Integer segments;
 
     @Option(names = "--json", description = "Print the rules, the findings and the read's cost as JSON.")
@@ -60,11 +62,11 @@ final class StaleCommand implements Callable<Integer> {
         var context = root.context;
         var settings = FindStaleCopies.Settings.defaults();
         if (segments != null) {
-            try {
-                settings = settings.withSegments(segments);
-            } catch (IllegalArgumentException e) {
-                throw new CliException("--segments: " + e.getMessage());
+            if (segments > ReadRequest.Segment.MAX_TOTAL) {
+                throw new CliException(String.format(Locale.ROOT, "--segments %d: a Scan has at most %,d segments "
+                        + "(DynamoDB's TotalSegments)", segments, ReadRequest.Segment.MAX_TOTAL));
             }
+            settings = settings.withSegments(segments);
         }
         var streamed = streamed(rules, settings);
         if (streamed.isPresent()) {
@@ -77,17 +79,14 @@ final class StaleCommand implements Callable<Integer> {
             var finder = new FindStaleCopies(session, task -> Thread.ofVirtual().name("stale-copies").start(task), settings, null);
             var plan = finder.plan(tableName, rules).join();
             boolean live = opened.label() == null;
+            if (plan.segmentsBound() != null) {
+                context.err().println("dynalens: --segments " + segments + ": " + plan.segmentsBound());
+            }
             if (live) {
                 context.err().println("dynalens: " + plan.text());
                 context.err().flush();
             }
-            if (plan.needsConfirmation()) {
-                if (!readConfirmation.confirmRead) {
-                    throw new CliException(tableName + " is on a connection tagged production: run again with --confirm-read to read it "
-                            + "(nothing was read)");
-                }
-                plan = plan.confirm();
-            }
+            plan = readConfirmation.confirm(plan);
             var detection = finder.start(plan, rules, MAX_LISTED, finding -> { }, progress -> { }).result().join();
             if (live && detection.read() != null) {
                 context.err().println("dynalens: read " + tableName + ": " + detection.read().text());

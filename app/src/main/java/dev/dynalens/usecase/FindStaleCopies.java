@@ -25,6 +25,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
@@ -145,7 +146,11 @@ public final class FindStaleCopies {
         }
         return described.thenApply(table -> {
             var endpoint = ScanEstimate.Endpoint.of(session.profile());
-            int segments = settings.segments() != null ? settings.segments()
+            Integer asked = settings.segments();
+            // Segments beyond what the table can use read empty pages, each a request and a partial state held in memory.
+            int usable = (int) Math.min(ReadRequest.Segment.MAX_TOTAL,
+                    ScanEstimate.usableSegments(endpoint, table.sizeBytes(), table.itemCount()));
+            int segments = asked != null ? Math.min(asked, usable)
                     : ScanEstimate.segmentsFor(endpoint, table.sizeBytes(), table.itemCount(), settings.parallelism());
             var estimate = ScanEstimate.of(table.sizeBytes(), table.itemCount(), segments);
             String reusing = null;
@@ -156,8 +161,24 @@ public final class FindStaleCopies {
                     kept.get().release();
                 }
             }
-            return new StaleReadPlan(table, estimate, session.profile().tag().isProduction(), false, reusing);
+            return new StaleReadPlan(table, estimate, session.profile().tag().isProduction(), false, reusing,
+                    asked != null && asked > segments ? segmentsBound(endpoint, table, segments) : null);
         });
+    }
+
+    /** Why a table is read in fewer segments than asked, in a sentence. */
+    private static String segmentsBound(ScanEstimate.Endpoint endpoint, TableDescription table, int segments) {
+        var plural = segments == 1 ? "" : "s";
+        if (endpoint == ScanEstimate.Endpoint.WORKSPACE) {
+            return String.format(Locale.ROOT, "%s is a file read in memory, so it is read in %,d segment%s (at most one per item "
+                    + "and %d in all)", table.name(), segments, plural, ScanEstimate.MAX_SEGMENTS);
+        }
+        if (table.sizeBytes() <= 0) {
+            return String.format(Locale.ROOT, "DescribeTable does not know %s's size (it says 0 bytes), so it is read in %,d "
+                    + "segments, the most for a table of unknown size", table.name(), segments);
+        }
+        return String.format(Locale.ROOT, "%s's %s can use at most %,d segment%s (a segment should read at least about 1 MB of "
+                + "the table), so it is read in %,d", table.name(), ScanEstimate.sizeText(table.sizeBytes()), segments, plural, segments);
     }
 
     /**

@@ -14,8 +14,11 @@ import java.util.Objects;
  * @param reusing    which current read of the table will be reused ("the Collections overview's read of Blog, 2 min
  *                   ago"): nothing is read; null when the table is read. Should it no longer be current when the detection
  *                   starts, the table is read after all (and a production table then needs the confirmation)
+ * @param segmentsBound why fewer segments are read than the person asked for ({@link ScanEstimate#usableSegments}: "Blog's
+ *                   4.2 MB can use at most 5 segments (…), so it is read in 5"); null when the segments are as asked
  */
-public record StaleReadPlan(TableDescription table, ScanEstimate estimate, boolean production, boolean confirmed, String reusing) {
+public record StaleReadPlan(TableDescription table, ScanEstimate estimate, boolean production, boolean confirmed, String reusing,
+                            String segmentsBound) {
     public StaleReadPlan {
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(estimate, "estimate");
@@ -27,7 +30,7 @@ public record StaleReadPlan(TableDescription table, ScanEstimate estimate, boole
 
     /** The same plan, confirmed by the person (the app's confirmation, {@code --confirm-read}). */
     public StaleReadPlan confirm() {
-        return new StaleReadPlan(table, estimate, production, true, reusing);
+        return new StaleReadPlan(table, estimate, production, true, reusing, segmentsBound);
     }
 
     /** Whether the detection reads the table at all. */
@@ -47,4 +50,5 @@ public record StaleReadPlan(TableDescription table, ScanEstimate estimate, boole
         }
         return "Reads " + table.name() + " once: " + estimate.text();
     }
+
 }

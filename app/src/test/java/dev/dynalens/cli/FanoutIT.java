@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dynalens.domain.codec.DynamoJsonCodec;
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.connection.ConnectionTag;
+import dev.dynalens.domain.connection.CredentialsSource;
 import dev.dynalens.domain.inference.SampleModels;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
@@ -24,6 +27,7 @@ import dev.dynalens.service.load.LoadRequest;
 import dev.dynalens.service.load.TableLoader;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
 import dev.dynalens.testsupport.FaultInjectingProxy;
+import dev.dynalens.testsupport.RecordingProxy;
 import dev.dynalens.testsupport.TestEndpoint;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -185,6 +189,50 @@ class FanoutIT {
         assertThat(rerun.exitCode()).isZero();
         assertThat(json(rerun).path("counts").path("appliedThisRun").asInt()).isZero();
         session.deleteTable(table).get(30, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Issue 28: {@code fanout --apply --confirm-table T} on a production connection read the whole table without
+     * {@code --confirm-read}, which {@code --dry-run} asks for. Both ask now, saying what the read costs; the name
+     * confirms the writes only.
+     */
+    @Test
+    void onProduction_theWholeTableReadAsksForConfirmRead_inADryRunAndInAnApply(TestEndpoint endpoint, DynamoSession session)
+            throws Exception {
+        var sample = SampleModels.load(SampleModels.BLOG);
+        var table = endpoint.uniqueTableName("fanout-prod");
+        load(session, table, sample.items(), new CreateTableSpec(table, sample.keys().keySchema(), List.of()));
+        var before = snapshot(session, table);
+        try (var proxy = new RecordingProxy(endpoint.endpoint())) {
+            var prod = ConnectionProfile.create("prod", new CredentialsSource.LocalPlaceholder(), "us-east-1", proxy.endpoint(), false,
+                    ConnectionTag.PRODUCTION);
+            var refusal = table + " is on a connection tagged production: run again with --confirm-read to read it (nothing was read); "
+                    + "the read costs an unknown number of read units";
+
+            var dryRun = RealCli.runWithSaved(prod, "fanout", table, "--connection", "prod", "--dry-run", "--journal",
+                    dir.resolve("dry.jsonl").toString());
+            var apply = RealCli.runWithSaved(prod, "fanout", table, "--connection", "prod", "--apply", "--confirm-table", table,
+                    "--journal", dir.resolve("apply.jsonl").toString());
+
+            for (var refused : List.of(dryRun, apply)) {
+                assertThat(refused.exitCode()).as(refused.err()).isEqualTo(DynaLensCli.USAGE);
+                assertThat(refused.out()).isEmpty();
+                assertThat(refused.err()).contains("dynalens: Reads " + table + " once:").contains(refusal);
+            }
+            assertThat(dir.resolve("dry.jsonl")).doesNotExist();
+            assertThat(dir.resolve("apply.jsonl")).doesNotExist();
+            assertThat(proxy.received()).extracting(RecordingProxy.Received::operation).contains("DescribeTable")
+                    .doesNotContain("Scan", "Query", "GetItem", "BatchGetItem", "UpdateItem", "PutItem", "BatchWriteItem");
+            assertThat(snapshot(session, table)).isEqualTo(before);
+
+            var confirmed = RealCli.runWithSaved(prod, "fanout", table, "--connection", "prod", "--apply", "--confirm-table", table,
+                    "--confirm-read", "--journal", dir.resolve("apply.jsonl").toString(), "--json");
+
+            assertThat(confirmed.exitCode()).as(confirmed.err()).isZero();
+            assertThat(json(confirmed).path("counts").path("updated").asInt()).isEqualTo(6);
+        } finally {
+            session.deleteTable(table).get(30, TimeUnit.SECONDS);
+        }
     }
 
     /** The rules the person confirmed in the app (the table's lens) drive the CLI's plan: only those copies. */

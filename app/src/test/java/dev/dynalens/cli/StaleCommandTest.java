@@ -269,4 +269,18 @@ class StaleCommandTest {
         assertThat(result.exitCode()).isEqualTo(DynaLensCli.USAGE);
         assertThat(result.err()).contains("Name a TABLE");
     }
+
+    @Test
+    void segments_zeroOrMoreThanAScanTakes_isAUsageErrorInASentence() {
+        var zero = run("stale", "--file", BLOG, "--segments", "0");
+        var tooMany = run("stale", "--file", BLOG, "--segments", "2000000");
+
+        assertThat(zero.exitCode()).isEqualTo(DynaLensCli.USAGE);
+        assertThat(zero.err()).contains("Invalid value for option '--segments': '0' is not a whole number of 1 or more")
+                .doesNotContain("bytes").doesNotContain("at once");
+        assertThat(tooMany.exitCode()).isEqualTo(DynaLensCli.USAGE);
+        assertThat(tooMany.err())
+                .startsWith("dynalens: --segments 2000000: a Scan has at most 1,000,000 segments (DynamoDB's TotalSegments)")
+                .doesNotContain("at once");
+    }
 }

@@ -66,6 +66,31 @@ class FindStaleCopiesReadTest {
     }
 
     @Test
+    void segmentsAsked_areBoundedByWhatTheTablesSizeCanUse_andThePlanSaysSo() {
+        var sizedSession = BlogTable.answering();
+        sized(sizedSession, 4_404_019);
+        var unknownSize = BlogTable.answering();
+        sized(unknownSize, 0);
+        var settings = settings().withSegments(1_000_000);
+
+        var sizedPlan = new FindStaleCopies(sizedSession, Runnable::run, settings, null).plan("Blog", RuleChoice.INFERRED).join();
+        var unknownPlan = new FindStaleCopies(unknownSize, Runnable::run, settings, null).plan("Blog", RuleChoice.INFERRED).join();
+        var fewPlan = new FindStaleCopies(sizedSession, Runnable::run, settings().withSegments(3), null)
+                .plan("Blog", RuleChoice.INFERRED).join();
+
+        assertThat(sizedPlan.estimate().segments()).isEqualTo(5);
+        assertThat(sizedPlan.segmentsBound()).isEqualTo("Blog's 4.2 MB can use at most 5 segments (a segment should read at least "
+                + "about 1 MB of the table), so it is read in 5");
+        assertThat(sizedPlan.confirm().segmentsBound()).isEqualTo(sizedPlan.segmentsBound());
+        assertThat(unknownPlan.estimate().segments()).isEqualTo(16);
+        assertThat(unknownPlan.segmentsBound()).isEqualTo("DescribeTable does not know Blog's size (it says 0 bytes), so it is read in 16 "
+                + "segments, the most for a table of unknown size");
+        assertThat(fewPlan.estimate().segments()).isEqualTo(3);
+        assertThat(fewPlan.segmentsBound()).isNull();
+        assertThat(sizedSession.reads).isEmpty();
+    }
+
+    @Test
     void aProductionTable_isNotReadWithoutConfirmation_andIsOnceConfirmed() {
         var session = BlogTable.session(false, ConnectionTag.PRODUCTION);
         session.responder = BlogTable::page;
@@ -131,6 +156,8 @@ class FindStaleCopiesReadTest {
                 .result().join();
         var segmented = BlogTable.answering();
         segmented.responder = FindStaleCopiesReadTest::segmentPage;
+        // Large enough to use three segments (a segment reads at least about 1 MB); the pages stay the fake's.
+        sized(segmented, 3 * 1024 * 1024);
 
         var detection = new FindStaleCopies(segmented, Runnable::run, settings().withSegments(3), null)
                 .start("Blog", RuleChoice.INFERRED, 100, f -> { }, p -> { }).result().join();

@@ -104,6 +104,20 @@ public record ScanEstimate(long tableBytes, long itemCount, int segments, Capaci
     }
 
     /**
+     * The most segments a Scan of a table can use. Over DynamoDB's API (DynamoDB, a local endpoint) a segment should read
+     * at least about a page (1 MB) of the table, since each costs a request and half a unit however little it reads;
+     * when DescribeTable does not know the size (0 bytes), {@link #MAX_SEGMENTS}, the most this app ever chooses itself.
+     * A workspace's segments only spread its items over processors: at most one per item, and {@link #MAX_SEGMENTS}.
+     * Not bounded by DynamoDB's 1,000,000 TotalSegments: the caller is ({@code ReadRequest.Segment.MAX_TOTAL}).
+     */
+    public static long usableSegments(Endpoint endpoint, long tableBytes, long itemCount) {
+        if (endpoint == Endpoint.WORKSPACE) {
+            return Math.max(1, Math.min(MAX_SEGMENTS, itemCount));
+        }
+        return tableBytes <= 0 ? MAX_SEGMENTS : Math.max(1, -Math.floorDiv(-tableBytes, SizeLimits.PAGE_BYTES));
+    }
+
+    /**
      * "about 1,234.5 read units (eventually consistent), 12 requests" or, when DescribeTable does not know the size,
      * "an unknown number of read units (DescribeTable says 0 bytes; it updates the size about every six hours), at least
      * 1 request".
@@ -137,7 +151,7 @@ public record ScanEstimate(long tableBytes, long itemCount, int segments, Capaci
     }
 
     /** 230 MB, 4.2 KB, 12 bytes. */
-    static String sizeText(long bytes) {
+    public static String sizeText(long bytes) {
         return sizeText(bytes, "bytes");
     }
 

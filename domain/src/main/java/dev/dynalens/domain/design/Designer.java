@@ -31,7 +31,8 @@ public final class Designer {
             "(?i).*(status|state|type|kind|category|country|region|severity|priority|level|role|gender|active|enabled|flag|currency|language).*");
     private static final Pattern NUMBER_LIKE = Pattern.compile(
             "(?i).*(score|count|amount|price|total|quantity|qty|rank|points|rating|balance|weight|height|age|number|size).*");
-    private static final Pattern ENTITY_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    /** Letters of any script (Character.isLetter; with their combining marks) and digits (isDigit) are a name's. */
+    private static final Pattern ENTITY_NAME = Pattern.compile("[\\p{L}_][\\p{L}\\p{M}\\p{Nd}_]*");
     private static final Pattern KEY_NAME = Pattern.compile("PK|SK|GSI\\d+PK|GSI\\d+SK");
     /** DynamoDB's limit on the data of one partition key value in a table with a local secondary index. */
     private static final long ITEM_COLLECTION_LIMIT = 10L * 1024 * 1024 * 1024;

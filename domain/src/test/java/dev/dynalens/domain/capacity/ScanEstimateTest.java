@@ -88,4 +88,23 @@ class ScanEstimateTest {
     void aWholeTableScan_costsItsSizeIn4KbUnits_halvedForEventuallyConsistentReads(long items, long bytes, String text) {
         assertThat(ScanEstimate.of(bytes, items, 1).overviewText()).isEqualTo(text);
     }
+
+    @ParameterizedTest(name = "{0}, {1} bytes, {2} items: at most {3} segments")
+    @CsvSource(textBlock = """
+            DYNAMODB,  0,              0,        16
+            DYNAMODB,  1,              1,        1
+            DYNAMODB,  1048576,        300,      1
+            DYNAMODB,  1048577,        300,      2
+            DYNAMODB,  4404019,        203,      5
+            DYNAMODB,  1099511627776,  9000000,  1048576
+            LOCAL,     0,              0,        16
+            LOCAL,     4404019,        203,      5
+            WORKSPACE, 30000,          3,        3
+            WORKSPACE, 30000,          88,       16
+            WORKSPACE, 0,              0,        1
+            """)
+    void aTable_canUseASegmentPerMegabyte_or16WhenItsSizeIsUnknown_aWorkspaceOnePerItem(ScanEstimate.Endpoint endpoint, long bytes,
+                                                                                      long items, long segments) {
+        assertThat(ScanEstimate.usableSegments(endpoint, bytes, items)).isEqualTo(segments);
+    }
 }
