@@ -7,6 +7,7 @@ import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.testsupport.TestApps;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
 import javafx.scene.control.ListView;
@@ -14,6 +15,7 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -74,6 +76,34 @@ class ShellIT extends FxRobot {
 
         var history = Files.readString(configDir.resolve("history.jsonl"));
         assertThat(history).contains("\"operation\":\"Query\"").contains("PK = \\\"CUSTOMER#C1002\\\"");
+    }
+
+    @Test
+    void inA1280PixelWindow_everyViewOfATableTabIsInSight_noneInTheOverflowMenu() throws Exception {
+        start();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> tabs().getTabs().size() == 1);
+        var stage = (Stage) tabs().getScene().getWindow();
+        interact(() -> {
+            stage.setWidth(1280);
+            stage.setHeight(800);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+
+        var inner = (TabPane) tabs().getTabs().getFirst().getContent();
+        var headerArea = inner.lookupAll(".tab-header-area").stream().filter(area -> area.getParent() == inner).findFirst()
+                .orElseThrow(); // the inner pane's own, not those of the views' panes
+        double areaRight = headerArea.localToScene(headerArea.getBoundsInLocal()).getMaxX();
+        var headers = headerArea.lookupAll(".tab");
+        assertThat(headers).hasSize(inner.getTabs().size());
+        var places = new StringBuilder();
+        for (var header : headers) {
+            var bounds = header.localToScene(header.getBoundsInLocal());
+            places.append(String.format(Locale.ROOT, "%.0f-%.0f ", bounds.getMinX(), bounds.getMaxX()));
+        }
+        for (var header : headers) {
+            assertThat(header.localToScene(header.getBoundsInLocal()).getMaxX()).as(places + " area to " + areaRight)
+                    .isLessThanOrEqualTo(areaRight);
+        }
     }
 
     @Test
