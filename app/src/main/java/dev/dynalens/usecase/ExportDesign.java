@@ -21,7 +21,25 @@ import java.util.concurrent.Executor;
  */
 public final class ExportDesign {
     /** What to write. */
-    public enum Format { WORKBENCH_MODEL, ONETABLE_SCHEMA }
+    public enum Format {
+        WORKBENCH_MODEL("NoSQL Workbench model", "-model.json"), ONETABLE_SCHEMA("onetable schema", "-schema.json");
+
+        private final String label;
+        private final String suffix;
+
+        Format(String label, String suffix) {
+            this.label = label;
+            this.suffix = suffix;
+        }
+
+        String label() {
+            return label;
+        }
+
+        String extension() {
+            return suffix;
+        }
+    }
 
     private final Executor background;
     private final Clock clock;
@@ -37,6 +55,15 @@ public final class ExportDesign {
         Objects.requireNonNull(design, "design");
         Objects.requireNonNull(format, "format");
         Objects.requireNonNull(file, "file");
+        if (file.getFileName() == null || file.toString().isBlank()) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException(
+                    "No file name given: the " + format.label() + " needs a file to be written to"));
+        }
+        if (Files.isDirectory(file)) {
+            // Files.move would replace an empty folder with the file, and fail on a full one
+            return CompletableFuture.failedFuture(new IllegalArgumentException(file + " is a folder: give the file to write the "
+                    + format.label() + " to, such as " + file.resolve(design.tableName() + format.extension())));
+        }
         return CompletableFuture.supplyAsync(() -> {
             var part = file.resolveSibling(file.getFileName() + ".part");
             try {

@@ -98,6 +98,25 @@ class DesignCommandTest {
     }
 
     @Test
+    void aModelOntoAFolder_isRefused_andTheFolderStays() throws Exception {
+        var folder = Files.createDirectory(dir.resolve("exports"));
+
+        assertThat(run("design", "--patterns", EXAMPLE.toString(), "--model", folder.toString())).isEqualTo(2);
+
+        assertThat(err.toString()).contains(folder + " is a folder: give the file to write the NoSQL Workbench model to, such as "
+                + folder.resolve("ShopOrders-model.json"));
+        assertThat(folder).isEmptyDirectory();
+    }
+
+    @Test
+    void anEmptyModelName_isAUsageErrorInWords() {
+        assertThat(run("design", "--patterns", EXAMPLE.toString(), "--model", "")).isEqualTo(2);
+
+        assertThat(err.toString()).contains("No file name given: the NoSQL Workbench model needs a file to be written to")
+                .doesNotContain("Exception").doesNotContain("java.");
+    }
+
+    @Test
     void aBadFile_printsEveryProblemWithFileLineAndColumn_andExitsWith2() throws Exception {
         var bad = Files.writeString(dir.resolve("bad.yaml"), """
                 entities:
