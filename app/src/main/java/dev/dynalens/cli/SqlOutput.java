@@ -82,7 +82,7 @@ final class SqlOutput {
 
     private static void writeRequest(JsonGenerator gen, PlannedRequest request) throws IOException {
         gen.writeStartObject();
-        gen.writeStringField("operation", request.operation());
+        gen.writeStringField("operation", request.operation().label());
         gen.writeStringField("table", request.tableName());
         gen.writeStringField("index", request.indexName());
         gen.writeStringField("keyCondition", request.keyCondition());

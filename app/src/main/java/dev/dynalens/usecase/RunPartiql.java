@@ -8,6 +8,7 @@ import dev.dynalens.domain.partiql.PartiqlStatement;
 import dev.dynalens.domain.partiql.PartiqlUnsupportedException;
 import dev.dynalens.domain.sql.SqlCatalog;
 import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.guard.WriteConfirmer;
 import dev.dynalens.service.guard.WriteGuard;
@@ -55,8 +56,8 @@ public final class RunPartiql {
         }
         if (!statement.writes()) {
             var plan = sql.plan(asSql(statement), catalog);
-            var first = plan.requests().isEmpty() ? "no request" : plan.requests().getFirst().operation();
-            var operation = first.equals("Scan") ? "Scan" : "Query";
+            var scans = !plan.requests().isEmpty() && plan.requests().getFirst().isScan();
+            var operation = (scans ? ReadOperation.SCAN : ReadOperation.QUERY).label();
             var message = operation.equals("Scan")
                     ? "DynamoDB will Scan " + catalog.tableName() + ": " + plan.requests().getFirst().note()
                     : "DynamoDB will Query " + catalog.tableName() + " (the WHERE pins its partition key)";

@@ -4,6 +4,7 @@ import dev.dynalens.domain.expression.Condition;
 import dev.dynalens.domain.sql.AccessPlan;
 import dev.dynalens.domain.sql.AccessPlanner;
 import dev.dynalens.domain.sql.ReadShape;
+import dev.dynalens.domain.table.ReadOperation;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
@@ -183,7 +184,7 @@ final class DynamoRules {
 
         /** One Query, on the index whose sort key the ORDER BY names: DynamoDB returns that order itself. */
         private static boolean servesOrder(AccessPlan plan, DynamoScan scan, int field) {
-            if (plan.kind() != AccessPlan.Kind.QUERY || !plan.ordered() || plan.reads().size() != 1) {
+            if (plan.operation() != ReadOperation.QUERY || !plan.ordered() || plan.reads().size() != 1) {
                 return false;
             }
             var query = (dev.dynalens.domain.table.ReadRequest.Query) plan.reads().getFirst();
@@ -310,7 +311,7 @@ final class DynamoRules {
         private static java.util.Optional<dev.dynalens.domain.item.AttributeValue> partition(DynamoScan scan) {
             var spec = scan.spec();
             var plan = scan.accessPlan();
-            if (spec.wholeCollection() || spec.order() != ReadShape.Order.ANY || spec.limit() != null || plan.kind() != AccessPlan.Kind.QUERY
+            if (spec.wholeCollection() || spec.order() != ReadShape.Order.ANY || spec.limit() != null || plan.operation() != ReadOperation.QUERY
                     || plan.indexName() != null || plan.reads().size() != 1) {
                 return java.util.Optional.empty();
             }

@@ -3,6 +3,7 @@ package dev.dynalens.service.sql;
 import dev.dynalens.domain.sql.PlannedRequest;
 import dev.dynalens.domain.sql.Rcu;
 import dev.dynalens.domain.table.BatchGetRequest;
+import dev.dynalens.domain.table.ReadOperation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -101,7 +102,7 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
         var batches = (rows + BatchGetRequest.MAX_KEYS - 1) / BatchGetRequest.MAX_KEYS;
         var itemBytes = entity.averageItemBytes() > 0 ? entity.averageItemBytes() : 1024;
         var keyText = keys.partitionKeyName() + (!keys.hasSortKey() ? "" : ", " + keys.sortKeyName());
-        return new PlannedRequest("BatchGetItem", catalog.tableName(), null, null, null, null, Map.of(), Map.of(), List.of(), true, null,
+        return new PlannedRequest(ReadOperation.BATCH_GET_ITEM, catalog.tableName(), null, null, null, null, Map.of(), Map.of(), List.of(), true, null,
                 rows * Rcu.forBytes(itemBytes), "≈ " + batches + " request(s) of up to 100 keys (" + keyText + ") taken from the "
                 + rows + " expected row(s) of the other side, for " + entity.name());
     }

@@ -8,7 +8,6 @@ import dev.dynalens.testsupport.SqlTrackerData;
 import dev.dynalens.domain.item.Bytes;
 import dev.dynalens.domain.item.DynamoNumber;
 import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.sql.PlannedRequest;
 import dev.dynalens.domain.sql.SqlCatalog;
 import dev.dynalens.domain.table.BatchGetRequest;
 import dev.dynalens.domain.table.BatchGetResult;
@@ -65,7 +64,7 @@ class SqlEngineTest {
     }
 
     private static List<String> operations(SqlPlan plan) {
-        return plan.requests().stream().map(PlannedRequest::operation).toList();
+        return plan.requests().stream().map(r -> r.operation().label()).toList();
     }
 
     private static AttributeValue s(String value) {
@@ -104,12 +103,12 @@ class SqlEngineTest {
     void bothKeysPinned_isAGetItem_andAnInList_aBatchGetItem() {
         assertThat(plan("SELECT name FROM \"USER\" WHERE PK = 'USER#u1' AND SK = 'PROFILE'").requests())
                 .singleElement().satisfies(r -> {
-                    assertThat(r.operation()).isEqualTo("GetItem");
+                    assertThat(r.operation().label()).isEqualTo("GetItem");
                     assertThat(r.keys()).containsExactly(Map.of("PK", s("USER#u1"), "SK", s("PROFILE")));
                 });
         assertThat(plan("SELECT name FROM \"USER\" WHERE PK IN ('USER#u1', 'USER#u2') AND SK = 'PROFILE'").requests())
                 .singleElement().satisfies(r -> {
-                    assertThat(r.operation()).isEqualTo("BatchGetItem");
+                    assertThat(r.operation().label()).isEqualTo("BatchGetItem");
                     assertThat(r.keys()).hasSize(2);
                     assertThat(r.projection()).isEqualTo("#name, PK, SK");
                 });
@@ -119,7 +118,7 @@ class SqlEngineTest {
     void anIndexKeyPredicate_queriesTheIndex() {
         assertThat(plan("SELECT title FROM TASK WHERE GSI1PK = 'USER#u2'").requests()).singleElement()
                 .satisfies(r -> {
-                    assertThat(r.operation()).isEqualTo("Query");
+                    assertThat(r.operation().label()).isEqualTo("Query");
                     assertThat(r.indexName()).isEqualTo("GSI1");
                 });
     }
@@ -149,7 +148,7 @@ class SqlEngineTest {
     void aScan_saysWhy_andWhatWouldAvoidIt() {
         var scan = plan("SELECT title FROM PROJECT WHERE status = 'open'").requests().getFirst();
 
-        assertThat(scan.operation()).isEqualTo("Scan");
+        assertThat(scan.operation().label()).isEqualTo("Scan");
         assertThat(scan.filter()).isEqualTo("#status = :v1 AND begins_with(PK, :v2) AND begins_with(SK, :v3)");
         assertThat(scan.note()).isEqualTo("No = or IN on the partition key PK or on an index's partition key (GSI1PK (GSI1)), so every item "
                 + "of the table is read. A predicate PK = 'ORG#…' or one on GSI1PK would let it Query.");

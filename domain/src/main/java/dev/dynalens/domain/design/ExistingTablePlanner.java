@@ -6,6 +6,7 @@ import dev.dynalens.domain.capacity.ReadConsistency;
 import dev.dynalens.domain.item.AttributeType;
 import dev.dynalens.domain.item.KeyText;
 import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.table.TableDescription;
 import java.util.ArrayList;
@@ -73,7 +74,7 @@ public final class ExistingTablePlanner {
                         && attempt.condition.sortKey() != null;
                 boolean forward = pattern.orderAttribute().isEmpty() || !pattern.descending();
                 var reason = (getItem ? "GetItem" : "Query on " + target.label()) + ": " + attempt.reason;
-                return new PatternDesign(pattern.name(), pattern.entities(), getItem ? PatternDesign.Operation.GET_ITEM : PatternDesign.Operation.QUERY,
+                return new PatternDesign(pattern.name(), pattern.entities(), getItem ? ReadOperation.GET_ITEM : ReadOperation.QUERY,
                         target.name(), attempt.condition, forward, pattern.limit(), 0, CapacityUnits.ZERO, null, reason);
             }
             if (attempt.miss != null) {
@@ -82,7 +83,7 @@ public final class ExistingTablePlanner {
         }
         var rcu = CapacityCalculator.scan(List.of(tableBytes), ReadConsistency.EVENTUAL);
         var why = misses.isEmpty() ? "no key of the table or its indexes is built from " + given(pattern) : String.join("; ", misses);
-        return new PatternDesign(pattern.name(), pattern.entities(), PatternDesign.Operation.SCAN, null, null, true, pattern.limit(), tableItems,
+        return new PatternDesign(pattern.name(), pattern.entities(), ReadOperation.SCAN, null, null, true, pattern.limit(), tableItems,
                 rcu, null, why + ". A Scan reads every item instead: " + tableItems + " items, " + tableBytes + " B: " + rcu + " RCU per call");
     }
 

@@ -3,6 +3,7 @@ package dev.dynalens.domain.sql;
 import dev.dynalens.domain.expression.Condition;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.table.BatchGetRequest;
+import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.domain.table.ReadRequest;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +14,7 @@ import java.util.Objects;
  * batches of at most 100 keys), what is still checked on the desktop (conditions DynamoDB cannot apply to this request,
  * such as a condition on a key attribute of a Query, and the entity type's membership), and how many rows to stop after.
  *
- * @param kind             the operation
+ * @param operation        every request's operation
  * @param reads            the first page of each Query or Scan (an IN on the partition key queries each value)
  * @param gets             the keys of one GetItem each
  * @param batches          the BatchGetItem requests
@@ -22,23 +23,21 @@ import java.util.Objects;
  * @param requests         every request as the plan shows it, with its estimate
  * @param shared           the Query reads a whole item collection that another read of the query shares
  */
-public record AccessPlan(Kind kind, String indexName, List<ReadRequest> reads, List<Map<String, AttributeValue>> gets,
+public record AccessPlan(ReadOperation operation, String indexName, List<ReadRequest> reads, List<Map<String, AttributeValue>> gets,
                          List<BatchGetRequest> batches, Condition desktopCondition, boolean ordered, Integer stopAfter,
                          List<PlannedRequest> requests, long estimatedRows, boolean shared) {
-    public enum Kind { GET_ITEM, BATCH_GET_ITEM, QUERY, SCAN, NONE }
-
     public AccessPlan {
-        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(operation, "operation");
         reads = List.copyOf(reads);
         gets = gets.stream().map(Map::copyOf).toList();
         batches = List.copyOf(batches);
         requests = List.copyOf(requests);
     }
 
-    public AccessPlan(Kind kind, String indexName, List<ReadRequest> reads, List<Map<String, AttributeValue>> gets,
+    public AccessPlan(ReadOperation operation, String indexName, List<ReadRequest> reads, List<Map<String, AttributeValue>> gets,
                       List<BatchGetRequest> batches, Condition desktopCondition, boolean ordered, Integer stopAfter,
                       List<PlannedRequest> requests, long estimatedRows) {
-        this(kind, indexName, reads, gets, batches, desktopCondition, ordered, stopAfter, requests, estimatedRows, false);
+        this(operation, indexName, reads, gets, batches, desktopCondition, ordered, stopAfter, requests, estimatedRows, false);
     }
 
     public double estimatedRcu() {
@@ -46,6 +45,6 @@ public record AccessPlan(Kind kind, String indexName, List<ReadRequest> reads, L
     }
 
     public boolean scans() {
-        return kind == Kind.SCAN;
+        return operation == ReadOperation.SCAN;
     }
 }

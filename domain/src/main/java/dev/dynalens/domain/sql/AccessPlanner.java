@@ -12,6 +12,7 @@ import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.KeyOrder;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.ReadExpressions;
+import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.ReadRequests;
 import dev.dynalens.domain.table.SortKeyCondition;
@@ -91,9 +92,9 @@ public final class AccessPlanner {
         var table = catalog.tableName();
         if (keys.size() == 1) {
             var key = keys.iterator().next();
-            var request = new PlannedRequest("GetItem", table, null, null, null, null, Map.of(), Map.of(), List.of(key), true, null,
+            var request = new PlannedRequest(ReadOperation.GET_ITEM, table, null, null, null, null, Map.of(), Map.of(), List.of(key), true, null,
                     Rcu.forBytes(itemBytes), "");
-            return new AccessPlan(AccessPlan.Kind.GET_ITEM, null, List.of(), List.of(key), List.of(), desktop, true, shape.limit(),
+            return new AccessPlan(ReadOperation.GET_ITEM, null, List.of(), List.of(key), List.of(), desktop, true, shape.limit(),
                     List.of(request), 1);
         }
         var projection = projection(shape, schema, desktop);
@@ -104,10 +105,10 @@ public final class AccessPlanner {
             var batch = all.subList(from, Math.min(all.size(), from + BatchGetRequest.MAX_KEYS));
             var request = new BatchGetRequest(table, batch, projection.projectionExpression(), projection.names(), false);
             batches.add(request);
-            requests.add(new PlannedRequest("BatchGetItem", table, null, null, null, request.projectionExpression(), request.names(),
+            requests.add(new PlannedRequest(ReadOperation.BATCH_GET_ITEM, table, null, null, null, request.projectionExpression(), request.names(),
                     Map.of(), batch, true, null, batch.size() * Rcu.forBytes(itemBytes), ""));
         }
-        return new AccessPlan(AccessPlan.Kind.BATCH_GET_ITEM, null, List.of(), List.of(), batches, desktop, false, shape.limit(),
+        return new AccessPlan(ReadOperation.BATCH_GET_ITEM, null, List.of(), List.of(), batches, desktop, false, shape.limit(),
                 requests, keys.size());
     }
 
@@ -166,11 +167,11 @@ public final class AccessPlanner {
             names.putAll(rendered.names());
             var values = inOrder(keyCondition.values(), List.of(":pk", ":sk", ":sk2"));
             values.putAll(rendered.values());
-            requests.add(new PlannedRequest("Query", catalog.tableName(), indexName, keyCondition.expression(), rendered.filterExpression(),
+            requests.add(new PlannedRequest(ReadOperation.QUERY, catalog.tableName(), indexName, keyCondition.expression(), rendered.filterExpression(),
                     rendered.projectionExpression(), names, values, List.of(), forward, pageLimit,
                     Rcu.forBytes(expected * itemBytes(catalog, shape.entity())), ""));
         }
-        return new AccessPlan(AccessPlan.Kind.QUERY, indexName, reads, List.of(), List.of(), desktopCondition, ordered, shape.limit(),
+        return new AccessPlan(ReadOperation.QUERY, indexName, reads, List.of(), List.of(), desktopCondition, ordered, shape.limit(),
                 requests, rows, shape.wholeCollection());
     }
 
@@ -201,10 +202,10 @@ public final class AccessPlanner {
         var read = new ReadRequest.Scan(catalog.tableName(), null, pageLimit, null, rendered);
         var tableBytes = catalog.description().sizeBytes() > 0 ? catalog.description().sizeBytes()
                 : Math.max(catalog.description().itemCount(), entity.count()) * itemBytes(catalog, entity);
-        var request = new PlannedRequest("Scan", catalog.tableName(), null, null, rendered.filterExpression(),
+        var request = new PlannedRequest(ReadOperation.SCAN, catalog.tableName(), null, null, rendered.filterExpression(),
                 rendered.projectionExpression(), rendered.names(), rendered.values(), List.of(), true, pageLimit,
                 Rcu.forBytes(tableBytes), whyScan(catalog, shape));
-        return new AccessPlan(AccessPlan.Kind.SCAN, null, List.of(read), List.of(), List.of(), null, false, shape.limit(),
+        return new AccessPlan(ReadOperation.SCAN, null, List.of(read), List.of(), List.of(), null, false, shape.limit(),
                 List.of(request), Math.max(1, entity.count()));
     }
 

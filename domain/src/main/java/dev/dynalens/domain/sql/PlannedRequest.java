@@ -1,6 +1,7 @@
 package dev.dynalens.domain.sql;
 
 import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.table.ReadOperation;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +17,7 @@ import java.util.Objects;
  * @param estimatedRcu read capacity units, from DescribeTable's size and count and the item sizes the analysis measured
  * @param note         why this operation was chosen when it is a Scan, and what would avoid it; empty otherwise
  */
-public record PlannedRequest(String operation, String tableName, String indexName, String keyCondition, String filter,
+public record PlannedRequest(ReadOperation operation, String tableName, String indexName, String keyCondition, String filter,
                              String projection, Map<String, String> names, Map<String, AttributeValue> values,
                              List<Map<String, AttributeValue>> keys, boolean scanIndexForward, Integer limit,
                              double estimatedRcu, String note) {
@@ -30,12 +31,12 @@ public record PlannedRequest(String operation, String tableName, String indexNam
     }
 
     public boolean isScan() {
-        return operation.equals("Scan");
+        return operation == ReadOperation.SCAN;
     }
 
     /** One line for a person: {@code Query Tracker · #pk = :pk · filter #status = :v1 · 0.5 RCU}. */
     public String summary() {
-        var text = new StringBuilder(operation).append(' ').append(tableName);
+        var text = new StringBuilder(operation.label()).append(' ').append(tableName);
         if (indexName != null) {
             text.append(" · index ").append(indexName);
         }
