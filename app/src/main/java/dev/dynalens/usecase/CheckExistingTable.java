@@ -335,9 +335,8 @@ public final class CheckExistingTable {
         }
 
         private PatternDesign withCost(PatternDesign planned, Tally tally) {
-            return new PatternDesign(planned.name(), planned.entities(), planned.operation(), planned.index(), planned.condition(),
-                    planned.scanIndexForward(), planned.limit(), tally.most, tally.rcu, planned.rcuPerSecond(),
-                    planned.reason() + "; measured on the real items: up to " + tally.most + " item(s), " + tally.rcu + " RCU per call");
+            return planned.withCost(tally.most, tally.rcu, planned.rcuPerSecond()).withReason(planned.reason()
+                    + "; measured on the real items: up to " + tally.most + " item(s), " + tally.rcu + " RCU per call");
         }
 
         /** The pattern's parameters from one item: its equality values, and a range of just its own value; null when it lacks one. */

@@ -1,12 +1,14 @@
 package dev.dynalens.service.sql;
 
+import dev.dynalens.domain.expression.Condition;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.sql.AccessPlanner;
 import dev.dynalens.domain.sql.PlannedRequest;
 import dev.dynalens.domain.sql.Rcu;
 import dev.dynalens.domain.table.BatchGetRequest;
-import dev.dynalens.domain.table.ReadOperation;
+import dev.dynalens.domain.table.ReadExpressions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
 import org.apache.calcite.adapter.enumerable.JavaRowFormat;
@@ -90,20 +92,18 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
         var catalog = right.entityTable().catalog();
         var keys = catalog.description().keySchema();
         if (queryPerKey()) {
-            var conditions = new java.util.ArrayList<>(right.spec().conditions());
-            conditions.add(dev.dynalens.domain.expression.Condition.equal(keys.partitionKeyName(),
-                    dev.dynalens.domain.item.AttributeValue.s("…")));
-            var one = dev.dynalens.domain.sql.AccessPlanner.plan(catalog, right.shape(right.spec().withConditions(List.of())
+            var conditions = new ArrayList<>(right.spec().conditions());
+            conditions.add(Condition.equal(keys.partitionKeyName(), AttributeValue.s("…")));
+            var one = AccessPlanner.plan(catalog, right.shape(right.spec().withConditions(List.of())
                     .withConditions(conditions))).requests().getFirst();
-            return new PlannedRequest(one.operation(), one.tableName(), one.indexName(), one.keyCondition(), one.filter(), one.projection(),
-                    one.names(), one.values(), List.of(), true, null, rows * one.estimatedRcu(), "≈ " + rows + " request(s), one per "
+            return one.withEstimatedRcu(rows * one.estimatedRcu()).withNote("≈ " + rows + " request(s), one per "
                     + keys.partitionKeyName() + " the other side's rows give (:pk from each), for " + entity.name());
         }
         var batches = (rows + BatchGetRequest.MAX_KEYS - 1) / BatchGetRequest.MAX_KEYS;
         var itemBytes = entity.averageItemBytes() > 0 ? entity.averageItemBytes() : 1024;
         var keyText = keys.partitionKeyName() + (!keys.hasSortKey() ? "" : ", " + keys.sortKeyName());
-        return new PlannedRequest(ReadOperation.BATCH_GET_ITEM, catalog.tableName(), null, null, null, null, Map.of(), Map.of(), List.of(), true, null,
-                rows * Rcu.forBytes(itemBytes), "≈ " + batches + " request(s) of up to 100 keys (" + keyText + ") taken from the "
+        return PlannedRequest.batchGetItem(catalog.tableName(), List.of(), ReadExpressions.NONE, rows * Rcu.forBytes(itemBytes))
+                .withNote("≈ " + batches + " request(s) of up to 100 keys (" + keyText + ") taken from the "
                 + rows + " expected row(s) of the other side, for " + entity.name());
     }
 

@@ -392,8 +392,8 @@ public final class Designer {
         var operation = getItem ? ReadOperation.GET_ITEM : ReadOperation.QUERY;
         var reason = requestReason(pattern, index, condition, forward, operation) + "; ≈" + items + (items == 1 ? " item" : " items")
                 + " of " + sizes.get(entity) + " B" + (pattern.isCollection() ? " or so" : "") + ": " + rcu + " RCU (eventually consistent)";
-        return new PatternDesign(pattern.name(), pattern.entities(), operation, indexName(index), condition, forward, pattern.limit(), items,
-                rcu, perSecond(rcu, pattern.reads()), reason);
+        return PatternDesign.served(pattern.name(), pattern.entities(), operation, indexName(index), condition, forward, pattern.limit())
+                .withCost(items, rcu, perSecond(rcu, pattern.reads())).withReason(reason);
     }
 
     private static CapacityUnits perSecond(CapacityUnits perCall, double rate) {
@@ -521,8 +521,8 @@ public final class Designer {
         }
         var rcu = CapacityCalculator.scan(List.of(bytes), ReadConsistency.EVENTUAL);
         var reason = why + ". A Scan reads every item instead: ≈" + items + " items, " + bytes + " B: " + rcu + " RCU per call";
-        return new PatternDesign(pattern.name(), pattern.entities(), ReadOperation.SCAN, null, null, true, pattern.limit(), items,
-                rcu, perSecond(rcu, pattern.reads()), reason);
+        return PatternDesign.scan(pattern.name(), pattern.entities(), pattern.limit()).withCost(items, rcu, perSecond(rcu, pattern.reads()))
+                .withReason(reason);
     }
 
     // --- warnings ---

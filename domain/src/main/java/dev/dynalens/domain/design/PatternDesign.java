@@ -33,6 +33,31 @@ public record PatternDesign(String name, List<String> entities, ReadOperation op
         }
     }
 
+    /**
+     * A pattern served by a GetItem or Query ({@code index} null: on the table), costing nothing and giving no reason until
+     * {@link #withCost} and {@link #withReason} say.
+     */
+    public static PatternDesign served(String name, List<String> entities, ReadOperation operation, String index,
+                                       KeyConditionTemplate condition, boolean scanIndexForward, int limit) {
+        return new PatternDesign(name, entities, operation, index, Objects.requireNonNull(condition, "condition"), scanIndexForward, limit,
+                0, CapacityUnits.ZERO, null, "");
+    }
+
+    /** A pattern no key serves: a Scan, costing nothing and giving no reason until {@link #withCost} and {@link #withReason} say. */
+    public static PatternDesign scan(String name, List<String> entities, int limit) {
+        return new PatternDesign(name, entities, ReadOperation.SCAN, null, null, true, limit, 0, CapacityUnits.ZERO, null, "");
+    }
+
+    /** The same design with its costs ({@code rcuPerSecond} null when the pattern gives no reads per second). */
+    public PatternDesign withCost(long items, CapacityUnits perCall, CapacityUnits perSecond) {
+        return new PatternDesign(name, entities, operation, index, condition, scanIndexForward, limit, items, perCall, perSecond, reason);
+    }
+
+    public PatternDesign withReason(String why) {
+        return new PatternDesign(name, entities, operation, index, condition, scanIndexForward, limit, itemsPerCall, rcuPerCall,
+                rcuPerSecond, why);
+    }
+
     public boolean served() {
         return operation != ReadOperation.SCAN;
     }

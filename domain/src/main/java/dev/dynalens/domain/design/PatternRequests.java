@@ -22,9 +22,9 @@ public final class PatternRequests {
             throw new IllegalArgumentException(pattern.name() + " is served by " + pattern.operation().label() + ", not a Query");
         }
         var condition = pattern.condition();
-        return new ReadRequest.Query(tableName, pattern.index(), condition.partitionKey(), condition.partitionValue(parameters::get),
-                condition.sortKey(), condition.sortCondition(parameters::get), pattern.scanIndexForward(),
-                pattern.limit() > 0 ? pattern.limit() : null, null);
+        return ReadRequest.Query.of(tableName, condition.partitionKey(), condition.partitionValue(parameters::get)).onIndex(pattern.index())
+                .withSortKey(condition.sortKey(), condition.sortCondition(parameters::get)).withScanIndexForward(pattern.scanIndexForward())
+                        .withLimit(pattern.limit() > 0 ? pattern.limit() : null);
     }
 
     /** The primary key a GetItem pattern reads for these parameters. */

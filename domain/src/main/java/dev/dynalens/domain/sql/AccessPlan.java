@@ -34,10 +34,50 @@ public record AccessPlan(ReadOperation operation, String indexName, List<ReadReq
         requests = List.copyOf(requests);
     }
 
-    public AccessPlan(ReadOperation operation, String indexName, List<ReadRequest> reads, List<Map<String, AttributeValue>> gets,
-                      List<BatchGetRequest> batches, Condition desktopCondition, boolean ordered, Integer stopAfter,
-                      List<PlannedRequest> requests, long estimatedRows) {
-        this(operation, indexName, reads, gets, batches, desktopCondition, ordered, stopAfter, requests, estimatedRows, false);
+    /** One GetItem: its one row comes in order, nothing checked on the desktop until {@link #withDesktopCondition} says so. */
+    public static AccessPlan getItem(Map<String, AttributeValue> key, PlannedRequest request) {
+        return new AccessPlan(ReadOperation.GET_ITEM, null, List.of(), List.of(key), List.of(), null, true, null, List.of(request), 1,
+                false);
+    }
+
+    /** BatchGetItem requests, whose items come in no order. */
+    public static AccessPlan batchGetItem(List<BatchGetRequest> batches, List<PlannedRequest> requests) {
+        var keys = batches.stream().mapToLong(batch -> batch.keys().size()).sum();
+        return new AccessPlan(ReadOperation.BATCH_GET_ITEM, null, List.of(), List.of(), batches, null, false, null, requests, keys, false);
+    }
+
+    /** Queries of the table ({@code indexName} null) or an index, one per partition; in no order until {@link #withOrdered}. */
+    public static AccessPlan query(String indexName, List<ReadRequest> reads, List<PlannedRequest> requests, long estimatedRows) {
+        return new AccessPlan(ReadOperation.QUERY, indexName, reads, List.of(), List.of(), null, false, null, requests, estimatedRows,
+                false);
+    }
+
+    /** One Scan of the table, its filter sent with it. */
+    public static AccessPlan scan(ReadRequest read, PlannedRequest request, long estimatedRows) {
+        return new AccessPlan(ReadOperation.SCAN, null, List.of(read), List.of(), List.of(), null, false, null, List.of(request),
+                estimatedRows, false);
+    }
+
+    /** The same plan, checking {@code condition} on the desktop (null for nothing). */
+    public AccessPlan withDesktopCondition(Condition condition) {
+        return new AccessPlan(operation, indexName, reads, gets, batches, condition, ordered, stopAfter, requests, estimatedRows, shared);
+    }
+
+    /** The same plan, stopping after {@code rows} (null for no limit). */
+    public AccessPlan withStopAfter(Integer rows) {
+        return new AccessPlan(operation, indexName, reads, gets, batches, desktopCondition, ordered, rows, requests, estimatedRows, shared);
+    }
+
+    /** The same plan, its rows in the sort key's order ({@code true}) or in none. */
+    public AccessPlan withOrdered(boolean inOrder) {
+        return new AccessPlan(operation, indexName, reads, gets, batches, desktopCondition, inOrder, stopAfter, requests, estimatedRows,
+                shared);
+    }
+
+    /** The same plan, reading an item collection another read of the query shares ({@code true}) or not. */
+    public AccessPlan withShared(boolean sharedCollection) {
+        return new AccessPlan(operation, indexName, reads, gets, batches, desktopCondition, ordered, stopAfter, requests, estimatedRows,
+                sharedCollection);
     }
 
     public double estimatedRcu() {

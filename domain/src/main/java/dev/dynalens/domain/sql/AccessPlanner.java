@@ -12,12 +12,10 @@ import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.KeyOrder;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.ReadExpressions;
-import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.ReadRequests;
 import dev.dynalens.domain.table.SortKeyCondition;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -92,10 +90,8 @@ public final class AccessPlanner {
         var table = catalog.tableName();
         if (keys.size() == 1) {
             var key = keys.iterator().next();
-            var request = new PlannedRequest(ReadOperation.GET_ITEM, table, null, null, null, null, Map.of(), Map.of(), List.of(key), true, null,
-                    Rcu.forBytes(itemBytes), "");
-            return new AccessPlan(ReadOperation.GET_ITEM, null, List.of(), List.of(key), List.of(), desktop, true, shape.limit(),
-                    List.of(request), 1);
+            var request = PlannedRequest.getItem(table, key, Rcu.forBytes(itemBytes));
+            return AccessPlan.getItem(key, request).withDesktopCondition(desktop).withStopAfter(shape.limit());
         }
         var projection = projection(shape, schema, desktop);
         var batches = new ArrayList<BatchGetRequest>();
@@ -105,11 +101,9 @@ public final class AccessPlanner {
             var batch = all.subList(from, Math.min(all.size(), from + BatchGetRequest.MAX_KEYS));
             var request = new BatchGetRequest(table, batch, projection.projectionExpression(), projection.names(), false);
             batches.add(request);
-            requests.add(new PlannedRequest(ReadOperation.BATCH_GET_ITEM, table, null, null, null, request.projectionExpression(), request.names(),
-                    Map.of(), batch, true, null, batch.size() * Rcu.forBytes(itemBytes), ""));
+            requests.add(PlannedRequest.batchGetItem(table, batch, projection, batch.size() * Rcu.forBytes(itemBytes)));
         }
-        return new AccessPlan(ReadOperation.BATCH_GET_ITEM, null, List.of(), List.of(), batches, desktop, false, shape.limit(),
-                requests, keys.size());
+        return AccessPlan.batchGetItem(batches, requests).withDesktopCondition(desktop).withStopAfter(shape.limit());
     }
 
     // ---- Query ----
@@ -155,24 +149,18 @@ public final class AccessPlanner {
         var indexName = index == null ? null : index.name();
         long rows = 0;
         for (var value : pk.values()) {
-            var read = new ReadRequest.Query(catalog.tableName(), indexName, keys.partitionKeyName(), value,
-                    keys.sortKeyName(), sortCondition, forward, pageLimit, null, rendered);
+            var read = ReadRequest.Query.of(catalog.tableName(), keys.partitionKeyName(), value).onIndex(indexName)
+                    .withSortKey(keys.sortKeyName(), sortCondition).withScanIndexForward(forward).withLimit(pageLimit)
+                            .withExpressions(rendered);
             reads.add(read);
             var expected = shape.wholeCollection() ? collectionItems(catalog, shape.entity())
                     : itemsPerQuery(catalog, shape.entity(), sortCondition);
             rows += expected;
-            var keyCondition = ReadRequests.keyConditionExpression(read);
-            // the key condition's maps have no order of their own: pk, then sk, then the filter's, as they are written
-            var names = inOrder(keyCondition.names(), List.of("#pk", "#sk"));
-            names.putAll(rendered.names());
-            var values = inOrder(keyCondition.values(), List.of(":pk", ":sk", ":sk2"));
-            values.putAll(rendered.values());
-            requests.add(new PlannedRequest(ReadOperation.QUERY, catalog.tableName(), indexName, keyCondition.expression(), rendered.filterExpression(),
-                    rendered.projectionExpression(), names, values, List.of(), forward, pageLimit,
-                    Rcu.forBytes(expected * itemBytes(catalog, shape.entity())), ""));
+            requests.add(PlannedRequest.query(catalog.tableName(), indexName, ReadRequests.keyConditionExpression(read), rendered,
+                    Rcu.forBytes(expected * itemBytes(catalog, shape.entity()))).withScanIndexForward(forward).withLimit(pageLimit));
         }
-        return new AccessPlan(ReadOperation.QUERY, indexName, reads, List.of(), List.of(), desktopCondition, ordered, shape.limit(),
-                requests, rows, shape.wholeCollection());
+        var plan = AccessPlan.query(indexName, reads, requests, rows).withDesktopCondition(desktopCondition).withStopAfter(shape.limit());
+        return plan.withOrdered(ordered).withShared(shape.wholeCollection());
     }
 
     // ---- Scan ----
@@ -202,11 +190,9 @@ public final class AccessPlanner {
         var read = new ReadRequest.Scan(catalog.tableName(), null, pageLimit, null, rendered);
         var tableBytes = catalog.description().sizeBytes() > 0 ? catalog.description().sizeBytes()
                 : Math.max(catalog.description().itemCount(), entity.count()) * itemBytes(catalog, entity);
-        var request = new PlannedRequest(ReadOperation.SCAN, catalog.tableName(), null, null, rendered.filterExpression(),
-                rendered.projectionExpression(), rendered.names(), rendered.values(), List.of(), true, pageLimit,
-                Rcu.forBytes(tableBytes), whyScan(catalog, shape));
-        return new AccessPlan(ReadOperation.SCAN, null, List.of(read), List.of(), List.of(), null, false, shape.limit(),
-                List.of(request), Math.max(1, entity.count()));
+        var request = PlannedRequest.scan(catalog.tableName(), rendered, Rcu.forBytes(tableBytes), whyScan(catalog, shape))
+                .withLimit(pageLimit);
+        return AccessPlan.scan(read, request, Math.max(1, entity.count())).withStopAfter(shape.limit());
     }
 
     /** Why a Scan, in the table's own names, and which predicate or index would let the table Query instead. */
@@ -300,17 +286,6 @@ public final class AccessPlanner {
         names.addAll(table.attributeNames());
         names.addAll(index.attributeNames());
         return names;
-    }
-
-    private static <V> LinkedHashMap<String, V> inOrder(Map<String, V> map, List<String> order) {
-        var ordered = new LinkedHashMap<String, V>();
-        order.forEach(key -> {
-            if (map.containsKey(key)) {
-                ordered.put(key, map.get(key));
-            }
-        });
-        map.forEach(ordered::putIfAbsent);
-        return ordered;
     }
 
     private static void addOnce(List<Condition> conditions, Condition condition) {

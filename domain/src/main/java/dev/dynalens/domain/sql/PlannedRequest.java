@@ -1,6 +1,8 @@
 package dev.dynalens.domain.sql;
 
 import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.table.KeyConditionExpression;
+import dev.dynalens.domain.table.ReadExpressions;
 import dev.dynalens.domain.table.ReadOperation;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -28,6 +30,69 @@ public record PlannedRequest(ReadOperation operation, String tableName, String i
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
         keys = keys.stream().map(Map::copyOf).toList();
         note = note == null ? "" : note;
+    }
+
+    /** One GetItem of {@code key}. */
+    public static PlannedRequest getItem(String tableName, Map<String, AttributeValue> key, double estimatedRcu) {
+        return new PlannedRequest(ReadOperation.GET_ITEM, tableName, null, null, null, null, Map.of(), Map.of(), List.of(key), true, null,
+                estimatedRcu, "");
+    }
+
+    /** One BatchGetItem of {@code keys}, with the ProjectionExpression of {@code projection} (its filter is never sent). */
+    public static PlannedRequest batchGetItem(String tableName, List<Map<String, AttributeValue>> keys, ReadExpressions projection,
+                                              double estimatedRcu) {
+        return new PlannedRequest(ReadOperation.BATCH_GET_ITEM, tableName, null, null, null, projection.projectionExpression(),
+                projection.names(), Map.of(), keys, true, null, estimatedRcu, "");
+    }
+
+    /** One Query, ascending with no limit until {@link #withScanIndexForward} and {@link #withLimit} say otherwise. */
+    public static PlannedRequest query(String tableName, String indexName, KeyConditionExpression keyCondition,
+                                       ReadExpressions expressions, double estimatedRcu) {
+        // the key condition's maps have no order of their own: pk, then sk, then the filter's, as they are written
+        var names = inOrder(keyCondition.names(), List.of("#pk", "#sk"));
+        names.putAll(expressions.names());
+        var values = inOrder(keyCondition.values(), List.of(":pk", ":sk", ":sk2"));
+        values.putAll(expressions.values());
+        return new PlannedRequest(ReadOperation.QUERY, tableName, indexName, keyCondition.expression(), expressions.filterExpression(),
+                expressions.projectionExpression(), names, values, List.of(), true, null, estimatedRcu, "");
+    }
+
+    private static <V> Map<String, V> inOrder(Map<String, V> map, List<String> order) {
+        var ordered = new LinkedHashMap<String, V>();
+        order.forEach(key -> {
+            if (map.containsKey(key)) {
+                ordered.put(key, map.get(key));
+            }
+        });
+        map.forEach(ordered::putIfAbsent);
+        return ordered;
+    }
+
+    /** One Scan of the table, with why it is one ({@code note}). */
+    public static PlannedRequest scan(String tableName, ReadExpressions expressions, double estimatedRcu, String note) {
+        return new PlannedRequest(ReadOperation.SCAN, tableName, null, null, expressions.filterExpression(),
+                expressions.projectionExpression(), expressions.names(), expressions.values(), List.of(), true, null, estimatedRcu, note);
+    }
+
+    public PlannedRequest withScanIndexForward(boolean forward) {
+        return new PlannedRequest(operation, tableName, indexName, keyCondition, filter, projection, names, values, keys, forward, limit,
+                estimatedRcu, note);
+    }
+
+    /** The same request with a Limit (null for none). */
+    public PlannedRequest withLimit(Integer pageLimit) {
+        return new PlannedRequest(operation, tableName, indexName, keyCondition, filter, projection, names, values, keys, scanIndexForward,
+                pageLimit, estimatedRcu, note);
+    }
+
+    public PlannedRequest withEstimatedRcu(double rcu) {
+        return new PlannedRequest(operation, tableName, indexName, keyCondition, filter, projection, names, values, keys, scanIndexForward,
+                limit, rcu, note);
+    }
+
+    public PlannedRequest withNote(String why) {
+        return new PlannedRequest(operation, tableName, indexName, keyCondition, filter, projection, names, values, keys, scanIndexForward,
+                limit, estimatedRcu, why);
     }
 
     public boolean isScan() {
