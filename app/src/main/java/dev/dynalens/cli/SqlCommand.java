@@ -4,8 +4,8 @@ import dev.dynalens.domain.inference.Lens;
 import dev.dynalens.domain.partiql.PartiqlException;
 import dev.dynalens.domain.sql.BudgetGate;
 import dev.dynalens.domain.sql.PlannedRequest;
-import dev.dynalens.domain.sql.Rcu;
 import dev.dynalens.domain.sql.SqlCatalog;
+import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.EntityTypesStore;
@@ -18,6 +18,8 @@ import dev.dynalens.usecase.LearnEntityTypes;
 import dev.dynalens.usecase.RunPartiql;
 import dev.dynalens.usecase.RunSql;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -57,7 +59,7 @@ final class SqlCommand implements Callable<Integer> {
     boolean explain;
 
     @Option(names = "--max-rcu", paramLabel = "N", description = "Run a plan estimated above the budget (default 1000 RCU), or that Scans a production table, up to N RCU.")
-    Double maxRcu;
+    BigDecimal maxRcu;
 
     @Option(names = "--max-rows", paramLabel = "N", description = "Keep at most N rows (default 100000); more stop the read and say so.")
     int maxRows = RunSql.DEFAULT_MAX_ROWS;
@@ -111,8 +113,10 @@ final class SqlCommand implements Callable<Integer> {
             if (plan != null) {
                 var refusal = RunSql.budgetRefusal(plan, session, options);
                 if (refusal.isPresent()) {
-                    if (maxRcu == null || plan.estimatedRcu() > maxRcu) {
-                        throw new CliException(refusal.get() + ": run it with --max-rcu " + Rcu.text(Math.max(1, Math.ceil(plan.estimatedRcu())))
+                    var estimate = plan.estimatedRcu().toBigDecimal();
+                    if (maxRcu == null || estimate.compareTo(maxRcu) > 0) {
+                        var enough = estimate.setScale(0, RoundingMode.CEILING).max(BigDecimal.ONE);
+                        throw new CliException(refusal.get() + ": run it with --max-rcu " + enough.toPlainString()
                                 + " (or more), or narrow the WHERE");
                     }
                     options = new RunSql.Options(options.maxRcu(), true, maxRows);
@@ -203,8 +207,9 @@ final class SqlCommand implements Callable<Integer> {
             SqlOutput.writeText(out, outcome.columns(), outcome.rows());
             var err = context.err();
             err.println(outcome.rows().size() + " row(s) · " + outcome.requests() + " request(s) · estimated "
-                    + Rcu.text(requests.stream().mapToDouble(PlannedRequest::estimatedRcu).sum()) + " RCU · consumed "
-                    + (outcome.consumed().reported() ? Rcu.text(outcome.consumedRcu()) + " RCU" : "not reported") + " · path " + outcome.path()
+                    + PlannedRequest.totalRcu(requests) + " RCU · consumed "
+                    + (outcome.consumed().reported() ? ConsumedCapacity.text(outcome.consumedRcu()) + " RCU" : "not reported")
+                    + " · path " + outcome.path()
                     + (outcome.note().isEmpty() ? "" : " · " + outcome.note()));
             err.flush();
         }

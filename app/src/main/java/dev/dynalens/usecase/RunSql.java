@@ -8,6 +8,7 @@ import dev.dynalens.service.job.Job;
 import dev.dynalens.service.sql.SqlEngine;
 import dev.dynalens.service.sql.SqlExecution;
 import dev.dynalens.service.sql.SqlPlan;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -34,10 +35,11 @@ public final class RunSql {
      * @param confirmed the person agreed to a plan over the budget, or to a Scan of a production table
      * @param maxRows   the most rows kept
      */
-    public record Options(double maxRcu, boolean confirmed, int maxRows) {
+    public record Options(BigDecimal maxRcu, boolean confirmed, int maxRows) {
         public static final Options DEFAULT = new Options(BudgetGate.DEFAULT_MAX_RCU, false, DEFAULT_MAX_ROWS);
 
         public Options {
+            Objects.requireNonNull(maxRcu, "maxRcu");
             if (maxRows < 1) {
                 throw new IllegalArgumentException("maxRows must be at least 1");
             }

@@ -2,7 +2,6 @@ package dev.dynalens.service.sql;
 
 import dev.dynalens.domain.sql.AccessPlan;
 import dev.dynalens.domain.sql.AccessPlanner;
-import dev.dynalens.domain.sql.PlannedRequest;
 import dev.dynalens.domain.sql.ReadShape;
 import java.util.List;
 import org.apache.calcite.plan.RelOptCluster;
@@ -123,7 +122,8 @@ final class DynamoScan extends TableScan {
 
     @Override
     public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
-        var rcu = accessPlan().requests().stream().mapToDouble(PlannedRequest::estimatedRcu).sum();
+        // Calcite's costs are doubles; halves of a unit are exact in one
+        var rcu = accessPlan().estimatedRcu().halves() / 2.0;
         if (spec.wholeCollection()) {
             rcu /= 2; // one Query serves both sides of the join: each pays half
         }

@@ -1,10 +1,11 @@
 package dev.dynalens.service.sql;
 
+import dev.dynalens.domain.capacity.CapacityCalculator;
+import dev.dynalens.domain.capacity.ReadConsistency;
 import dev.dynalens.domain.expression.Condition;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.sql.AccessPlanner;
 import dev.dynalens.domain.sql.PlannedRequest;
-import dev.dynalens.domain.sql.Rcu;
 import dev.dynalens.domain.table.BatchGetRequest;
 import dev.dynalens.domain.table.ReadExpressions;
 import java.util.ArrayList;
@@ -96,13 +97,14 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
             conditions.add(Condition.equal(keys.partitionKeyName(), AttributeValue.s("…")));
             var one = AccessPlanner.plan(catalog, right.shape(right.spec().withConditions(List.of())
                     .withConditions(conditions))).requests().getFirst();
-            return one.withEstimatedRcu(rows * one.estimatedRcu()).withNote("≈ " + rows + " request(s), one per "
+            return one.withEstimatedRcu(one.estimatedRcu().times(rows)).withNote("≈ " + rows + " request(s), one per "
                     + keys.partitionKeyName() + " the other side's rows give (:pk from each), for " + entity.name());
         }
         var batches = (rows + BatchGetRequest.MAX_KEYS - 1) / BatchGetRequest.MAX_KEYS;
         var itemBytes = entity.averageItemBytes() > 0 ? entity.averageItemBytes() : 1024;
         var keyText = keys.partitionKeyName() + (!keys.hasSortKey() ? "" : ", " + keys.sortKeyName());
-        return PlannedRequest.batchGetItem(catalog.tableName(), List.of(), ReadExpressions.NONE, rows * Rcu.forBytes(itemBytes))
+        return PlannedRequest.batchGetItem(catalog.tableName(), List.of(), ReadExpressions.NONE,
+                CapacityCalculator.getItem(itemBytes, ReadConsistency.EVENTUAL).times(rows))
                 .withNote("≈ " + batches + " request(s) of up to 100 keys (" + keyText + ") taken from the "
                 + rows + " expected row(s) of the other side, for " + entity.name());
     }
@@ -123,7 +125,7 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
     @Override
     public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
         var request = plannedRequest(mq);
-        return planner.getCostFactory().makeCost(request.estimatedRcu() * 1000 + mq.getRowCount(getInput()) * 0.01,
+        return planner.getCostFactory().makeCost(request.estimatedRcu().halves() / 2.0 * 1000 + mq.getRowCount(getInput()) * 0.01,
                 mq.getRowCount(getInput()), 0);
     }
 

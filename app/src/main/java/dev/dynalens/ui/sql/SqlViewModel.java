@@ -2,8 +2,9 @@ package dev.dynalens.ui.sql;
 
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.inference.Lens;
-import dev.dynalens.domain.sql.Rcu;
+import dev.dynalens.domain.sql.BudgetGate;
 import dev.dynalens.domain.sql.ResultCells;
+import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.guard.WriteConfirmer;
 import dev.dynalens.service.job.Job;
@@ -192,7 +193,7 @@ public final class SqlViewModel {
         if (running.get() || catalog == null) {
             return;
         }
-        var options = new RunSql.Options(dev.dynalens.domain.sql.BudgetGate.DEFAULT_MAX_RCU, confirmed, RunSql.DEFAULT_MAX_ROWS);
+        var options = new RunSql.Options(BudgetGate.DEFAULT_MAX_RCU, confirmed, RunSql.DEFAULT_MAX_ROWS);
         if (!confirmed && current != null) {
             var refusal = RunSql.budgetRefusal(current, session, options);
             if (refusal.isPresent()) {
@@ -238,8 +239,9 @@ public final class SqlViewModel {
     }
 
     static String summary(RunSql.Outcome outcome) {
-        var estimate = outcome.plan() == null ? "" : " · estimated " + Rcu.text(outcome.plan().estimatedRcu()) + " RCU";
-        var consumed = outcome.consumed().reported() ? " · consumed " + Rcu.text(outcome.consumedRcu()) + " RCU" : " · consumption not reported";
+        var estimate = outcome.plan() == null ? "" : " · estimated " + outcome.plan().estimatedRcu() + " RCU";
+        var consumed = outcome.consumed().reported() ? " · consumed " + ConsumedCapacity.text(outcome.consumedRcu()) + " RCU"
+                : " · consumption not reported";
         return outcome.rows().size() + " row(s) · " + outcome.requests() + " request(s)" + estimate + consumed + " · ran as " + outcome.path()
                 + (outcome.note().isEmpty() ? "" : " · " + outcome.note()) + (outcome.complete() || outcome.truncated() ? "" : " · cancelled");
     }

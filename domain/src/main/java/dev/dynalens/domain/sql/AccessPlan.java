@@ -1,5 +1,6 @@
 package dev.dynalens.domain.sql;
 
+import dev.dynalens.domain.capacity.CapacityUnits;
 import dev.dynalens.domain.expression.Condition;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.table.BatchGetRequest;
@@ -80,8 +81,8 @@ public record AccessPlan(ReadOperation operation, String indexName, List<ReadReq
                 sharedCollection);
     }
 
-    public double estimatedRcu() {
-        return requests.stream().mapToDouble(PlannedRequest::estimatedRcu).sum();
+    public CapacityUnits estimatedRcu() {
+        return PlannedRequest.totalRcu(requests);
     }
 
     public boolean scans() {

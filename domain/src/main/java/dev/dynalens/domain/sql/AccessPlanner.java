@@ -1,5 +1,7 @@
 package dev.dynalens.domain.sql;
 
+import dev.dynalens.domain.capacity.CapacityCalculator;
+import dev.dynalens.domain.capacity.ReadConsistency;
 import dev.dynalens.domain.expression.Condition;
 import dev.dynalens.domain.expression.ExpressionRenderer;
 import dev.dynalens.domain.expression.ExpressionSet;
@@ -90,7 +92,7 @@ public final class AccessPlanner {
         var table = catalog.tableName();
         if (keys.size() == 1) {
             var key = keys.iterator().next();
-            var request = PlannedRequest.getItem(table, key, Rcu.forBytes(itemBytes));
+            var request = PlannedRequest.getItem(table, key, CapacityCalculator.getItem(itemBytes, ReadConsistency.EVENTUAL));
             return AccessPlan.getItem(key, request).withDesktopCondition(desktop).withStopAfter(shape.limit());
         }
         var projection = projection(shape, schema, desktop);
@@ -101,7 +103,8 @@ public final class AccessPlanner {
             var batch = all.subList(from, Math.min(all.size(), from + BatchGetRequest.MAX_KEYS));
             var request = new BatchGetRequest(table, batch, projection.projectionExpression(), projection.names(), false);
             batches.add(request);
-            requests.add(PlannedRequest.batchGetItem(table, batch, projection, batch.size() * Rcu.forBytes(itemBytes)));
+            var rcu = CapacityCalculator.getItem(itemBytes, ReadConsistency.EVENTUAL).times(batch.size());
+            requests.add(PlannedRequest.batchGetItem(table, batch, projection, rcu));
         }
         return AccessPlan.batchGetItem(batches, requests).withDesktopCondition(desktop).withStopAfter(shape.limit());
     }
@@ -156,8 +159,9 @@ public final class AccessPlanner {
             var expected = shape.wholeCollection() ? collectionItems(catalog, shape.entity())
                     : itemsPerQuery(catalog, shape.entity(), sortCondition);
             rows += expected;
-            requests.add(PlannedRequest.query(catalog.tableName(), indexName, ReadRequests.keyConditionExpression(read), rendered,
-                    Rcu.forBytes(expected * itemBytes(catalog, shape.entity()))).withScanIndexForward(forward).withLimit(pageLimit));
+            var rcu = CapacityCalculator.query(List.of(expected * itemBytes(catalog, shape.entity())), ReadConsistency.EVENTUAL);
+            requests.add(PlannedRequest.query(catalog.tableName(), indexName, ReadRequests.keyConditionExpression(read), rendered, rcu)
+                    .withScanIndexForward(forward).withLimit(pageLimit));
         }
         var plan = AccessPlan.query(indexName, reads, requests, rows).withDesktopCondition(desktopCondition).withStopAfter(shape.limit());
         return plan.withOrdered(ordered).withShared(shape.wholeCollection());
@@ -190,7 +194,8 @@ public final class AccessPlanner {
         var read = new ReadRequest.Scan(catalog.tableName(), null, pageLimit, null, rendered);
         var tableBytes = catalog.description().sizeBytes() > 0 ? catalog.description().sizeBytes()
                 : Math.max(catalog.description().itemCount(), entity.count()) * itemBytes(catalog, entity);
-        var request = PlannedRequest.scan(catalog.tableName(), rendered, Rcu.forBytes(tableBytes), whyScan(catalog, shape))
+        var rcu = CapacityCalculator.scan(List.of(tableBytes), ReadConsistency.EVENTUAL);
+        var request = PlannedRequest.scan(catalog.tableName(), rendered, rcu, whyScan(catalog, shape))
                 .withLimit(pageLimit);
         return AccessPlan.scan(read, request, Math.max(1, entity.count())).withStopAfter(shape.limit());
     }

@@ -1,5 +1,6 @@
 package dev.dynalens.domain.sql;
 
+import dev.dynalens.domain.capacity.CapacityUnits;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.table.KeyConditionExpression;
 import dev.dynalens.domain.table.ReadExpressions;
@@ -22,10 +23,11 @@ import java.util.Objects;
 public record PlannedRequest(ReadOperation operation, String tableName, String indexName, String keyCondition, String filter,
                              String projection, Map<String, String> names, Map<String, AttributeValue> values,
                              List<Map<String, AttributeValue>> keys, boolean scanIndexForward, Integer limit,
-                             double estimatedRcu, String note) {
+                             CapacityUnits estimatedRcu, String note) {
     public PlannedRequest {
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(tableName, "tableName");
+        Objects.requireNonNull(estimatedRcu, "estimatedRcu");
         names = Collections.unmodifiableMap(new LinkedHashMap<>(names));
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
         keys = keys.stream().map(Map::copyOf).toList();
@@ -33,21 +35,21 @@ public record PlannedRequest(ReadOperation operation, String tableName, String i
     }
 
     /** One GetItem of {@code key}. */
-    public static PlannedRequest getItem(String tableName, Map<String, AttributeValue> key, double estimatedRcu) {
+    public static PlannedRequest getItem(String tableName, Map<String, AttributeValue> key, CapacityUnits estimatedRcu) {
         return new PlannedRequest(ReadOperation.GET_ITEM, tableName, null, null, null, null, Map.of(), Map.of(), List.of(key), true, null,
                 estimatedRcu, "");
     }
 
     /** One BatchGetItem of {@code keys}, with the ProjectionExpression of {@code projection} (its filter is never sent). */
     public static PlannedRequest batchGetItem(String tableName, List<Map<String, AttributeValue>> keys, ReadExpressions projection,
-                                              double estimatedRcu) {
+                                              CapacityUnits estimatedRcu) {
         return new PlannedRequest(ReadOperation.BATCH_GET_ITEM, tableName, null, null, null, projection.projectionExpression(),
                 projection.names(), Map.of(), keys, true, null, estimatedRcu, "");
     }
 
     /** One Query, ascending with no limit until {@link #withScanIndexForward} and {@link #withLimit} say otherwise. */
     public static PlannedRequest query(String tableName, String indexName, KeyConditionExpression keyCondition,
-                                       ReadExpressions expressions, double estimatedRcu) {
+                                       ReadExpressions expressions, CapacityUnits estimatedRcu) {
         // the key condition's maps have no order of their own: pk, then sk, then the filter's, as they are written
         var names = inOrder(keyCondition.names(), List.of("#pk", "#sk"));
         names.putAll(expressions.names());
@@ -69,7 +71,7 @@ public record PlannedRequest(ReadOperation operation, String tableName, String i
     }
 
     /** One Scan of the table, with why it is one ({@code note}). */
-    public static PlannedRequest scan(String tableName, ReadExpressions expressions, double estimatedRcu, String note) {
+    public static PlannedRequest scan(String tableName, ReadExpressions expressions, CapacityUnits estimatedRcu, String note) {
         return new PlannedRequest(ReadOperation.SCAN, tableName, null, null, expressions.filterExpression(),
                 expressions.projectionExpression(), expressions.names(), expressions.values(), List.of(), true, null, estimatedRcu, note);
     }
@@ -85,7 +87,7 @@ public record PlannedRequest(ReadOperation operation, String tableName, String i
                 pageLimit, estimatedRcu, note);
     }
 
-    public PlannedRequest withEstimatedRcu(double rcu) {
+    public PlannedRequest withEstimatedRcu(CapacityUnits rcu) {
         return new PlannedRequest(operation, tableName, indexName, keyCondition, filter, projection, names, values, keys, scanIndexForward,
                 limit, rcu, note);
     }
@@ -93,6 +95,15 @@ public record PlannedRequest(ReadOperation operation, String tableName, String i
     public PlannedRequest withNote(String why) {
         return new PlannedRequest(operation, tableName, indexName, keyCondition, filter, projection, names, values, keys, scanIndexForward,
                 limit, estimatedRcu, why);
+    }
+
+    /** What the requests are estimated to consume together. */
+    public static CapacityUnits totalRcu(List<PlannedRequest> requests) {
+        var total = CapacityUnits.ZERO;
+        for (var request : requests) {
+            total = total.plus(request.estimatedRcu());
+        }
+        return total;
     }
 
     public boolean isScan() {
@@ -123,7 +134,7 @@ public record PlannedRequest(ReadOperation operation, String tableName, String i
         if (limit != null) {
             text.append(" · limit ").append(limit);
         }
-        text.append(" · ").append(Rcu.text(estimatedRcu)).append(" RCU");
+        text.append(" · ").append(estimatedRcu).append(" RCU");
         return text.toString();
     }
 }
