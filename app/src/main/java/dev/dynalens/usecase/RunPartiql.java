@@ -1,6 +1,7 @@
 package dev.dynalens.usecase;
 
 import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.design.SourcePosition;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.partiql.PartiqlException;
@@ -52,7 +53,8 @@ public final class RunPartiql {
     public Lint lint(String text, SqlCatalog catalog) {
         var statement = PartiqlStatement.of(text);
         if (!statement.tableName().equals(catalog.tableName())) {
-            throw new PartiqlException("The statement names table " + statement.tableName() + "; this is " + catalog.tableName(), 1, 1);
+            throw new PartiqlException("The statement names table " + statement.tableName() + "; this is " + catalog.tableName(),
+                    new SourcePosition(1, 1));
         }
         if (!statement.writes()) {
             var plan = sql.plan(asSql(statement), catalog);
@@ -72,7 +74,8 @@ public final class RunPartiql {
         }
         if (!missing.isEmpty()) {
             throw new PartiqlException(statement.kind() + " on " + catalog.tableName() + " needs the full primary key ("
-                    + String.join(", ", missing) + " missing): DynamoDB refuses a write that does not name one item", 1, 1);
+                    + String.join(", ", missing) + " missing): DynamoDB refuses a write that does not name one item",
+                    new SourcePosition(1, 1));
         }
         return new Lint(statement, statement.kind().name(), statement.kind() + " of one item of " + catalog.tableName()
                 + ": a write, guarded as every write", null);

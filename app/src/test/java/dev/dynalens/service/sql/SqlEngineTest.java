@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.service.load.Backoff;
 import dev.dynalens.testsupport.SqlTrackerData;
 import dev.dynalens.domain.item.Bytes;
 import dev.dynalens.domain.item.DynamoNumber;
@@ -13,6 +14,7 @@ import dev.dynalens.domain.table.BatchGetRequest;
 import dev.dynalens.domain.table.BatchGetResult;
 import dev.dynalens.service.DynamoSession;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -234,9 +236,14 @@ class SqlEngineTest {
         var sql = "SELECT name FROM \"USER\" WHERE PK IN (" + String.join(", ", keys.subList(0, 100)) + ") AND SK = 'PROFILE'";
         var plan = ENGINE.plan(sql, catalog);
         var pauses = new AtomicInteger();
+        // the jitter is drawn once per wait: counting the draws counts the waits
+        var backoff = new Backoff(Duration.ZERO, Duration.ZERO, () -> {
+            pauses.incrementAndGet();
+            return 0.0;
+        });
 
         var rows = new ArrayList<List<Object>>();
-        try (var execution = ENGINE.start(plan, session, PAGES, attempt -> pauses.incrementAndGet())) {
+        try (var execution = ENGINE.start(plan, session, PAGES, backoff)) {
             while (execution.next()) {
                 rows.add(execution.row());
             }
@@ -385,13 +392,13 @@ class SqlEngineTest {
     @Test
     void errors_sayWhere() {
         assertThatThrownBy(() -> plan("SELECT title\nFROM PROJECT WHERE")).isInstanceOfSatisfying(SqlException.class, e -> {
-            assertThat(e.line()).isEqualTo(2);
-            assertThat(e.column()).isEqualTo(18);
+            assertThat(e.position().line()).isEqualTo(2);
+            assertThat(e.position().column()).isEqualTo(18);
         });
         assertThatThrownBy(() -> plan("SELECT title FROM TASK WHERE contains(tags, 'x') AND nope = 1"))
                 .isInstanceOfSatisfying(SqlException.class, e -> {
                     assertThat(e).hasMessageContaining("Column 'nope' not found");
-                    assertThat(e.column()).isEqualTo(54);
+                    assertThat(e.position().column()).isEqualTo(54);
                 });
         assertThatThrownBy(() -> plan("SELECT * FROM USER")).isInstanceOf(SqlException.class).hasMessageContaining("USER");
     }
