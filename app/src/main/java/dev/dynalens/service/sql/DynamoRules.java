@@ -44,13 +44,13 @@ final class DynamoRules {
         static final FilterRule INSTANCE = new FilterRule();
 
         private FilterRule() {
-            super(operand(LogicalFilter.class, operand(DynamoScan.class, none())), "DynamoFilterRule");
+            super(operand(LogicalFilter.class, operand(DynamoAccess.class, none())), "DynamoFilterRule");
         }
 
         @Override
         public void onMatch(RelOptRuleCall call) {
             LogicalFilter filter = call.rel(0);
-            DynamoScan scan = call.rel(1);
+            DynamoAccess scan = call.rel(1);
             var rexBuilder = filter.getCluster().getRexBuilder();
             var condition = RexUtil.expandSearch(rexBuilder, null, filter.getCondition());
             var pushed = new ArrayList<Condition>();
@@ -61,7 +61,7 @@ final class DynamoRules {
             if (pushed.isEmpty()) {
                 return;
             }
-            RelNode read = scan.with(scan.spec().withConditions(pushed));
+            RelNode read = scan.with(scan.pushed().withConditions(pushed));
             call.transformTo(kept.isEmpty() ? read : LogicalFilter.create(read, RexUtil.composeConjunction(rexBuilder, kept)));
         }
     }
@@ -72,13 +72,13 @@ final class DynamoRules {
         static final ProjectRule INSTANCE = new ProjectRule();
 
         private ProjectRule() {
-            super(operand(LogicalProject.class, operand(DynamoScan.class, none())), "DynamoProjectRule");
+            super(operand(LogicalProject.class, operand(DynamoAccess.class, none())), "DynamoProjectRule");
         }
 
         @Override
         public void onMatch(RelOptRuleCall call) {
             LogicalProject project = call.rel(0);
-            DynamoScan scan = call.rel(1);
+            DynamoAccess scan = call.rel(1);
             var used = RelOptUtil.InputFinder.bits(project.getProjects(), null);
             var fieldCount = scan.getRowType().getFieldCount();
             var kept = new ArrayList<Integer>();
@@ -88,22 +88,22 @@ final class DynamoRules {
                 for (var expression : project.getProjects()) {
                     var field = ((RexInputRef) expression).getIndex();
                     positions[field] = kept.size();
-                    kept.add(scan.spec().columns().get(field));
+                    kept.add(scan.pushed().columns().get(field));
                 }
             } else {
                 for (int field : used) {
                     positions[field] = kept.size();
-                    kept.add(scan.spec().columns().get(field));
+                    kept.add(scan.pushed().columns().get(field));
                 }
             }
-            if (kept.equals(scan.spec().columns()) && scan.spec().projected()) {
+            if (kept.equals(scan.pushed().columns()) && scan.pushed().projected()) {
                 return;
             }
             if (kept.isEmpty()) {
                 // COUNT(*) reads no attribute, but a read has to return something: the partition key
                 kept.add(0);
             }
-            var read = scan.with(scan.spec().withColumns(kept));
+            var read = scan.with(scan.pushed().withColumns(kept));
             var remapped = new ArrayList<RexNode>();
             var shuttle = new RexShuttle() {
                 @Override
@@ -140,13 +140,13 @@ final class DynamoRules {
         static final SortRule INSTANCE = new SortRule();
 
         private SortRule() {
-            super(operand(Sort.class, operand(DynamoScan.class, none())), "DynamoSortRule");
+            super(operand(Sort.class, operand(DynamoAccess.class, none())), "DynamoSortRule");
         }
 
         @Override
         public void onMatch(RelOptRuleCall call) {
             Sort sort = call.rel(0);
-            DynamoScan scan = call.rel(1);
+            DynamoAccess scan = call.rel(1);
             if (sort.offset != null || sort.getConvention() != org.apache.calcite.plan.Convention.NONE) {
                 return;
             }
@@ -157,7 +157,7 @@ final class DynamoRules {
             var collations = sort.getCollation().getFieldCollations();
             if (collations.isEmpty()) {
                 if (fetch != null) {
-                    call.transformTo(scan.with(scan.spec().withLimit(fetch)));
+                    call.transformTo(scan.with(scan.pushed().withLimit(fetch)));
                 }
                 return;
             }
@@ -170,7 +170,7 @@ final class DynamoRules {
             if (order == null) {
                 return;
             }
-            var spec = scan.spec().withOrder(order);
+            var spec = scan.pushed().withOrder(order);
             if (fetch != null) {
                 spec = spec.withLimit(fetch);
             }
@@ -183,7 +183,7 @@ final class DynamoRules {
         }
 
         /** One Query, on the index whose sort key the ORDER BY names: DynamoDB returns that order itself. */
-        private static boolean servesOrder(AccessPlan plan, DynamoScan scan, int field) {
+        private static boolean servesOrder(AccessPlan plan, DynamoAccess scan, int field) {
             if (plan.operation() != ReadOperation.QUERY || !plan.ordered() || plan.reads().size() != 1) {
                 return false;
             }
@@ -203,16 +203,16 @@ final class DynamoRules {
 
         private LookupJoinRule() {
             super(operand(org.apache.calcite.rel.logical.LogicalJoin.class, operand(RelNode.class, any()),
-                    operand(DynamoScan.class, none())), "DynamoLookupJoinRule");
+                    operand(DynamoAccess.class, none())), "DynamoLookupJoinRule");
         }
 
         @Override
         public void onMatch(RelOptRuleCall call) {
             org.apache.calcite.rel.logical.LogicalJoin join = call.rel(0);
-            DynamoScan right = call.rel(2);
+            DynamoAccess right = call.rel(2);
             var type = join.getJoinType();
             if (type != org.apache.calcite.rel.core.JoinRelType.INNER && type != org.apache.calcite.rel.core.JoinRelType.LEFT
-                    || right.spec().order() != ReadShape.Order.ANY || right.spec().limit() != null) {
+                    || right.pushed().order() != ReadShape.Order.ANY || right.pushed().limit() != null) {
                 return;
             }
             var leftWidth = join.getLeft().getRowType().getFieldCount();
@@ -290,26 +290,26 @@ final class DynamoRules {
         static final SameCollectionRule INSTANCE = new SameCollectionRule();
 
         private SameCollectionRule() {
-            super(operand(org.apache.calcite.rel.logical.LogicalJoin.class, operand(DynamoScan.class, none()),
-                    operand(DynamoScan.class, none())), "DynamoSameCollectionRule");
+            super(operand(org.apache.calcite.rel.logical.LogicalJoin.class, operand(DynamoAccess.class, none()),
+                    operand(DynamoAccess.class, none())), "DynamoSameCollectionRule");
         }
 
         @Override
         public void onMatch(RelOptRuleCall call) {
             org.apache.calcite.rel.logical.LogicalJoin join = call.rel(0);
-            DynamoScan left = call.rel(1);
-            DynamoScan right = call.rel(2);
+            DynamoAccess left = call.rel(1);
+            DynamoAccess right = call.rel(2);
             if (!partition(left).isPresent() || !partition(left).equals(partition(right))
                     || left.entityTable().catalog() != right.entityTable().catalog()) {
                 return;
             }
-            call.transformTo(join.copy(join.getTraitSet(), List.of(left.with(left.spec().sharingCollection()),
-                    right.with(right.spec().sharingCollection()))));
+            call.transformTo(join.copy(join.getTraitSet(), List.of(left.with(left.pushed().sharingCollection()),
+                    right.with(right.pushed().sharingCollection()))));
         }
 
         /** The one partition a read Queries on the table itself, when it is one Query with no order or limit of its own. */
-        private static java.util.Optional<dev.dynalens.domain.item.AttributeValue> partition(DynamoScan scan) {
-            var spec = scan.spec();
+        private static java.util.Optional<dev.dynalens.domain.item.AttributeValue> partition(DynamoAccess scan) {
+            var spec = scan.pushed();
             var plan = scan.accessPlan();
             if (spec.wholeCollection() || spec.order() != ReadShape.Order.ANY || spec.limit() != null || plan.operation() != ReadOperation.QUERY
                     || plan.indexName() != null || plan.reads().size() != 1) {
@@ -325,13 +325,13 @@ final class DynamoRules {
         static final ToEnumerableRule INSTANCE = new ToEnumerableRule();
 
         private ToEnumerableRule() {
-            super(DynamoScan.class, org.apache.calcite.plan.Convention.NONE, EnumerableConvention.INSTANCE, "DynamoToEnumerableRule");
+            super(DynamoAccess.class, org.apache.calcite.plan.Convention.NONE, EnumerableConvention.INSTANCE, "DynamoToEnumerableRule");
         }
 
         @Override
         public RelNode convert(RelNode rel) {
             var traits = rel.getTraitSet().replace(EnumerableConvention.INSTANCE);
-            return new DynamoRead(rel.getCluster(), traits, (DynamoScan) rel);
+            return new DynamoRead(rel.getCluster(), traits, (DynamoAccess) rel);
         }
     }
 }

@@ -50,6 +50,6 @@ final class EntityTable extends AbstractTable implements TranslatableTable {
     @Override
     public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable table) {
         var cluster = context.getCluster();
-        return new DynamoScan(cluster, cluster.traitSetOf(org.apache.calcite.plan.Convention.NONE), table, this, ScanSpec.all(entity.attributes().size()));
+        return new DynamoAccess(cluster, cluster.traitSetOf(org.apache.calcite.plan.Convention.NONE), table, this, PushedDown.all(entity.attributes().size()));
     }
 }

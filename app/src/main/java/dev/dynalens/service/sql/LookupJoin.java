@@ -46,13 +46,13 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
         }
     }
 
-    private final DynamoScan right;
+    private final DynamoAccess right;
     private final int partitionKeyField;
     private final int sortKeyField;
     private final JoinRelType joinType;
     private final RelDataType joinRowType;
 
-    LookupJoin(RelOptCluster cluster, RelTraitSet traits, RelNode left, DynamoScan right, int partitionKeyField, int sortKeyField,
+    LookupJoin(RelOptCluster cluster, RelTraitSet traits, RelNode left, DynamoAccess right, int partitionKeyField, int sortKeyField,
                JoinRelType joinType, RelDataType joinRowType) {
         super(cluster, traits, left);
         this.right = right;
@@ -62,7 +62,7 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
         this.joinRowType = joinRowType;
     }
 
-    DynamoScan right() {
+    DynamoAccess right() {
         return right;
     }
 
@@ -80,7 +80,7 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
     boolean queryPerKey() {
         var keys = right.entityTable().catalog().description().keySchema();
         return keys.sortKey() != null && sortKeyField < 0
-                && LookupRead.pinnedSortKey(right.entityTable().catalog(), right.spec().conditions()) == null;
+                && LookupRead.pinnedSortKey(right.entityTable().catalog(), right.pushed().conditions()) == null;
     }
 
     /**
@@ -93,9 +93,9 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
         var catalog = right.entityTable().catalog();
         var keys = catalog.description().keySchema();
         if (queryPerKey()) {
-            var conditions = new ArrayList<>(right.spec().conditions());
+            var conditions = new ArrayList<>(right.pushed().conditions());
             conditions.add(Condition.equal(keys.partitionKeyName(), AttributeValue.s("…")));
-            var one = AccessPlanner.plan(catalog, right.shape(right.spec().withConditions(List.of())
+            var one = AccessPlanner.plan(catalog, right.shape(right.pushed().withConditions(List.of())
                     .withConditions(conditions))).requests().getFirst();
             return one.withEstimatedRcu(one.estimatedRcu().times(rows)).withNote("≈ " + rows + " request(s), one per "
                     + keys.partitionKeyName() + " the other side's rows give (:pk from each), for " + entity.name());
@@ -135,10 +135,10 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
         var physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), pref.preferArray());
         var table = right.entityTable();
         var types = getCluster().getTypeFactory();
-        var columns = right.spec().columns().stream().map(i -> new LeafRead.Column(table.columns().get(i).name(),
+        var columns = right.pushed().columns().stream().map(i -> new LeafRead.Column(table.columns().get(i).name(),
                 table.columnType(i, types))).toList();
         var leftWidth = getInput().getRowType().getFieldCount();
-        var runtime = new LookupRead(table.catalog(), table.entity(), right.spec().conditions(), columns, partitionKeyField,
+        var runtime = new LookupRead(table.catalog(), table.entity(), right.pushed().conditions(), columns, partitionKeyField,
                 sortKeyField, joinType == JoinRelType.LEFT, leftWidth, left.physType.getFormat() == JavaRowFormat.SCALAR,
                 physType.getFormat() == JavaRowFormat.SCALAR);
         var builder = new BlockBuilder();

@@ -159,7 +159,7 @@ public final class SqlEngine {
 
     private static void collectRequests(RelNode node, List<PlannedRequest> requests) {
         if (node instanceof DynamoRead read) {
-            var plan = read.scan().accessPlan();
+            var plan = read.access().accessPlan();
             for (var request : plan.requests()) {
                 // a Query shared by both sides of a join is sent once: listed once
                 if (!plan.shared() || !requests.contains(request)) {
