@@ -11,7 +11,6 @@ import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.EntityTypesStore;
 import dev.dynalens.service.config.ConfigDirectory;
 import dev.dynalens.service.config.JsonEntityTypesStore;
-import dev.dynalens.service.sql.SqlEngine;
 import dev.dynalens.service.sql.SqlException;
 import dev.dynalens.service.sql.SqlPlan;
 import dev.dynalens.usecase.LearnEntityTypes;
@@ -86,7 +85,7 @@ final class SqlCommand implements Callable<Integer> {
             var table = session.describeTable(opened.tableName()).join();
             var learnt = catalog(session, table, opened.label() != null);
             var catalog = learnt.catalog();
-            var run = new RunSql(new SqlEngine(), Runnable::run, pages);
+            var run = new RunSql(Runnable::run, pages);
             var options = new RunSql.Options(maxRcu == null ? BudgetGate.DEFAULT_MAX_RCU : maxRcu, false, maxRows);
             SqlPlan plan;
             RunPartiql.Lint lint = null;

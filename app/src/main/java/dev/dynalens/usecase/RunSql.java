@@ -85,9 +85,17 @@ public final class RunSql {
     private final Executor pages;
 
     /**
+     * With an engine of its own: the engine keeps no state between statements, so one per use case costs nothing
+     * (Calcite's code generation is cached for the whole JVM).
+     *
      * @param worker runs the query (it waits for pages: not the FX thread; tests pass {@code Runnable::run})
      * @param pages  where the pager hands pages to the query, a thread other than the query's
      */
+    public RunSql(Executor worker, Executor pages) {
+        this(new SqlEngine(), worker, pages);
+    }
+
+    /** With a shared engine, as the composition root or a test may hand in. */
     public RunSql(SqlEngine engine, Executor worker, Executor pages) {
         this.engine = Objects.requireNonNull(engine, "engine");
         this.worker = Objects.requireNonNull(worker, "worker");
