@@ -103,9 +103,9 @@ public final class RunPartiql {
         if (lint.statement().writes()) {
             return write(session, lint, confirmer);
         }
-        var refusal = RunSql.budgetRefusal(lint.enginePlan(), session, options);
-        if (refusal.isPresent() && !options.confirmed()) {
-            return Job.failed(new RunSql.BudgetRefusedException(refusal.get() + ": confirm to run it"));
+        var refusal = RunSql.refusal(lint.enginePlan(), session, options);
+        if (refusal.isPresent()) {
+            return Job.failed(refusal.get());
         }
         var job = new Job<RunSql.Progress, RunSql.Outcome>(progress -> { });
         var select = new Select(session, lint, options, rows, job);

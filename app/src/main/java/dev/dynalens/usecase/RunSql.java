@@ -1,5 +1,6 @@
 package dev.dynalens.usecase;
 
+import dev.dynalens.domain.capacity.CapacityUnits;
 import dev.dynalens.domain.sql.BudgetGate;
 import dev.dynalens.domain.sql.SqlCatalog;
 import dev.dynalens.domain.table.ConsumedCapacity;
@@ -31,11 +32,13 @@ public final class RunSql {
     static final int BATCH = 200;
 
     /**
-     * @param maxRcu    the budget: a larger estimate needs {@code confirmed}
-     * @param confirmed the person agreed to a plan over the budget, or to a Scan of a production table
-     * @param maxRows   the most rows kept
+     * @param maxRcu        the budget: a larger estimate needs {@code confirmed}
+     * @param confirmed     the person agreed to a plan over the budget, or to a Scan of a production table
+     * @param maxRows       the most rows kept
+     * @param budgetAgreed  the person set {@code maxRcu} themselves ({@code dynalens sql --max-rcu}): their agreement to
+     *                      any plan estimated within it, a Scan of a production table included
      */
-    public record Options(BigDecimal maxRcu, boolean confirmed, int maxRows) {
+    public record Options(BigDecimal maxRcu, boolean confirmed, int maxRows, boolean budgetAgreed) {
         public static final Options DEFAULT = new Options(BudgetGate.DEFAULT_MAX_RCU, false, DEFAULT_MAX_ROWS);
 
         public Options {
@@ -43,6 +46,20 @@ public final class RunSql {
             if (maxRows < 1) {
                 throw new IllegalArgumentException("maxRows must be at least 1");
             }
+        }
+
+        public Options(BigDecimal maxRcu, boolean confirmed, int maxRows) {
+            this(maxRcu, confirmed, maxRows, false);
+        }
+
+        /** The budget the person set: whatever is estimated within it runs, a production Scan included. */
+        public static Options budgetOf(BigDecimal maxRcu, int maxRows) {
+            return new Options(maxRcu, false, maxRows, true);
+        }
+
+        /** Whether the person agreed to run this plan whatever the gate says. */
+        boolean agreesTo(SqlPlan plan) {
+            return confirmed || budgetAgreed && plan.estimatedRcu().toBigDecimal().compareTo(maxRcu) <= 0;
         }
     }
 
@@ -74,9 +91,23 @@ public final class RunSql {
     /** A run the budget gate stopped: nothing was sent. */
     public static final class BudgetRefusedException extends RuntimeException {
         private static final long serialVersionUID = 1L;
+        private final String reason;
+        private final transient CapacityUnits estimate;
 
-        public BudgetRefusedException(String message) {
-            super(message);
+        public BudgetRefusedException(String reason, CapacityUnits estimate) {
+            super(reason + ": confirm to run it");
+            this.reason = reason;
+            this.estimate = estimate;
+        }
+
+        /** Why the plan needs the person's agreement, as the gate says it. */
+        public String reason() {
+            return reason;
+        }
+
+        /** What the plan is estimated to consume. */
+        public CapacityUnits estimate() {
+            return estimate;
         }
     }
 
@@ -112,6 +143,12 @@ public final class RunSql {
         return BudgetGate.check(plan.requests(), options.maxRcu(), session.profile().tag().isProduction());
     }
 
+    /** The budget gate, the one place it is asked: a refusal the person did not agree to. */
+    static Optional<BudgetRefusedException> refusal(SqlPlan plan, DynamoSession session, Options options) {
+        return budgetRefusal(plan, session, options).filter(reason -> !options.agreesTo(plan))
+                .map(reason -> new BudgetRefusedException(reason, plan.estimatedRcu()));
+    }
+
     /** Runs a plan. The budget gate is checked first: a refusal fails the job with nothing sent. */
     public Job<Progress, Outcome> run(DynamoSession session, SqlPlan plan, Options options, Consumer<List<List<Object>>> rows) {
         return run(session, plan, options, rows, "sql", "");
@@ -119,9 +156,9 @@ public final class RunSql {
 
     Job<Progress, Outcome> run(DynamoSession session, SqlPlan plan, Options options, Consumer<List<List<Object>>> rows, String path,
                                String note) {
-        var refusal = budgetRefusal(plan, session, options);
-        if (refusal.isPresent() && !options.confirmed()) {
-            return Job.failed(new BudgetRefusedException(refusal.get() + ": confirm to run it"));
+        var refusal = refusal(plan, session, options);
+        if (refusal.isPresent()) {
+            return Job.failed(refusal.get());
         }
         var job = new Job<Progress, Outcome>(progress -> { });
         var listener = Objects.requireNonNull(rows, "rows");
