@@ -1,19 +1,14 @@
 package dev.dynalens.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.dynalens.domain.codec.PlainJsonCodec;
-import dev.dynalens.domain.item.AttributeValue;
-import dev.dynalens.domain.item.ValueText;
+import dev.dynalens.domain.codec.DynamoJsonCodec;
 import dev.dynalens.domain.sql.PlannedRequest;
 import dev.dynalens.domain.sql.ResultCells;
 import dev.dynalens.domain.sql.SqlCatalog;
-import dev.dynalens.domain.codec.DynamoJsonCodec;
 import dev.dynalens.domain.table.ConsumedCapacity;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.math.BigDecimal;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What {@code dynalens sql} prints: the rows as text or JSON, and the plan. Row values are plain JSON: numbers as JSON

@@ -3,7 +3,6 @@ package dev.dynalens.usecase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.dynalens.domain.design.PatternDesign;
 import dev.dynalens.domain.design.PatternsException;
 import dev.dynalens.domain.design.PatternsProblem;
 import dev.dynalens.domain.design.PatternsReader;

@@ -3,7 +3,6 @@ package dev.dynalens.ui.design;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynalens.domain.codegen.Language;
-import dev.dynalens.domain.design.PatternDesign;
 import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.usecase.DesignTable;
