@@ -1,23 +1,25 @@
 package dev.dynalens.cli;
 
+import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.inference.Lens;
 import dev.dynalens.domain.partiql.PartiqlException;
 import dev.dynalens.domain.sql.BudgetGate;
 import dev.dynalens.domain.sql.PlannedRequest;
-import dev.dynalens.domain.sql.Rcu;
 import dev.dynalens.domain.sql.SqlCatalog;
+import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.EntityTypesStore;
 import dev.dynalens.service.config.ConfigDirectory;
 import dev.dynalens.service.config.JsonEntityTypesStore;
-import dev.dynalens.service.sql.SqlEngine;
 import dev.dynalens.service.sql.SqlException;
 import dev.dynalens.service.sql.SqlPlan;
 import dev.dynalens.usecase.LearnEntityTypes;
-import dev.dynalens.usecase.RunPartiql;
 import dev.dynalens.usecase.RunSql;
+import dev.dynalens.usecase.RunStatement;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -31,8 +33,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * SQL over a table's entity types, planned into Query / GetItem / BatchGetItem / Scan ({@link RunSql}), or DynamoDB's
- * own PartiQL ({@link RunPartiql}). The entity types come from the ones kept for the table, else a sample read that is
+ * SQL over a table's entity types, planned into Query / GetItem / BatchGetItem / Scan, or DynamoDB's own PartiQL, both
+ * through {@link RunStatement}. The entity types come from the ones kept for the table, else a sample read that is
  * said (on stderr) before it runs; {@code --json} reports that read apart from the query's plan.
  */
 @Command(name = "sql", sortOptions = false,
@@ -57,7 +59,7 @@ final class SqlCommand implements Callable<Integer> {
     boolean explain;
 
     @Option(names = "--max-rcu", paramLabel = "N", description = "Run a plan estimated above the budget (default 1000 RCU), or that Scans a production table, up to N RCU.")
-    Double maxRcu;
+    BigDecimal maxRcu;
 
     @Option(names = "--max-rows", paramLabel = "N", description = "Keep at most N rows (default 100000); more stop the read and say so.")
     int maxRows = RunSql.DEFAULT_MAX_ROWS;
@@ -84,50 +86,36 @@ final class SqlCommand implements Callable<Integer> {
             var table = session.describeTable(opened.tableName()).join();
             var learnt = catalog(session, table, opened.label() != null);
             var catalog = learnt.catalog();
-            var run = new RunSql(new SqlEngine(), Runnable::run, pages);
-            var options = new RunSql.Options(maxRcu == null ? BudgetGate.DEFAULT_MAX_RCU : maxRcu, false, maxRows);
-            SqlPlan plan;
-            RunPartiql.Lint lint = null;
+            var statements = new RunStatement(new RunSql(Runnable::run, pages));
+            // --max-rcu is the person's agreement to what fits in it; without it the default budget agrees to nothing
+            var options = maxRcu == null ? new RunSql.Options(BudgetGate.DEFAULT_MAX_RCU, false, maxRows)
+                    : RunSql.Options.budgetOf(maxRcu, maxRows);
+            RunStatement.Planned planned;
             try {
-                if (partiql) {
-                    lint = new RunPartiql(run).lint(statement, catalog);
-                    plan = lint.enginePlan();
-                } else {
-                    plan = run.plan(statement, catalog);
-                }
+                planned = statements.plan(statement, partiql, catalog);
             } catch (SqlException e) {
                 throw new CliException(e.describe());
             } catch (PartiqlException e) {
                 throw new CliException(e.getMessage());
             }
-            List<PlannedRequest> requests = plan == null ? List.of() : plan.requests();
-            if (lint != null && !json) {
-                context.err().println(lint.message());
+            var requests = planned.requests();
+            if (planned.lint() != null && !json) {
+                context.err().println(planned.lint());
             }
             if (explain) {
-                printExplain(context, plan, requests, learnt);
+                printExplain(context, planned.plan(), requests, learnt);
                 return 0;
             }
-            if (plan != null) {
-                var refusal = RunSql.budgetRefusal(plan, session, options);
-                if (refusal.isPresent()) {
-                    if (maxRcu == null || plan.estimatedRcu() > maxRcu) {
-                        throw new CliException(refusal.get() + ": run it with --max-rcu " + Rcu.text(Math.max(1, Math.ceil(plan.estimatedRcu())))
-                                + " (or more), or narrow the WHERE");
-                    }
-                    options = new RunSql.Options(options.maxRcu(), true, maxRows);
-                }
-            }
-            var job = partiql
-                    ? new RunPartiql(run).run(session, catalog, statement, confirm.confirmer("run this PartiQL write"), options, rows -> { })
-                    : run.run(session, plan, options, rows -> { });
+            var job = statements.run(session, catalog, planned, confirm.confirmer("run this PartiQL write"), options, rows -> { });
             RunSql.Outcome outcome;
             try {
                 outcome = job.result().get();
             } catch (ExecutionException e) {
-                var cause = dev.dynalens.domain.connection.Problems.unwrap(e);
+                var cause = Problems.unwrap(e);
                 if (cause instanceof RunSql.BudgetRefusedException refused) {
-                    throw new CliException(refused.getMessage());
+                    var enough = refused.estimate().toBigDecimal().setScale(0, RoundingMode.CEILING).max(BigDecimal.ONE);
+                    throw new CliException(refused.reason() + ": run it with --max-rcu " + enough.toPlainString()
+                            + " (or more), or narrow the WHERE");
                 }
                 throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
             }
@@ -178,7 +166,7 @@ final class SqlCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
             throw new CliException("Interrupted while reading the sample");
         } catch (ExecutionException e) {
-            var cause = dev.dynalens.domain.connection.Problems.unwrap(e);
+            var cause = Problems.unwrap(e);
             throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
         }
     }
@@ -203,8 +191,9 @@ final class SqlCommand implements Callable<Integer> {
             SqlOutput.writeText(out, outcome.columns(), outcome.rows());
             var err = context.err();
             err.println(outcome.rows().size() + " row(s) · " + outcome.requests() + " request(s) · estimated "
-                    + Rcu.text(requests.stream().mapToDouble(PlannedRequest::estimatedRcu).sum()) + " RCU · consumed "
-                    + (outcome.consumed().reported() ? Rcu.text(outcome.consumedRcu()) + " RCU" : "not reported") + " · path " + outcome.path()
+                    + PlannedRequest.totalRcu(requests) + " RCU · consumed "
+                    + (outcome.consumed().reported() ? ConsumedCapacity.text(outcome.consumedRcu()) + " RCU" : "not reported")
+                    + " · path " + outcome.path()
                     + (outcome.note().isEmpty() ? "" : " · " + outcome.note()));
             err.flush();
         }

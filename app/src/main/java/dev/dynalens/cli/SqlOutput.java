@@ -1,19 +1,14 @@
 package dev.dynalens.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.dynalens.domain.codec.PlainJsonCodec;
-import dev.dynalens.domain.item.AttributeValue;
-import dev.dynalens.domain.item.ValueText;
+import dev.dynalens.domain.codec.DynamoJsonCodec;
 import dev.dynalens.domain.sql.PlannedRequest;
-import dev.dynalens.domain.sql.Rcu;
 import dev.dynalens.domain.sql.ResultCells;
 import dev.dynalens.domain.sql.SqlCatalog;
-import dev.dynalens.domain.codec.DynamoJsonCodec;
+import dev.dynalens.domain.table.ConsumedCapacity;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.math.BigDecimal;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What {@code dynalens sql} prints: the rows as text or JSON, and the plan. Row values are plain JSON: numbers as JSON
@@ -55,10 +50,10 @@ final class SqlOutput {
             gen.writeEndArray();
             gen.writeNumberField("requests", requests);
             gen.writeFieldName("estimatedRcu");
-            gen.writeNumber(Rcu.text(plan.stream().mapToDouble(PlannedRequest::estimatedRcu).sum()));
+            gen.writeNumber(PlannedRequest.totalRcu(plan).toString());
             if (consumedRcu != null) {
                 gen.writeFieldName("consumedRcu");
-                gen.writeNumber(Rcu.text(consumedRcu));
+                gen.writeNumber(ConsumedCapacity.text(consumedRcu));
             }
             gen.writeStringField("path", path);
             if (note != null && !note.isEmpty()) {
@@ -72,7 +67,7 @@ final class SqlOutput {
                 gen.writeNumberField("tableItemCount", entityTypes.source().tableItemCount());
                 gen.writeNumberField("requests", entityTypes.requests());
                 gen.writeFieldName("consumedRcu");
-                gen.writeNumber(Rcu.text(entityTypes.consumedRcu()));
+                gen.writeNumber(ConsumedCapacity.text(entityTypes.consumedRcu()));
                 gen.writeEndObject();
             }
             gen.writeEndObject();
@@ -82,7 +77,7 @@ final class SqlOutput {
 
     private static void writeRequest(JsonGenerator gen, PlannedRequest request) throws IOException {
         gen.writeStartObject();
-        gen.writeStringField("operation", request.operation());
+        gen.writeStringField("operation", request.operation().label());
         gen.writeStringField("table", request.tableName());
         gen.writeStringField("index", request.indexName());
         gen.writeStringField("keyCondition", request.keyCondition());
@@ -115,7 +110,7 @@ final class SqlOutput {
             gen.writeNumberField("limit", request.limit());
         }
         gen.writeFieldName("estimatedRcu");
-        gen.writeNumber(Rcu.text(request.estimatedRcu()));
+        gen.writeNumber(request.estimatedRcu().toString());
         if (!request.note().isEmpty()) {
             gen.writeStringField("note", request.note());
         }
@@ -148,7 +143,7 @@ final class SqlOutput {
                 out.println("    " + request.note());
             }
         }
-        out.println("Estimated " + Rcu.text(plan.stream().mapToDouble(PlannedRequest::estimatedRcu).sum()) + " RCU in "
+        out.println("Estimated " + PlannedRequest.totalRcu(plan) + " RCU in "
                 + plan.size() + " request(s) as planned");
     }
 }

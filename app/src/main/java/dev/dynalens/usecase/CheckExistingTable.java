@@ -21,6 +21,7 @@ import dev.dynalens.domain.inference.TableAnalysis;
 import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.job.Job;
@@ -288,7 +289,7 @@ public final class CheckExistingTable {
         }
 
         private CompletableFuture<List<Item>> send(PatternDesign planned, Map<String, AttributeValue> parameters) {
-            if (planned.operation() == PatternDesign.Operation.GET_ITEM) {
+            if (planned.operation() == ReadOperation.GET_ITEM) {
                 var key = PatternRequests.getItemKey(planned, parameters);
                 return Jobs.call(() -> session.getItem(table.name(), key, false)).thenApply(got -> got.item().map(List::of).orElse(List.of()));
             }
@@ -307,7 +308,7 @@ public final class CheckExistingTable {
             void add(AccessPattern pattern, PatternDesign planned, Item source, List<Item> returned) {
                 most = Math.max(most, returned.size());
                 var sizes = returned.stream().map(ItemSizeCalculator::sizeOf).toList();
-                var cost = planned.operation() == PatternDesign.Operation.GET_ITEM
+                var cost = planned.operation() == ReadOperation.GET_ITEM
                         ? CapacityCalculator.getItem(sizes.isEmpty() ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(sizes.getFirst()),
                         ReadConsistency.EVENTUAL)
                         : CapacityCalculator.query(sizes, ReadConsistency.EVENTUAL);
@@ -334,9 +335,8 @@ public final class CheckExistingTable {
         }
 
         private PatternDesign withCost(PatternDesign planned, Tally tally) {
-            return new PatternDesign(planned.name(), planned.entities(), planned.operation(), planned.index(), planned.condition(),
-                    planned.scanIndexForward(), planned.limit(), tally.most, tally.rcu, planned.rcuPerSecond(),
-                    planned.reason() + "; measured on the real items: up to " + tally.most + " item(s), " + tally.rcu + " RCU per call");
+            return planned.withCost(tally.most, tally.rcu, planned.rcuPerSecond()).withReason(planned.reason()
+                    + "; measured on the real items: up to " + tally.most + " item(s), " + tally.rcu + " RCU per call");
         }
 
         /** The pattern's parameters from one item: its equality values, and a range of just its own value; null when it lacks one. */

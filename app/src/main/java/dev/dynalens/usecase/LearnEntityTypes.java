@@ -1,10 +1,12 @@
 package dev.dynalens.usecase;
 
+import dev.dynalens.domain.capacity.CapacityCalculator;
+import dev.dynalens.domain.capacity.CapacityUnits;
+import dev.dynalens.domain.capacity.ReadConsistency;
 import dev.dynalens.domain.inference.Analyzer;
 import dev.dynalens.domain.inference.Lens;
 import dev.dynalens.domain.inference.TableAnalysis;
 import dev.dynalens.domain.inference.TableKeys;
-import dev.dynalens.domain.sql.Rcu;
 import dev.dynalens.domain.sql.SqlCatalog;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
@@ -12,6 +14,7 @@ import dev.dynalens.service.EntityTypesStore;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.job.Pager;
 import java.time.Clock;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -27,7 +30,7 @@ public final class LearnEntityTypes {
     public static final long SAMPLE_ITEMS = 5_000;
 
     /** What a sample read is expected to read and cost, in words for the person. */
-    public record SampleCost(long items, double estimatedRcu, String text) {
+    public record SampleCost(long items, CapacityUnits estimatedRcu, String text) {
     }
 
     private final DynamoSession session;
@@ -67,9 +70,9 @@ public final class LearnEntityTypes {
     public static SampleCost sampleCost(TableDescription table) {
         var items = table.itemCount() > 0 ? Math.min(SAMPLE_ITEMS, table.itemCount()) : SAMPLE_ITEMS;
         var averageBytes = table.itemCount() > 0 && table.sizeBytes() > 0 ? Math.max(1, table.sizeBytes() / table.itemCount()) : 1024;
-        var rcu = Rcu.forBytes(items * averageBytes);
+        var rcu = CapacityCalculator.scan(List.of(items * averageBytes), ReadConsistency.EVENTUAL);
         return new SampleCost(items, rcu, "Knowing the entity types of " + table.name() + " takes a sample read: the first "
-                + items + " items, about " + Rcu.text(rcu) + " RCU (a Scan of its first pages), kept for next time.");
+                + items + " items, about " + rcu + " RCU (a Scan of its first pages), kept for next time.");
     }
 
     /** Reads the sample (the first pages, through the pager), analyses it, keeps the result and returns the catalog. */

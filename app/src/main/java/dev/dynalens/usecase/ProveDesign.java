@@ -8,6 +8,7 @@ import dev.dynalens.domain.design.ProofPlan;
 import dev.dynalens.domain.design.TableDesign;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.guard.WriteConfirmer;
@@ -61,7 +62,7 @@ public final class ProveDesign {
      * @param measured the read capacity the endpoint reported, summed (not reported by every endpoint)
      * @param problem  the first problem of its probes, or why it was not run (a Scan), or null when it passed
      */
-    public record PatternProof(String pattern, PatternDesign.Operation operation, String index, List<ProbeOutcome> probes, long items,
+    public record PatternProof(String pattern, ReadOperation operation, String index, List<ProbeOutcome> probes, long items,
                                ConsumedCapacity measured, String problem) {
         public PatternProof {
             probes = List.copyOf(probes);
@@ -260,7 +261,7 @@ public final class ProveDesign {
         }
 
         private CompletableFuture<Returned> send(PatternDesign pattern, ProofPlan.Probe probe) {
-            if (pattern.operation() == PatternDesign.Operation.GET_ITEM) {
+            if (pattern.operation() == ReadOperation.GET_ITEM) {
                 var key = PatternRequests.getItemKey(pattern, probe.parameters());
                 return Jobs.call(() -> session.getItem(table, key, false))
                         .thenApply(got -> new Returned(got.item().map(List::of).orElse(List.of()), got.capacity()));

@@ -1,6 +1,7 @@
 package dev.dynalens.usecase;
 
 import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.design.SourcePosition;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.partiql.PartiqlException;
@@ -8,6 +9,7 @@ import dev.dynalens.domain.partiql.PartiqlStatement;
 import dev.dynalens.domain.partiql.PartiqlUnsupportedException;
 import dev.dynalens.domain.sql.SqlCatalog;
 import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.guard.WriteConfirmer;
 import dev.dynalens.service.guard.WriteGuard;
@@ -51,12 +53,13 @@ public final class RunPartiql {
     public Lint lint(String text, SqlCatalog catalog) {
         var statement = PartiqlStatement.of(text);
         if (!statement.tableName().equals(catalog.tableName())) {
-            throw new PartiqlException("The statement names table " + statement.tableName() + "; this is " + catalog.tableName(), 1, 1);
+            throw new PartiqlException("The statement names table " + statement.tableName() + "; this is " + catalog.tableName(),
+                    new SourcePosition(1, 1));
         }
         if (!statement.writes()) {
             var plan = sql.plan(asSql(statement), catalog);
-            var first = plan.requests().isEmpty() ? "no request" : plan.requests().getFirst().operation();
-            var operation = first.equals("Scan") ? "Scan" : "Query";
+            var scans = !plan.requests().isEmpty() && plan.requests().getFirst().isScan();
+            var operation = (scans ? ReadOperation.SCAN : ReadOperation.QUERY).label();
             var message = operation.equals("Scan")
                     ? "DynamoDB will Scan " + catalog.tableName() + ": " + plan.requests().getFirst().note()
                     : "DynamoDB will Query " + catalog.tableName() + " (the WHERE pins its partition key)";
@@ -71,7 +74,8 @@ public final class RunPartiql {
         }
         if (!missing.isEmpty()) {
             throw new PartiqlException(statement.kind() + " on " + catalog.tableName() + " needs the full primary key ("
-                    + String.join(", ", missing) + " missing): DynamoDB refuses a write that does not name one item", 1, 1);
+                    + String.join(", ", missing) + " missing): DynamoDB refuses a write that does not name one item",
+                    new SourcePosition(1, 1));
         }
         return new Lint(statement, statement.kind().name(), statement.kind() + " of one item of " + catalog.tableName()
                 + ": a write, guarded as every write", null);
@@ -99,9 +103,9 @@ public final class RunPartiql {
         if (lint.statement().writes()) {
             return write(session, lint, confirmer);
         }
-        var refusal = RunSql.budgetRefusal(lint.enginePlan(), session, options);
-        if (refusal.isPresent() && !options.confirmed()) {
-            return Job.failed(new RunSql.BudgetRefusedException(refusal.get() + ": confirm to run it"));
+        var refusal = RunSql.refusal(lint.enginePlan(), session, options);
+        if (refusal.isPresent()) {
+            return Job.failed(refusal.get());
         }
         var job = new Job<RunSql.Progress, RunSql.Outcome>(progress -> { });
         var select = new Select(session, lint, options, rows, job);

@@ -1,5 +1,6 @@
 package dev.dynalens.usecase;
 
+import dev.dynalens.domain.capacity.CapacityUnits;
 import dev.dynalens.domain.sql.BudgetGate;
 import dev.dynalens.domain.sql.SqlCatalog;
 import dev.dynalens.domain.table.ConsumedCapacity;
@@ -8,6 +9,7 @@ import dev.dynalens.service.job.Job;
 import dev.dynalens.service.sql.SqlEngine;
 import dev.dynalens.service.sql.SqlExecution;
 import dev.dynalens.service.sql.SqlPlan;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -30,17 +32,34 @@ public final class RunSql {
     static final int BATCH = 200;
 
     /**
-     * @param maxRcu    the budget: a larger estimate needs {@code confirmed}
-     * @param confirmed the person agreed to a plan over the budget, or to a Scan of a production table
-     * @param maxRows   the most rows kept
+     * @param maxRcu        the budget: a larger estimate needs {@code confirmed}
+     * @param confirmed     the person agreed to a plan over the budget, or to a Scan of a production table
+     * @param maxRows       the most rows kept
+     * @param budgetAgreed  the person set {@code maxRcu} themselves ({@code dynalens sql --max-rcu}): their agreement to
+     *                      any plan estimated within it, a Scan of a production table included
      */
-    public record Options(double maxRcu, boolean confirmed, int maxRows) {
+    public record Options(BigDecimal maxRcu, boolean confirmed, int maxRows, boolean budgetAgreed) {
         public static final Options DEFAULT = new Options(BudgetGate.DEFAULT_MAX_RCU, false, DEFAULT_MAX_ROWS);
 
         public Options {
+            Objects.requireNonNull(maxRcu, "maxRcu");
             if (maxRows < 1) {
                 throw new IllegalArgumentException("maxRows must be at least 1");
             }
+        }
+
+        public Options(BigDecimal maxRcu, boolean confirmed, int maxRows) {
+            this(maxRcu, confirmed, maxRows, false);
+        }
+
+        /** The budget the person set: whatever is estimated within it runs, a production Scan included. */
+        public static Options budgetOf(BigDecimal maxRcu, int maxRows) {
+            return new Options(maxRcu, false, maxRows, true);
+        }
+
+        /** Whether the person agreed to run this plan whatever the gate says. */
+        boolean agreesTo(SqlPlan plan) {
+            return confirmed || budgetAgreed && plan.estimatedRcu().toBigDecimal().compareTo(maxRcu) <= 0;
         }
     }
 
@@ -72,9 +91,23 @@ public final class RunSql {
     /** A run the budget gate stopped: nothing was sent. */
     public static final class BudgetRefusedException extends RuntimeException {
         private static final long serialVersionUID = 1L;
+        private final String reason;
+        private final transient CapacityUnits estimate;
 
-        public BudgetRefusedException(String message) {
-            super(message);
+        public BudgetRefusedException(String reason, CapacityUnits estimate) {
+            super(reason + ": confirm to run it");
+            this.reason = reason;
+            this.estimate = estimate;
+        }
+
+        /** Why the plan needs the person's agreement, as the gate says it. */
+        public String reason() {
+            return reason;
+        }
+
+        /** What the plan is estimated to consume. */
+        public CapacityUnits estimate() {
+            return estimate;
         }
     }
 
@@ -83,9 +116,17 @@ public final class RunSql {
     private final Executor pages;
 
     /**
+     * With an engine of its own: the engine keeps no state between statements, so one per use case costs nothing
+     * (Calcite's code generation is cached for the whole JVM).
+     *
      * @param worker runs the query (it waits for pages: not the FX thread; tests pass {@code Runnable::run})
      * @param pages  where the pager hands pages to the query, a thread other than the query's
      */
+    public RunSql(Executor worker, Executor pages) {
+        this(new SqlEngine(), worker, pages);
+    }
+
+    /** With a shared engine, as the composition root or a test may hand in. */
     public RunSql(SqlEngine engine, Executor worker, Executor pages) {
         this.engine = Objects.requireNonNull(engine, "engine");
         this.worker = Objects.requireNonNull(worker, "worker");
@@ -102,6 +143,12 @@ public final class RunSql {
         return BudgetGate.check(plan.requests(), options.maxRcu(), session.profile().tag().isProduction());
     }
 
+    /** The budget gate, the one place it is asked: a refusal the person did not agree to. */
+    static Optional<BudgetRefusedException> refusal(SqlPlan plan, DynamoSession session, Options options) {
+        return budgetRefusal(plan, session, options).filter(reason -> !options.agreesTo(plan))
+                .map(reason -> new BudgetRefusedException(reason, plan.estimatedRcu()));
+    }
+
     /** Runs a plan. The budget gate is checked first: a refusal fails the job with nothing sent. */
     public Job<Progress, Outcome> run(DynamoSession session, SqlPlan plan, Options options, Consumer<List<List<Object>>> rows) {
         return run(session, plan, options, rows, "sql", "");
@@ -109,9 +156,9 @@ public final class RunSql {
 
     Job<Progress, Outcome> run(DynamoSession session, SqlPlan plan, Options options, Consumer<List<List<Object>>> rows, String path,
                                String note) {
-        var refusal = budgetRefusal(plan, session, options);
-        if (refusal.isPresent() && !options.confirmed()) {
-            return Job.failed(new BudgetRefusedException(refusal.get() + ": confirm to run it"));
+        var refusal = refusal(plan, session, options);
+        if (refusal.isPresent()) {
+            return Job.failed(refusal.get());
         }
         var job = new Job<Progress, Outcome>(progress -> { });
         var listener = Objects.requireNonNull(rows, "rows");

@@ -3,7 +3,6 @@ package dev.dynalens.usecase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.dynalens.domain.design.PatternDesign;
 import dev.dynalens.domain.design.PatternsException;
 import dev.dynalens.domain.design.PatternsProblem;
 import dev.dynalens.domain.design.PatternsReader;
@@ -11,6 +10,7 @@ import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.domain.workspace.Workspace;
 import dev.dynalens.domain.workspace.WorkspaceFormat;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
@@ -232,7 +232,7 @@ class CheckExistingTableTest {
             assertThat(pattern(check, "complaintsCreatedBetween").servedBy()).isEqualTo("Scan");
             assertThat(check.patterns()).allSatisfy(p -> {
                 assertThat(p.problem()).isNull();
-                if (p.design().operation() != PatternDesign.Operation.SCAN) {
+                if (p.design().operation() != ReadOperation.SCAN) {
                     assertThat(p.items()).isPositive();
                 }
             });

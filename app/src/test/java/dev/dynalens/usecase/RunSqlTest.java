@@ -2,6 +2,7 @@ package dev.dynalens.usecase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dynalens.domain.capacity.CapacityUnits;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.ConnectionTag;
 import dev.dynalens.domain.connection.CredentialsSource;
@@ -16,6 +17,7 @@ import dev.dynalens.service.guard.WriteConfirmer;
 import dev.dynalens.service.sql.SqlEngine;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import dev.dynalens.testsupport.SqlTrackerData;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -75,7 +77,7 @@ class RunSqlTest {
         assertThat(batches).hasSize(1);
         assertThat(outcome.requests()).isEqualTo(1);
         assertThat(outcome.consumedRcu()).isEqualTo(0.5);
-        assertThat(outcome.plan().estimatedRcu()).isEqualTo(0.5);
+        assertThat(outcome.plan().estimatedRcu()).isEqualTo(CapacityUnits.ofHalves(1));
         assertThat(outcome.path()).isEqualTo("sql");
         assertThat(outcome.complete()).isTrue();
         assertThat(session.reads).singleElement().isInstanceOf(ReadRequest.Query.class);
@@ -91,7 +93,7 @@ class RunSqlTest {
         assertThat(refused.result()).failsWithin(java.time.Duration.ZERO).withThrowableThat().havingCause()
                 .isInstanceOf(RunSql.BudgetRefusedException.class).withMessageContaining("Scans Tracker on a production-tagged connection");
         assertThat(session.reads).isEmpty();
-        var confirmed = run.run(session, plan, new RunSql.Options(1000, true, 10), rows -> { }).result().join();
+        var confirmed = run.run(session, plan, new RunSql.Options(BigDecimal.valueOf(1000), true, 10), rows -> { }).result().join();
         assertThat(confirmed.rows()).hasSize(2);
     }
 
@@ -99,7 +101,7 @@ class RunSqlTest {
     void aPlanOverTheLimit_isRefused() {
         var plan = run.plan("SELECT COUNT(*) FROM Tracker", SqlTrackerData.catalog(ITEMS));
 
-        assertThat(RunSql.budgetRefusal(plan, fake(ConnectionTag.DEV), new RunSql.Options(0.1, false, 10)))
+        assertThat(RunSql.budgetRefusal(plan, fake(ConnectionTag.DEV), new RunSql.Options(new BigDecimal("0.1"), false, 10)))
                 .hasValue("The plan is estimated at 0.5 RCU, more than the limit of 0.1 RCU (it Scans Tracker)");
         assertThat(RunSql.budgetRefusal(plan, fake(ConnectionTag.DEV), RunSql.Options.DEFAULT)).isEmpty();
     }
@@ -108,7 +110,8 @@ class RunSqlTest {
     void moreRowsThanTheBound_stopTheRead_andSaySo() {
         var plan = run.plan("SELECT PK FROM Tracker", SqlTrackerData.catalog(ITEMS));
 
-        var outcome = run.run(answering(ConnectionTag.DEV), plan, new RunSql.Options(1000, false, 4), rows -> { }).result().join();
+        var outcome = run.run(answering(ConnectionTag.DEV), plan, new RunSql.Options(BigDecimal.valueOf(1000), false, 4), rows -> { })
+                .result().join();
 
         assertThat(outcome.rows()).hasSize(4);
         assertThat(outcome.truncated()).isTrue();
@@ -144,7 +147,7 @@ class RunSqlTest {
         session.statementRunner = statement -> CompletableFuture.completedFuture(pages.removeFirst());
 
         var outcome = new RunPartiql(run).run(session, SqlTrackerData.catalog(ITEMS), "SELECT * FROM Tracker WHERE begins_with(PK, 'USER#')",
-                WriteConfirmer.NONE, new RunSql.Options(1000, true, 100), rows -> { }).result().join();
+                WriteConfirmer.NONE, new RunSql.Options(BigDecimal.valueOf(1000), true, 100), rows -> { }).result().join();
 
         assertThat(session.statements).hasSize(2);
         assertThat(outcome.path()).isEqualTo("partiql");

@@ -18,55 +18,55 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
 
 /**
- * A planned {@link DynamoScan} as an enumerable operator: where DynamoDB's requests meet Calcite's operators (joins,
+ * A planned {@link DynamoAccess} as an enumerable operator: where DynamoDB's requests meet Calcite's operators (joins,
  * aggregates, residual filters). The generated code asks the read, handed over through the implementor's stash, for
  * its rows when the query runs.
  */
 final class DynamoRead extends AbstractRelNode implements EnumerableRel {
-    private final DynamoScan scan;
+    private final DynamoAccess access;
 
-    DynamoRead(RelOptCluster cluster, RelTraitSet traits, DynamoScan scan) {
+    DynamoRead(RelOptCluster cluster, RelTraitSet traits, DynamoAccess access) {
         super(cluster, traits);
-        this.scan = scan;
+        this.access = access;
     }
 
-    DynamoScan scan() {
-        return scan;
+    DynamoAccess access() {
+        return access;
     }
 
     @Override
     protected RelDataType deriveRowType() {
-        return scan.getRowType();
+        return access.getRowType();
     }
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-        return new DynamoRead(getCluster(), traitSet, scan);
+        return new DynamoRead(getCluster(), traitSet, access);
     }
 
     @Override
     public RelWriter explainTerms(RelWriter pw) {
-        return scan.explainTerms(super.explainTerms(pw));
+        return access.explainTerms(super.explainTerms(pw));
     }
 
     @Override
     public double estimateRowCount(RelMetadataQuery mq) {
-        return scan.estimateRowCount(mq);
+        return access.estimateRowCount(mq);
     }
 
     @Override
     public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
-        return scan.computeSelfCost(planner, mq);
+        return access.computeSelfCost(planner, mq);
     }
 
     @Override
     public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
         var physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), pref.preferArray());
-        var table = scan.entityTable();
+        var table = access.entityTable();
         var types = getCluster().getTypeFactory();
-        var columns = scan.spec().columns().stream().map(i -> new LeafRead.Column(table.columns().get(i).name(),
+        var columns = access.pushed().columns().stream().map(i -> new LeafRead.Column(table.columns().get(i).name(),
                 table.columnType(i, types))).toList();
-        var read = new LeafRead(table.catalog(), table.entity(), scan.accessPlan(), columns, physType.getFormat() == JavaRowFormat.SCALAR);
+        var read = new LeafRead(table.catalog(), table.entity(), access.accessPlan(), columns, physType.getFormat() == JavaRowFormat.SCALAR);
         var builder = new BlockBuilder();
         var stashed = implementor.stash(read, LeafRead.class);
         var enumerable = builder.append("enumerable", Expressions.call(stashed, "enumerable", implementor.getRootExpression()));

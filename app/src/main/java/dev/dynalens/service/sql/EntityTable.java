@@ -4,6 +4,7 @@ import dev.dynalens.domain.sql.SqlAttribute;
 import dev.dynalens.domain.sql.SqlCatalog;
 import dev.dynalens.domain.sql.SqlEntity;
 import java.util.List;
+import org.apache.calcite.plan.Convention;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.type.RelDataType;
@@ -50,6 +51,6 @@ final class EntityTable extends AbstractTable implements TranslatableTable {
     @Override
     public RelNode toRel(RelOptTable.ToRelContext context, RelOptTable table) {
         var cluster = context.getCluster();
-        return new DynamoScan(cluster, cluster.traitSetOf(org.apache.calcite.plan.Convention.NONE), table, this, ScanSpec.all(entity.attributes().size()));
+        return new DynamoAccess(cluster, cluster.traitSetOf(Convention.NONE), table, this, PushedDown.all(entity.attributes().size()));
     }
 }

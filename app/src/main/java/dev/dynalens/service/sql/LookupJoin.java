@@ -1,11 +1,15 @@
 package dev.dynalens.service.sql;
 
+import dev.dynalens.domain.capacity.CapacityCalculator;
+import dev.dynalens.domain.capacity.ReadConsistency;
+import dev.dynalens.domain.expression.Condition;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.sql.AccessPlanner;
 import dev.dynalens.domain.sql.PlannedRequest;
-import dev.dynalens.domain.sql.Rcu;
 import dev.dynalens.domain.table.BatchGetRequest;
+import dev.dynalens.domain.table.ReadExpressions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
 import org.apache.calcite.adapter.enumerable.JavaRowFormat;
@@ -42,13 +46,13 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
         }
     }
 
-    private final DynamoScan right;
+    private final DynamoAccess right;
     private final int partitionKeyField;
     private final int sortKeyField;
     private final JoinRelType joinType;
     private final RelDataType joinRowType;
 
-    LookupJoin(RelOptCluster cluster, RelTraitSet traits, RelNode left, DynamoScan right, int partitionKeyField, int sortKeyField,
+    LookupJoin(RelOptCluster cluster, RelTraitSet traits, RelNode left, DynamoAccess right, int partitionKeyField, int sortKeyField,
                JoinRelType joinType, RelDataType joinRowType) {
         super(cluster, traits, left);
         this.right = right;
@@ -58,7 +62,7 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
         this.joinRowType = joinRowType;
     }
 
-    DynamoScan right() {
+    DynamoAccess right() {
         return right;
     }
 
@@ -76,7 +80,7 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
     boolean queryPerKey() {
         var keys = right.entityTable().catalog().description().keySchema();
         return keys.sortKey() != null && sortKeyField < 0
-                && LookupRead.pinnedSortKey(right.entityTable().catalog(), right.spec().conditions()) == null;
+                && LookupRead.pinnedSortKey(right.entityTable().catalog(), right.pushed().conditions()) == null;
     }
 
     /**
@@ -89,20 +93,19 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
         var catalog = right.entityTable().catalog();
         var keys = catalog.description().keySchema();
         if (queryPerKey()) {
-            var conditions = new java.util.ArrayList<>(right.spec().conditions());
-            conditions.add(dev.dynalens.domain.expression.Condition.equal(keys.partitionKeyName(),
-                    dev.dynalens.domain.item.AttributeValue.s("…")));
-            var one = dev.dynalens.domain.sql.AccessPlanner.plan(catalog, right.shape(right.spec().withConditions(List.of())
+            var conditions = new ArrayList<>(right.pushed().conditions());
+            conditions.add(Condition.equal(keys.partitionKeyName(), AttributeValue.s("…")));
+            var one = AccessPlanner.plan(catalog, right.shape(right.pushed().withConditions(List.of())
                     .withConditions(conditions))).requests().getFirst();
-            return new PlannedRequest(one.operation(), one.tableName(), one.indexName(), one.keyCondition(), one.filter(), one.projection(),
-                    one.names(), one.values(), List.of(), true, null, rows * one.estimatedRcu(), "≈ " + rows + " request(s), one per "
+            return one.withEstimatedRcu(one.estimatedRcu().times(rows)).withNote("≈ " + rows + " request(s), one per "
                     + keys.partitionKeyName() + " the other side's rows give (:pk from each), for " + entity.name());
         }
         var batches = (rows + BatchGetRequest.MAX_KEYS - 1) / BatchGetRequest.MAX_KEYS;
         var itemBytes = entity.averageItemBytes() > 0 ? entity.averageItemBytes() : 1024;
         var keyText = keys.partitionKeyName() + (!keys.hasSortKey() ? "" : ", " + keys.sortKeyName());
-        return new PlannedRequest("BatchGetItem", catalog.tableName(), null, null, null, null, Map.of(), Map.of(), List.of(), true, null,
-                rows * Rcu.forBytes(itemBytes), "≈ " + batches + " request(s) of up to 100 keys (" + keyText + ") taken from the "
+        return PlannedRequest.batchGetItem(catalog.tableName(), List.of(), ReadExpressions.NONE,
+                CapacityCalculator.getItem(itemBytes, ReadConsistency.EVENTUAL).times(rows))
+                .withNote("≈ " + batches + " request(s) of up to 100 keys (" + keyText + ") taken from the "
                 + rows + " expected row(s) of the other side, for " + entity.name());
     }
 
@@ -122,7 +125,7 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
     @Override
     public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
         var request = plannedRequest(mq);
-        return planner.getCostFactory().makeCost(request.estimatedRcu() * 1000 + mq.getRowCount(getInput()) * 0.01,
+        return planner.getCostFactory().makeCost(request.estimatedRcu().halves() / 2.0 * 1000 + mq.getRowCount(getInput()) * 0.01,
                 mq.getRowCount(getInput()), 0);
     }
 
@@ -132,10 +135,10 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
         var physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), pref.preferArray());
         var table = right.entityTable();
         var types = getCluster().getTypeFactory();
-        var columns = right.spec().columns().stream().map(i -> new LeafRead.Column(table.columns().get(i).name(),
+        var columns = right.pushed().columns().stream().map(i -> new LeafRead.Column(table.columns().get(i).name(),
                 table.columnType(i, types))).toList();
         var leftWidth = getInput().getRowType().getFieldCount();
-        var runtime = new LookupRead(table.catalog(), table.entity(), right.spec().conditions(), columns, partitionKeyField,
+        var runtime = new LookupRead(table.catalog(), table.entity(), right.pushed().conditions(), columns, partitionKeyField,
                 sortKeyField, joinType == JoinRelType.LEFT, leftWidth, left.physType.getFormat() == JavaRowFormat.SCALAR,
                 physType.getFormat() == JavaRowFormat.SCALAR);
         var builder = new BlockBuilder();

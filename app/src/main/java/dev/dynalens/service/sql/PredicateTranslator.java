@@ -27,13 +27,13 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * {@code NOT} is not translated: it stays on the desktop.
  */
 final class PredicateTranslator {
-    private final DynamoScan scan;
+    private final DynamoAccess scan;
 
-    private PredicateTranslator(DynamoScan scan) {
+    private PredicateTranslator(DynamoAccess scan) {
         this.scan = scan;
     }
 
-    static Optional<Condition> translate(RexNode conjunct, DynamoScan scan) {
+    static Optional<Condition> translate(RexNode conjunct, DynamoAccess scan) {
         try {
             return Optional.ofNullable(new PredicateTranslator(scan).condition(conjunct));
         } catch (RuntimeException e) {

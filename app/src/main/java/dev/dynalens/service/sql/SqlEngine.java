@@ -1,8 +1,10 @@
 package dev.dynalens.service.sql;
 
+import dev.dynalens.domain.design.SourcePosition;
 import dev.dynalens.domain.sql.PlannedRequest;
 import dev.dynalens.domain.sql.SqlCatalog;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.load.Backoff;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -82,20 +84,21 @@ public final class SqlEngine {
             return new SqlPlan(statement, catalog, names, requests, explain, optimized, System.nanoTime() - started);
         } catch (SqlParseException e) {
             var pos = e.getPos();
-            throw new SqlException(firstLine(e.getMessage()), pos == null ? 0 : pos.getLineNum(),
-                    pos == null ? 0 : FunctionNames.originalColumn(statement, pos.getLineNum(), pos.getColumnNum()), e);
+            var position = pos == null ? SourcePosition.NONE
+                    : new SourcePosition(pos.getLineNum(), FunctionNames.originalColumn(statement, pos.getLineNum(), pos.getColumnNum()));
+            throw new SqlException(firstLine(e.getMessage()), position, e);
         } catch (ValidationException e) {
             throw validation(e, statement);
         } catch (RelConversionException e) {
-            throw new SqlException("Cannot plan the statement: " + e.getMessage(), 0, 0, e);
+            throw new SqlException("Cannot plan the statement: " + e.getMessage(), SourcePosition.NONE, e);
         } catch (CalciteContextException e) {
-            throw new SqlException(e.getMessage(), e.getPosLine(), FunctionNames.originalColumn(statement, e.getPosLine(), e.getPosColumn()), e);
+            throw new SqlException(e.getMessage(), position(statement, e), e);
         } catch (RuntimeException e) {
             if (e instanceof SqlException) {
                 throw e;
             }
             throw new SqlException("Cannot plan the statement: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()),
-                    0, 0, e);
+                    SourcePosition.NONE, e);
         } finally {
             planner.close();
         }
@@ -107,10 +110,10 @@ public final class SqlEngine {
      * @param pages where the pager hands pages over (a thread of its own: the query's thread waits for them)
      */
     public SqlExecution start(SqlPlan plan, DynamoSession session, Executor pages) {
-        return start(plan, session, pages, SqlRun.Backoff.EXPONENTIAL);
+        return start(plan, session, pages, SqlRun.backoff());
     }
 
-    SqlExecution start(SqlPlan plan, DynamoSession session, Executor pages, SqlRun.Backoff backoff) {
+    SqlExecution start(SqlPlan plan, DynamoSession session, Executor pages, Backoff backoff) {
         var run = new SqlRun(session, pages, backoff);
         var compiled = plan.compiled(() -> {
             var stashed = new LinkedHashMap<String, Object>();
@@ -156,7 +159,7 @@ public final class SqlEngine {
 
     private static void collectRequests(RelNode node, List<PlannedRequest> requests) {
         if (node instanceof DynamoRead read) {
-            var plan = read.scan().accessPlan();
+            var plan = read.access().accessPlan();
             for (var request : plan.requests()) {
                 // a Query shared by both sides of a join is sent once: listed once
                 if (!plan.shared() || !requests.contains(request)) {
@@ -178,11 +181,15 @@ public final class SqlEngine {
             if (t instanceof CalciteContextException context) {
                 var message = context.getCause() != null && context.getCause().getMessage() != null ? context.getCause().getMessage()
                         : context.getMessage();
-                return new SqlException(message, context.getPosLine(),
-                        FunctionNames.originalColumn(statement, context.getPosLine(), context.getPosColumn()), e);
+                return new SqlException(message, position(statement, context), e);
             }
         }
-        return new SqlException(e.getMessage(), 0, 0, e);
+        return new SqlException(e.getMessage(), SourcePosition.NONE, e);
+    }
+
+    /** Where Calcite says the problem is, in the statement as the person wrote it. */
+    private static SourcePosition position(String statement, CalciteContextException e) {
+        return new SourcePosition(e.getPosLine(), FunctionNames.originalColumn(statement, e.getPosLine(), e.getPosColumn()));
     }
 
     private static String firstLine(String message) {

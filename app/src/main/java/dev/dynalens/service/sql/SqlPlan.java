@@ -1,5 +1,6 @@
 package dev.dynalens.service.sql;
 
+import dev.dynalens.domain.capacity.CapacityUnits;
 import dev.dynalens.domain.sql.PlannedRequest;
 import dev.dynalens.domain.sql.SqlCatalog;
 import java.util.List;
@@ -54,8 +55,8 @@ public final class SqlPlan {
         return requests;
     }
 
-    public double estimatedRcu() {
-        return requests.stream().mapToDouble(PlannedRequest::estimatedRcu).sum();
+    public CapacityUnits estimatedRcu() {
+        return PlannedRequest.totalRcu(requests);
     }
 
     public boolean scans() {

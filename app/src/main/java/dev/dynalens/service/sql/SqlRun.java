@@ -1,16 +1,25 @@
 package dev.dynalens.service.sql;
 
+import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.BatchGetRequest;
 import dev.dynalens.domain.table.BatchGetResult;
 import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.load.Backoff;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -22,13 +31,12 @@ import java.util.concurrent.atomic.AtomicLong;
 final class SqlRun {
     static final String KEY = "dynalens.sqlRun";
 
-    /** Waits before asking again for keys a BatchGetItem left unprocessed; attempt counts from 1. */
-    interface Backoff {
-        void pause(int attempt) throws InterruptedException;
-
-        /** {@code min(5 s, 50 ms × 2ⁿ)}, with full jitter: the AWS recommendation ("Error retries and exponential backoff"). */
-        Backoff EXPONENTIAL = attempt -> Thread.sleep((long) (Math.min(5000, 50L << Math.min(attempt, 10))
-                * java.util.concurrent.ThreadLocalRandom.current().nextDouble()));
+    /**
+     * The wait before asking again for keys a BatchGetItem left unprocessed, after attempt n (from 1): up to
+     * {@code min(5 s, 50 ms × 2ⁿ)}, with full jitter, as the loader waits.
+     */
+    static Backoff backoff() {
+        return new Backoff(Duration.ofMillis(50), Duration.ofSeconds(5), () -> ThreadLocalRandom.current().nextDouble());
     }
 
     /** How often unprocessed keys are asked again before the query fails. */
@@ -44,7 +52,7 @@ final class SqlRun {
     private final AtomicLong itemsRead = new AtomicLong();
     private volatile ConsumedCapacity consumed = ConsumedCapacity.NOT_REPORTED;
     /** Item collections read whole, for the other side of a join that reads the same one. */
-    private final java.util.Map<dev.dynalens.domain.table.ReadRequest, java.util.List<dev.dynalens.domain.item.Item>> collections =
+    private final Map<ReadRequest, List<Item>> collections =
             new ConcurrentHashMap<>();
 
     SqlRun(DynamoSession session, Executor pages, Backoff backoff) {
@@ -111,7 +119,7 @@ final class SqlRun {
 
     /** One BatchGetItem with every unprocessed key asked again after a backoff, until none is left. */
     BatchGetResult batchGet(BatchGetRequest request) {
-        var items = new java.util.ArrayList<dev.dynalens.domain.item.Item>();
+        var items = new ArrayList<Item>();
         var capacity = ConsumedCapacity.NOT_REPORTED;
         var pending = request;
         for (int attempt = 1; ; attempt++) {
@@ -119,14 +127,14 @@ final class SqlRun {
             items.addAll(result.items());
             capacity = capacity.plus(result.capacity());
             if (result.unprocessedKeys().isEmpty()) {
-                return new BatchGetResult(items, java.util.List.of(), capacity);
+                return new BatchGetResult(items, List.of(), capacity);
             }
             if (attempt >= MAX_BATCH_ATTEMPTS) {
                 throw new IllegalStateException("BatchGetItem on " + request.tableName() + " left " + result.unprocessedKeys().size()
                         + " key(s) unprocessed after " + attempt + " attempts (throttled): try again later");
             }
             try {
-                backoff.pause(attempt);
+                Thread.sleep(backoff.delay(attempt));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new CancellationException("The query was interrupted");
@@ -136,12 +144,12 @@ final class SqlRun {
         }
     }
 
-    java.util.Optional<java.util.List<dev.dynalens.domain.item.Item>> collection(dev.dynalens.domain.table.ReadRequest request) {
-        return java.util.Optional.ofNullable(collections.get(request));
+    Optional<List<Item>> collection(ReadRequest request) {
+        return Optional.ofNullable(collections.get(request));
     }
 
-    void keepCollection(dev.dynalens.domain.table.ReadRequest request, java.util.List<dev.dynalens.domain.item.Item> items) {
-        collections.putIfAbsent(request, java.util.List.copyOf(items));
+    void keepCollection(ReadRequest request, List<Item> items) {
+        collections.putIfAbsent(request, List.copyOf(items));
     }
 
     void consumed(ConsumedCapacity capacity) {

@@ -39,8 +39,6 @@ public final class TableTabs {
     private final LensStore lenses;
     private final Path fanoutJournals;
     private final SavedQueriesViewModel savedQueries;
-    /** One SQL engine for every tab: Calcite's generated code is reused across them. */
-    private final dev.dynalens.service.sql.SqlEngine sqlEngine = new dev.dynalens.service.sql.SqlEngine();
     private dev.dynalens.service.EntityTypesStore entityTypes = new NoEntityTypesKept();
 
     /** @param configDirectory the app's config folder; the repair journals of the Stale copies view go in its {@code fanout} folder */
@@ -82,7 +80,7 @@ public final class TableTabs {
             ExpressionBuilderView.follow(expressions, browser, collections);
             var model = new TableTabViewModel(profile, table, browser, staged, collections, staleness, capacity, expressions,
                     List.<ExecutorService>of(analysis, staleAnalysis, sqlWork));
-            var sql = new dev.dynalens.ui.sql.SqlViewModel(session, table, new dev.dynalens.usecase.RunSql(sqlEngine, sqlWork, sqlWork),
+            var sql = new dev.dynalens.ui.sql.SqlViewModel(session, table, new dev.dynalens.usecase.RunSql(sqlWork, sqlWork),
                     new dev.dynalens.usecase.LearnEntityTypes(session, entityTypes, profile.id(), analysis, java.time.Clock.systemUTC()),
                     sqlWork, fx).namingWith(() -> lenses.load(profile.id(), table).lens());
             // the overview's read of the whole table names the SQL tab's entity types too: no sample read of its own

@@ -1,7 +1,6 @@
 package dev.dynalens.ui.sql;
 
 import dev.dynalens.domain.codec.DynamoJsonCodec;
-import dev.dynalens.domain.sql.Rcu;
 import dev.dynalens.service.sql.SqlPlan;
 
 /** A plan as the SQL tab's plan pane shows it: each request, its placeholders' values as DynamoDB JSON, the total. */
@@ -22,7 +21,7 @@ final class PlanText {
                 text.append("    ").append(request.note()).append('\n');
             }
         }
-        text.append("Estimated ").append(Rcu.text(plan.estimatedRcu())).append(" RCU in ").append(plan.requests().size())
+        text.append("Estimated ").append(plan.estimatedRcu()).append(" RCU in ").append(plan.requests().size())
                 .append(" request(s)").append(plan.scans() ? " — it Scans" : "");
         return text.toString();
     }

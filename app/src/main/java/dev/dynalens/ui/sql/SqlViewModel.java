@@ -2,18 +2,19 @@ package dev.dynalens.ui.sql;
 
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.inference.Lens;
-import dev.dynalens.domain.sql.Rcu;
+import dev.dynalens.domain.sql.BudgetGate;
 import dev.dynalens.domain.sql.ResultCells;
+import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.guard.WriteConfirmer;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.sql.SqlException;
-import dev.dynalens.service.sql.SqlPlan;
 import dev.dynalens.usecase.LearnEntityTypes;
-import dev.dynalens.usecase.RunPartiql;
 import dev.dynalens.usecase.RunSql;
+import dev.dynalens.usecase.RunStatement;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,7 +32,7 @@ import javafx.collections.ObservableList;
 /**
  * The SQL tab of a table: the statement, its plan updated as it is typed (planned off the FX thread, nothing sent),
  * the rows as they come, the consumed capacity beside the estimate, cancel, the statements run before, and the result
- * copied as CSV or JSON. SQL over the entity types ({@link RunSql}) or DynamoDB's PartiQL ({@link RunPartiql}); the
+ * copied as CSV or JSON. SQL over the entity types or DynamoDB's PartiQL, either way through {@link RunStatement}; the
  * entity types come from the Collections overview, what was kept for the table, or a sample read said and costed first
  * ({@link SqlEntityTypes}).
  */
@@ -40,7 +41,7 @@ public final class SqlViewModel {
 
     private final DynamoSession session;
     private final String table;
-    private final RunSql run;
+    private final RunStatement statements;
     private final LearnEntityTypes learn;
     private final Executor worker;
     private final Executor fx;
@@ -55,14 +56,14 @@ public final class SqlViewModel {
     private final ObservableList<String> history = FXCollections.observableArrayList();
     private final AtomicLong planGeneration = new AtomicLong();
     private final SqlEntityTypes entityTypes;
-    private SqlPlan current;
+    private RunStatement.Planned current;
     private Job<RunSql.Progress, RunSql.Outcome> job;
 
     /** @param worker plans and runs statements (not the FX thread); {@code fx} applies results (tests: {@code Runnable::run}) */
     public SqlViewModel(DynamoSession session, String table, RunSql run, LearnEntityTypes learn, Executor worker, Executor fx) {
         this.session = Objects.requireNonNull(session, "session");
         this.table = Objects.requireNonNull(table, "table");
-        this.run = Objects.requireNonNull(run, "run");
+        this.statements = new RunStatement(Objects.requireNonNull(run, "run"));
         this.learn = Objects.requireNonNull(learn, "learn");
         this.worker = Objects.requireNonNull(worker, "worker");
         this.fx = Objects.requireNonNull(fx, "fx");
@@ -83,10 +84,10 @@ public final class SqlViewModel {
     }
 
     /** The editor's statement to save under a name (Saved → Save statement…); empty while the editor is blank. */
-    public java.util.Optional<dev.dynalens.domain.appstate.SavedStatement> statementToSave() {
+    public Optional<dev.dynalens.domain.appstate.SavedStatement> statementToSave() {
         var text = statement.get();
-        return text == null || text.isBlank() ? java.util.Optional.empty()
-                : java.util.Optional.of(new dev.dynalens.domain.appstate.SavedStatement(text, partiql.get()));
+        return text == null || text.isBlank() ? Optional.empty()
+                : Optional.of(new dev.dynalens.domain.appstate.SavedStatement(text, partiql.get()));
     }
 
     /** A saved statement back in the editor, in its mode (planned as shown; running it is the person's next step). */
@@ -147,16 +148,11 @@ public final class SqlViewModel {
         var asPartiql = partiql.get();
         worker.execute(() -> {
             String shown;
-            SqlPlan planned = null;
+            RunStatement.Planned planned = null;
             try {
-                if (asPartiql) {
-                    var lint = new RunPartiql(run).lint(text, known);
-                    planned = lint.enginePlan();
-                    shown = lint.message() + (planned == null ? "" : "\n" + PlanText.of(planned));
-                } else {
-                    planned = run.plan(text, known);
-                    shown = PlanText.of(planned);
-                }
+                planned = statements.plan(text, asPartiql, known);
+                var engine = planned.plan();
+                shown = planned.lint() == null ? PlanText.of(engine) : planned.lint() + (engine == null ? "" : "\n" + PlanText.of(engine));
             } catch (SqlException e) {
                 shown = e.describe();
             } catch (RuntimeException e) {
@@ -192,38 +188,37 @@ public final class SqlViewModel {
         if (running.get() || catalog == null) {
             return;
         }
-        var options = new RunSql.Options(dev.dynalens.domain.sql.BudgetGate.DEFAULT_MAX_RCU, confirmed, RunSql.DEFAULT_MAX_ROWS);
-        if (!confirmed && current != null) {
-            var refusal = RunSql.budgetRefusal(current, session, options);
-            if (refusal.isPresent()) {
-                confirmation.set(refusal.get() + ". Run it anyway?");
+        var options = new RunSql.Options(BudgetGate.DEFAULT_MAX_RCU, confirmed, RunSql.DEFAULT_MAX_ROWS);
+        var text = statement.get();
+        var asPartiql = partiql.get();
+        var planned = current;
+        if (planned == null || !planned.text().equals(text) || planned.partiql() != asPartiql) {
+            try {
+                planned = statements.plan(text, asPartiql, catalog);
+            } catch (SqlException e) {
+                status.set(e.describe());
+                return;
+            } catch (RuntimeException e) {
+                status.set(Problems.describe(e));
                 return;
             }
         }
-        var text = statement.get();
+        var started = statements.run(session, catalog, planned, WriteConfirmer.NONE, options,
+                batch -> fx.execute(() -> rows.addAll(batch)));
+        var refused = refusedAtOnce(started);
+        if (refused.isPresent()) {
+            confirmation.set(refused.get().reason() + ". Run it anyway?");
+            return;
+        }
         history.remove(text);
         history.addFirst(text);
         if (history.size() > HISTORY) {
             history.removeLast();
         }
-        columns.setAll(current != null && current.statement().equals(text) && !partiql.get() ? current.columns() : List.of());
+        columns.setAll(!asPartiql && planned.plan() != null ? planned.plan().columns() : List.of());
         rows.clear();
         running.set(true);
         status.set("Running…");
-        Job<RunSql.Progress, RunSql.Outcome> started;
-        if (partiql.get()) {
-            started = new RunPartiql(run).run(session, catalog, text, WriteConfirmer.NONE, options, batch -> fx.execute(() -> rows.addAll(batch)));
-        } else if (current != null && current.statement().equals(text)) {
-            started = run.run(session, current, options, batch -> fx.execute(() -> rows.addAll(batch)));
-        } else {
-            try {
-                started = run.run(session, run.plan(text, catalog), options, batch -> fx.execute(() -> rows.addAll(batch)));
-            } catch (SqlException e) {
-                running.set(false);
-                status.set(e.describe());
-                return;
-            }
-        }
         job = started;
         started.result().whenCompleteAsync((outcome, error) -> {
             running.set(false);
@@ -237,9 +232,19 @@ public final class SqlViewModel {
         }, fx);
     }
 
+    /** The budget gate's refusal: it fails the job before anything is sent, so it is known as soon as the job is. */
+    private static Optional<RunSql.BudgetRefusedException> refusedAtOnce(Job<RunSql.Progress, RunSql.Outcome> started) {
+        if (!started.result().isCompletedExceptionally()) {
+            return Optional.empty();
+        }
+        var failure = started.result().handle((outcome, error) -> error).join();
+        return Problems.unwrap(failure) instanceof RunSql.BudgetRefusedException refused ? Optional.of(refused) : Optional.empty();
+    }
+
     static String summary(RunSql.Outcome outcome) {
-        var estimate = outcome.plan() == null ? "" : " · estimated " + Rcu.text(outcome.plan().estimatedRcu()) + " RCU";
-        var consumed = outcome.consumed().reported() ? " · consumed " + Rcu.text(outcome.consumedRcu()) + " RCU" : " · consumption not reported";
+        var estimate = outcome.plan() == null ? "" : " · estimated " + outcome.plan().estimatedRcu() + " RCU";
+        var consumed = outcome.consumed().reported() ? " · consumed " + ConsumedCapacity.text(outcome.consumedRcu()) + " RCU"
+                : " · consumption not reported";
         return outcome.rows().size() + " row(s) · " + outcome.requests() + " request(s)" + estimate + consumed + " · ran as " + outcome.path()
                 + (outcome.note().isEmpty() ? "" : " · " + outcome.note()) + (outcome.complete() || outcome.truncated() ? "" : " · cancelled");
     }
@@ -252,10 +257,10 @@ public final class SqlViewModel {
     }
 
     /** The plan's one request as an AWS CLI call; empty for a plan of several requests (a join) or none. */
-    public java.util.Optional<String> planAsCode() {
-        var plan = current;
+    public Optional<String> planAsCode() {
+        var plan = current == null ? null : current.plan();
         return plan == null || plan.requests().size() != 1 || !plan.requests().getFirst().note().isEmpty() && !plan.scans()
-                ? java.util.Optional.empty() : java.util.Optional.of(dev.dynalens.domain.sql.RequestSnippet.awsCli(plan.requests().getFirst()));
+                ? Optional.empty() : Optional.of(dev.dynalens.domain.sql.RequestSnippet.awsCli(plan.requests().getFirst()));
     }
 
     public String resultAsCsv() {

@@ -98,7 +98,7 @@ class DynaliteCapacityDifferentialIT {
         assertCapacity(strong.capacity(), first, null, (size, old) -> CapacityCalculator.getItem(size, ReadConsistency.STRONG));
 
         // Query over the whole collection (eventually consistent: the port's Query does not ask for strong reads)
-        var page = session.read(new ReadRequest.Query(TABLE, null, "PK", pk, "SK", null, true, null, null)).get(10, TimeUnit.SECONDS);
+        var page = session.read(ReadRequest.Query.of(TABLE, "PK", pk).withSortKey("SK")).get(10, TimeUnit.SECONDS);
         assertThat(page.items()).hasSize(items.size());
         var guideSizes = items.stream().map(ItemSizeCalculator::sizeOf).toList();
         var dynaliteSizes = items.stream().map(item -> ItemSizeCalculator.sizeOf(item) - utf16Surplus(item)).toList();
@@ -133,7 +133,7 @@ class DynaliteCapacityDifferentialIT {
     /** Difference 2: dynalite charges nothing for a Query that reads nothing; the calculator charges one unit. */
     @Example
     void anEmptyQuery_dynaliteReportsZero_theCalculatorOneUnit() throws Exception {
-        var page = session.read(new ReadRequest.Query(TABLE, null, "PK", AttributeValue.s("NO-SUCH-PARTITION"), "SK", null, true, null, null))
+        var page = session.read(ReadRequest.Query.of(TABLE, "PK", AttributeValue.s("NO-SUCH-PARTITION")).withSortKey("SK"))
                 .get(10, TimeUnit.SECONDS);
         assertThat(page.items()).isEmpty();
         assertThat(page.consumedCapacity().capacityUnits()).isZero();

@@ -192,8 +192,8 @@ class AwsDynamoSessionFailuresIT {
         var table = endpoint.uniqueTableName("strict");
         session.createTable(new CreateTableSpec(table, KeySchema.of("pk", "sk"), List.of())).get(30, TimeUnit.SECONDS);
         // "nope" is not the sort key: DynamoDB refuses the key condition.
-        var query = new ReadRequest.Query(table, null, "pk", AttributeValue.s("a"), "nope",
-                SortKeyCondition.of(SortKeyCondition.Operator.EQ, AttributeValue.s("b")), true, null, null);
+        var query = ReadRequest.Query.of(table, "pk", AttributeValue.s("a"))
+                .withSortKey("nope", SortKeyCondition.of(SortKeyCondition.Operator.EQ, AttributeValue.s("b")));
 
         var problem = problemOf(session.read(query));
 

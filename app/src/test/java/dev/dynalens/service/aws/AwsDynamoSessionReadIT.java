@@ -74,7 +74,8 @@ class AwsDynamoSessionReadIT {
     }
 
     private static ReadRequest.Query query(String pk, SortKeyCondition condition, boolean forward, Integer limit) {
-        return new ReadRequest.Query(events, null, "pk", AttributeValue.s(pk), "sk", condition, forward, limit, null);
+        return ReadRequest.Query.of(events, "pk", AttributeValue.s(pk)).withSortKey("sk", condition).withScanIndexForward(forward)
+                .withLimit(limit);
     }
 
     private static List<String> sortKeys(Page page) {
@@ -128,8 +129,8 @@ class AwsDynamoSessionReadIT {
 
     @Test
     void query_onGlobalIndex(DynamoSession session) throws Exception {
-        var request = new ReadRequest.Query(events, "byStatus", "status", AttributeValue.s("open"), "sk",
-                SortKeyCondition.of(SortKeyCondition.Operator.GE, AttributeValue.s("item#05")), true, null, null);
+        var request = ReadRequest.Query.of(events, "status", AttributeValue.s("open")).onIndex("byStatus")
+                .withSortKey("sk", SortKeyCondition.of(SortKeyCondition.Operator.GE, AttributeValue.s("item#05")));
 
         var page = session.read(request).get(10, TimeUnit.SECONDS);
 
@@ -226,8 +227,7 @@ class AwsDynamoSessionReadIT {
 
         session.deleteItem(exact, key).get(10, TimeUnit.SECONDS);
 
-        var page = session.read(new ReadRequest.Query(exact, null, "pk", AttributeValue.s("short-lived"), null, null, true,
-                null, null)).get(10, TimeUnit.SECONDS);
+        var page = session.read(ReadRequest.Query.of(exact, "pk", AttributeValue.s("short-lived"))).get(10, TimeUnit.SECONDS);
         assertEquals(List.of(), page.items());
     }
 }

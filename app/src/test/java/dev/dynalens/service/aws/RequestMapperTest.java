@@ -32,7 +32,7 @@ class RequestMapperTest {
     private static final Map<String, AttributeValue> START_KEY = Map.of("pk", AttributeValue.s("a"), "sk", AttributeValue.n(3));
 
     private static ReadRequest.Query query(SortKeyCondition condition) {
-        return new ReadRequest.Query("orders", null, "pk", AttributeValue.s("customer#1"), "sk", condition, true, null, null);
+        return ReadRequest.Query.of("orders", "pk", AttributeValue.s("customer#1")).withSortKey("sk", condition);
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
@@ -72,8 +72,8 @@ class RequestMapperTest {
 
     @Test
     void keyCondition_reservedWordsAreSafeBehindPlaceholders() {
-        var request = new ReadRequest.Query("t", null, "status", AttributeValue.s("x"), "date",
-                SortKeyCondition.of(SortKeyCondition.Operator.GT, AttributeValue.s("2024")), true, null, null);
+        var request = ReadRequest.Query.of("t", "status", AttributeValue.s("x"))
+                .withSortKey("date", SortKeyCondition.of(SortKeyCondition.Operator.GT, AttributeValue.s("2024")));
 
         var condition = RequestMapper.keyCondition(request);
 
@@ -83,8 +83,9 @@ class RequestMapperTest {
 
     @Test
     void query_carriesIndexDirectionLimitStartKeyAndCapacity() {
-        var request = new ReadRequest.Query("orders", "byStatus", "status", AttributeValue.s("open"), "sk",
-                SortKeyCondition.of(SortKeyCondition.Operator.BEGINS_WITH, AttributeValue.s("2024-")), false, 25, START_KEY);
+        var request = ReadRequest.Query.of("orders", "status", AttributeValue.s("open")).onIndex("byStatus")
+                .withSortKey("sk", SortKeyCondition.of(SortKeyCondition.Operator.BEGINS_WITH, AttributeValue.s("2024-")))
+                        .withScanIndexForward(false).withLimit(25).withExclusiveStartKey(START_KEY);
 
         var sdk = RequestMapper.query(request);
 
@@ -114,7 +115,7 @@ class RequestMapperTest {
     void query_withFilterAndProjection_sharesOneNameAndValueMapWithTheKeyCondition() {
         var expressions = new ReadExpressions("#status = :v1 AND price > :v2", "title, #status",
                 Map.of("#status", "status"), Map.of(":v1", AttributeValue.s("open"), ":v2", AttributeValue.n("1E-130")));
-        var request = new ReadRequest.Query("orders", null, "pk", AttributeValue.s("customer#1"), "sk", null, true, null, null, expressions);
+        var request = ReadRequest.Query.of("orders", "pk", AttributeValue.s("customer#1")).withSortKey("sk").withExpressions(expressions);
 
         var sdk = RequestMapper.query(request);
 
@@ -129,7 +130,7 @@ class RequestMapperTest {
     @Test
     void query_refusesAPlaceholderThatStandsForTwoThings() {
         var expressions = new ReadExpressions("#pk = :v1", null, Map.of("#pk", "other"), Map.of(":v1", AttributeValue.s("x")));
-        var request = new ReadRequest.Query("orders", null, "pk", AttributeValue.s("a"), null, null, true, null, null, expressions);
+        var request = ReadRequest.Query.of("orders", "pk", AttributeValue.s("a")).withExpressions(expressions);
 
         assertThrows(IllegalArgumentException.class, () -> RequestMapper.query(request));
     }

@@ -40,8 +40,9 @@ class RecordingSessionTest {
 
     @Test
     void query_isRecordedWithItsKeyConditionIndexCapacityItemCountAndDuration() {
-        var query = new ReadRequest.Query("Orders", "GSI1", "GSI1PK", AttributeValue.s("CUST#1"), "GSI1SK",
-                SortKeyCondition.of(SortKeyCondition.Operator.BEGINS_WITH, AttributeValue.s("2024")), false, 25, null);
+        var query = ReadRequest.Query.of("Orders", "GSI1PK", AttributeValue.s("CUST#1")).onIndex("GSI1")
+                .withSortKey("GSI1SK", SortKeyCondition.of(SortKeyCondition.Operator.BEGINS_WITH, AttributeValue.s("2024")))
+                        .withScanIndexForward(false).withLimit(25);
         var pending = session.read(query);
         assertThat(history.snapshot()).isEmpty(); // recorded when it completes
         clock.advance(Duration.ofMillis(40));

@@ -94,8 +94,7 @@ class TableLoaderIT {
         new TableLoader(session).start(LoadRequest.of(table, sample.items()).creatingTable(createSpec(table, sample.keys())), p -> { })
                 .result().get(2, TimeUnit.MINUTES);
         try {
-            var open = readAll(session, new ReadRequest.Query(table, "GSI1", "GSI1PK", AttributeValue.s("STATUS#OPEN"), null, null,
-                    true, null, null));
+            var open = readAll(session, ReadRequest.Query.of(table, "GSI1PK", AttributeValue.s("STATUS#OPEN")).onIndex("GSI1"));
             assertThat(open).hasSize(4).allSatisfy(order -> assertThat(order.get("status")).contains(AttributeValue.s("OPEN")));
         } finally {
             session.deleteTable(table).get(30, TimeUnit.SECONDS);

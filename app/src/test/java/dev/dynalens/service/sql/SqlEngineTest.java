@@ -4,16 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.service.load.Backoff;
 import dev.dynalens.testsupport.SqlTrackerData;
 import dev.dynalens.domain.item.Bytes;
 import dev.dynalens.domain.item.DynamoNumber;
 import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.sql.PlannedRequest;
 import dev.dynalens.domain.sql.SqlCatalog;
 import dev.dynalens.domain.table.BatchGetRequest;
 import dev.dynalens.domain.table.BatchGetResult;
 import dev.dynalens.service.DynamoSession;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +66,7 @@ class SqlEngineTest {
     }
 
     private static List<String> operations(SqlPlan plan) {
-        return plan.requests().stream().map(PlannedRequest::operation).toList();
+        return plan.requests().stream().map(r -> r.operation().label()).toList();
     }
 
     private static AttributeValue s(String value) {
@@ -104,12 +105,12 @@ class SqlEngineTest {
     void bothKeysPinned_isAGetItem_andAnInList_aBatchGetItem() {
         assertThat(plan("SELECT name FROM \"USER\" WHERE PK = 'USER#u1' AND SK = 'PROFILE'").requests())
                 .singleElement().satisfies(r -> {
-                    assertThat(r.operation()).isEqualTo("GetItem");
+                    assertThat(r.operation().label()).isEqualTo("GetItem");
                     assertThat(r.keys()).containsExactly(Map.of("PK", s("USER#u1"), "SK", s("PROFILE")));
                 });
         assertThat(plan("SELECT name FROM \"USER\" WHERE PK IN ('USER#u1', 'USER#u2') AND SK = 'PROFILE'").requests())
                 .singleElement().satisfies(r -> {
-                    assertThat(r.operation()).isEqualTo("BatchGetItem");
+                    assertThat(r.operation().label()).isEqualTo("BatchGetItem");
                     assertThat(r.keys()).hasSize(2);
                     assertThat(r.projection()).isEqualTo("#name, PK, SK");
                 });
@@ -119,7 +120,7 @@ class SqlEngineTest {
     void anIndexKeyPredicate_queriesTheIndex() {
         assertThat(plan("SELECT title FROM TASK WHERE GSI1PK = 'USER#u2'").requests()).singleElement()
                 .satisfies(r -> {
-                    assertThat(r.operation()).isEqualTo("Query");
+                    assertThat(r.operation().label()).isEqualTo("Query");
                     assertThat(r.indexName()).isEqualTo("GSI1");
                 });
     }
@@ -149,7 +150,7 @@ class SqlEngineTest {
     void aScan_saysWhy_andWhatWouldAvoidIt() {
         var scan = plan("SELECT title FROM PROJECT WHERE status = 'open'").requests().getFirst();
 
-        assertThat(scan.operation()).isEqualTo("Scan");
+        assertThat(scan.operation().label()).isEqualTo("Scan");
         assertThat(scan.filter()).isEqualTo("#status = :v1 AND begins_with(PK, :v2) AND begins_with(SK, :v3)");
         assertThat(scan.note()).isEqualTo("No = or IN on the partition key PK or on an index's partition key (GSI1PK (GSI1)), so every item "
                 + "of the table is read. A predicate PK = 'ORG#…' or one on GSI1PK would let it Query.");
@@ -235,9 +236,14 @@ class SqlEngineTest {
         var sql = "SELECT name FROM \"USER\" WHERE PK IN (" + String.join(", ", keys.subList(0, 100)) + ") AND SK = 'PROFILE'";
         var plan = ENGINE.plan(sql, catalog);
         var pauses = new AtomicInteger();
+        // the jitter is drawn once per wait: counting the draws counts the waits
+        var backoff = new Backoff(Duration.ZERO, Duration.ZERO, () -> {
+            pauses.incrementAndGet();
+            return 0.0;
+        });
 
         var rows = new ArrayList<List<Object>>();
-        try (var execution = ENGINE.start(plan, session, PAGES, attempt -> pauses.incrementAndGet())) {
+        try (var execution = ENGINE.start(plan, session, PAGES, backoff)) {
             while (execution.next()) {
                 rows.add(execution.row());
             }
@@ -386,13 +392,13 @@ class SqlEngineTest {
     @Test
     void errors_sayWhere() {
         assertThatThrownBy(() -> plan("SELECT title\nFROM PROJECT WHERE")).isInstanceOfSatisfying(SqlException.class, e -> {
-            assertThat(e.line()).isEqualTo(2);
-            assertThat(e.column()).isEqualTo(18);
+            assertThat(e.position().line()).isEqualTo(2);
+            assertThat(e.position().column()).isEqualTo(18);
         });
         assertThatThrownBy(() -> plan("SELECT title FROM TASK WHERE contains(tags, 'x') AND nope = 1"))
                 .isInstanceOfSatisfying(SqlException.class, e -> {
                     assertThat(e).hasMessageContaining("Column 'nope' not found");
-                    assertThat(e.column()).isEqualTo(54);
+                    assertThat(e.position().column()).isEqualTo(54);
                 });
         assertThatThrownBy(() -> plan("SELECT * FROM USER")).isInstanceOf(SqlException.class).hasMessageContaining("USER");
     }

@@ -54,8 +54,8 @@ class WorkspaceQueryPropertiesTest {
         var session = session(items);
         var keys = q.index() == null ? TABLE_KEYS : INDEX_KEYS;
         var condition = condition(q, keys);
-        ReadRequest request = new ReadRequest.Query("T", q.index(), keys.partitionKeyName(), AttributeValue.s(q.partition()),
-                keys.sortKeyName(), condition, q.forward(), q.limit(), null);
+        ReadRequest request = ReadRequest.Query.of("T", keys.partitionKeyName(), AttributeValue.s(q.partition())).onIndex(q.index())
+                .withSortKey(keys.sortKeyName(), condition).withScanIndexForward(q.forward()).withLimit(q.limit());
 
         var actual = new ArrayList<Item>();
         int pages = 0;
@@ -172,16 +172,18 @@ class WorkspaceQueryPropertiesTest {
         var random = new Random(7);
         Map<String, Integer> sizes = new LinkedHashMap<>();
         // The first GSI query builds the index: once.
-        session.read(new ReadRequest.Query("T", "G", "g", AttributeValue.s("S#1"), "n", null, true, 1, null)).join();
+        session.read(ReadRequest.Query.of("T", "g", AttributeValue.s("S#1")).onIndex("G").withSortKey("n").withLimit(1)).join();
 
         long started = System.nanoTime();
         for (int q = 0; q < 2_000; q++) {
             var pk = "C#" + random.nextInt(20_000);
-            var page = session.read(new ReadRequest.Query("T", null, "PK", AttributeValue.s(pk), "SK",
-                    SortKeyCondition.of(Operator.BEGINS_WITH, AttributeValue.s("O#")), q % 2 == 0, null, null)).join();
+            var page = session.read(ReadRequest.Query.of("T", "PK", AttributeValue.s(pk))
+                    .withSortKey("SK", SortKeyCondition.of(Operator.BEGINS_WITH, AttributeValue.s("O#")))
+                            .withScanIndexForward(q % 2 == 0)).join();
             sizes.merge("table", page.items().size(), Integer::sum);
-            var indexPage = session.read(new ReadRequest.Query("T", "G", "g", AttributeValue.s("S#" + random.nextInt(7)), "n",
-                    SortKeyCondition.between(AttributeValue.n(q * 50L), AttributeValue.n(q * 50L + 100)), true, 10, null)).join();
+            var indexPage = session.read(ReadRequest.Query.of("T", "g", AttributeValue.s("S#" + random.nextInt(7))).onIndex("G")
+                    .withSortKey("n", SortKeyCondition.between(AttributeValue.n(q * 50L), AttributeValue.n(q * 50L + 100)))
+                            .withLimit(10)).join();
             sizes.merge("index", indexPage.items().size(), Integer::sum);
         }
         var elapsed = Duration.ofNanos(System.nanoTime() - started);

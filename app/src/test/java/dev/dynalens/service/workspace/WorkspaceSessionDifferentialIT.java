@@ -171,8 +171,9 @@ class WorkspaceSessionDifferentialIT {
     /** The workspace's pages so far and to the end, against dynalite's answer to the same query in one page. */
     private static void compareWithTheUnpagedAnswer(DynamoSession dynamo, WorkspaceSession workspace, ReadRequest.Query first,
                                                     ReadRequest next, List<Item> workspaceItems, String where) throws Exception {
-        var unpaged = new ReadRequest.Query(first.tableName(), first.indexName(), first.partitionKeyName(), first.partitionKeyValue(),
-                first.sortKeyName(), first.sortKeyCondition(), first.scanIndexForward(), null, null);
+        var unpaged = ReadRequest.Query.of(first.tableName(), first.partitionKeyName(), first.partitionKeyValue())
+                .onIndex(first.indexName()).withSortKey(first.sortKeyName(), first.sortKeyCondition())
+                        .withScanIndexForward(first.scanIndexForward());
         var expected = dynamo.read(unpaged).get(30, TimeUnit.SECONDS);
         assertThat(expected.hasMore()).isFalse();
         ReadRequest request = next;
@@ -224,8 +225,9 @@ class WorkspaceSessionDifferentialIT {
             for (var condition : conditions) {
                 for (var forward : List.of(true, false)) {
                     for (int n = 0; n < 2; n++) {
-                        queries.add(new ReadRequest.Query(target.table(), target.index(), keys.partitionKeyName(), pk, keys.sortKeyName(),
-                                condition, forward, limits[random.nextInt(limits.length)], null));
+                        queries.add(ReadRequest.Query.of(target.table(), keys.partitionKeyName(), pk).onIndex(target.index())
+                                .withSortKey(keys.sortKeyName(), condition).withScanIndexForward(forward)
+                                        .withLimit(limits[random.nextInt(limits.length)]));
                     }
                 }
             }

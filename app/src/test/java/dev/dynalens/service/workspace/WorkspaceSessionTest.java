@@ -71,7 +71,8 @@ class WorkspaceSessionTest {
 
     private static ReadRequest.Query query(String index, String pkName, String pk, String skName, SortKeyCondition condition,
                                            boolean forward, Integer limit) {
-        return new ReadRequest.Query("Shop", index, pkName, AttributeValue.s(pk), skName, condition, forward, limit, null);
+        return ReadRequest.Query.of("Shop", pkName, AttributeValue.s(pk)).onIndex(index).withSortKey(skName, condition)
+                .withScanIndexForward(forward).withLimit(limit);
     }
 
     private static ReadRequest.Query customer1(SortKeyCondition condition, boolean forward, Integer limit) {
@@ -188,7 +189,8 @@ class WorkspaceSessionTest {
     void aFilter_dropsItemsAfterTheyAreRead_soLimitAndScannedCountCountThemAll() {
         var filter = new ReadExpressions("#t > :v1", "SK, #t", Map.of("#t", "total"), Map.of(":v1", AttributeValue.n(6)));
 
-        var pages = allPages(session, new ReadRequest.Query("Shop", null, "PK", AttributeValue.s("CUSTOMER#1"), "SK", null, true, 3, null, filter));
+        var pages = allPages(session, ReadRequest.Query.of("Shop", "PK", AttributeValue.s("CUSTOMER#1")).withSortKey("SK").withLimit(3)
+                .withExpressions(filter));
 
         // a full page carries a LastEvaluatedKey even when nothing follows, so a third, empty page ends the read
         assertThat(pages).extracting(Page::scannedCount).containsExactly(3, 3, 0);
@@ -233,7 +235,7 @@ class WorkspaceSessionTest {
         for (int i = 0; i < 25; i++) {
             items.add(item("P", String.format("%02d", i), "blob", big));
         }
-        var pages = allPages(session(items), new ReadRequest.Query("Shop", null, "PK", AttributeValue.s("P"), "SK", null, true, null, null));
+        var pages = allPages(session(items), ReadRequest.Query.of("Shop", "PK", AttributeValue.s("P")).withSortKey("SK"));
 
         assertThat(pages).extracting(p -> p.items().size()).containsExactly(11, 11, 3);
     }
@@ -264,7 +266,7 @@ class WorkspaceSessionTest {
                 "The table does not have the specified index: GSI9");
         assertProblem(session.read(query(null, "SK", "x", null, null, true, null)), ConnectionProblem.Kind.VALIDATION,
                 "Query condition missed key schema element: PK");
-        assertProblem(session.read(new ReadRequest.Query("Shop", null, "PK", AttributeValue.n(1), "SK", null, true, null, null)),
+        assertProblem(session.read(ReadRequest.Query.of("Shop", "PK", AttributeValue.n(1)).withSortKey("SK")),
                 ConnectionProblem.Kind.VALIDATION, "One or more parameter values were invalid: Condition parameter type does not match schema type");
         assertProblem(session.read(customer1(SortKeyCondition.between(AttributeValue.s("b"), AttributeValue.s("a")), true, null)),
                 ConnectionProblem.Kind.VALIDATION, "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound");
@@ -281,7 +283,8 @@ class WorkspaceSessionTest {
         var otherPartition = customer1(null, true, null).withExclusiveStartKey(SHOP.get(3).key("PK", "SK"));
         var outsideCondition = customer1(SortKeyCondition.of(Operator.BEGINS_WITH, AttributeValue.s("ORDER#")), true, null)
                 .withExclusiveStartKey(SHOP.get(0).key("PK", "SK"));
-        var missingIndexKeys = query("GSI1", "GSI1PK", "STATUS#OPEN", null, null, true, null).withExclusiveStartKey(SHOP.get(2).key("PK", "SK"));
+        var missingIndexKeys = query("GSI1", "GSI1PK", "STATUS#OPEN", null, null, true, null)
+                .withExclusiveStartKey(SHOP.get(2).key("PK", "SK"));
         var unknownItem = new ReadRequest.Scan("Shop", null, null, Map.of("PK", AttributeValue.s("nobody"), "SK", AttributeValue.s("x")));
 
         assertProblem(session.read(otherPartition), ConnectionProblem.Kind.VALIDATION,

@@ -3,8 +3,8 @@ package dev.dynalens.ui.design;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynalens.domain.codegen.Language;
-import dev.dynalens.domain.design.PatternDesign;
 import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.usecase.DesignTable;
 import dev.dynalens.usecase.ExportDesign;
 import dev.dynalens.usecase.ProveDesign;
@@ -55,7 +55,7 @@ class DesignViewModelTest {
     @Test
     void aProof_marksEachRequest_andAChangedDesignForgetsIt() throws Exception {
         example();
-        var proofs = model.requests().stream().map(r -> new ProveDesign.PatternProof(r.name(), PatternDesign.Operation.QUERY, null,
+        var proofs = model.requests().stream().map(r -> new ProveDesign.PatternProof(r.name(), ReadOperation.QUERY, null,
                 List.of(), 2, ConsumedCapacity.NOT_REPORTED, r.name().equals("customerByEmail") ? "expected 1 item, got 0" : null)).toList();
 
         model.applyProof(new ProveDesign.DesignProof("T", ProveDesign.IN_MEMORY, proofs, null, true));

@@ -8,6 +8,7 @@ import dev.dynalens.domain.item.AttributeType;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.domain.table.SortKeyCondition;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -389,11 +390,11 @@ public final class Designer {
             rcu = CapacityCalculator.query(itemSizes, ReadConsistency.EVENTUAL);
         }
         boolean forward = pattern.orderAttribute().isEmpty() || !pattern.descending();
-        var operation = getItem ? PatternDesign.Operation.GET_ITEM : PatternDesign.Operation.QUERY;
+        var operation = getItem ? ReadOperation.GET_ITEM : ReadOperation.QUERY;
         var reason = requestReason(pattern, index, condition, forward, operation) + "; ≈" + items + (items == 1 ? " item" : " items")
                 + " of " + sizes.get(entity) + " B" + (pattern.isCollection() ? " or so" : "") + ": " + rcu + " RCU (eventually consistent)";
-        return new PatternDesign(pattern.name(), pattern.entities(), operation, indexName(index), condition, forward, pattern.limit(), items,
-                rcu, perSecond(rcu, pattern.reads()), reason);
+        return PatternDesign.served(pattern.name(), pattern.entities(), operation, indexName(index), condition, forward, pattern.limit())
+                .withCost(items, rcu, perSecond(rcu, pattern.reads())).withReason(reason);
     }
 
     private static CapacityUnits perSecond(CapacityUnits perCall, double rate) {
@@ -453,9 +454,9 @@ public final class Designer {
     }
 
     private String requestReason(AccessPattern pattern, int index, KeyConditionTemplate condition, boolean forward,
-                                 PatternDesign.Operation operation) {
+                                 ReadOperation operation) {
         var on = index == 0 ? "the table" : indexName(index);
-        if (operation == PatternDesign.Operation.GET_ITEM) {
+        if (operation == ReadOperation.GET_ITEM) {
             return "GetItem: the pattern gives the whole primary key (" + condition.partition() + ", " + condition.sort() + ")";
         }
         var text = new StringBuilder("Query on ").append(on).append(": the partition ").append(condition.partition());
@@ -521,8 +522,8 @@ public final class Designer {
         }
         var rcu = CapacityCalculator.scan(List.of(bytes), ReadConsistency.EVENTUAL);
         var reason = why + ". A Scan reads every item instead: ≈" + items + " items, " + bytes + " B: " + rcu + " RCU per call";
-        return new PatternDesign(pattern.name(), pattern.entities(), PatternDesign.Operation.SCAN, null, null, true, pattern.limit(), items,
-                rcu, perSecond(rcu, pattern.reads()), reason);
+        return PatternDesign.scan(pattern.name(), pattern.entities(), pattern.limit()).withCost(items, rcu, perSecond(rcu, pattern.reads()))
+                .withReason(reason);
     }
 
     // --- warnings ---

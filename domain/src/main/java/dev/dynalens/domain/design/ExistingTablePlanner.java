@@ -1,11 +1,11 @@
 package dev.dynalens.domain.design;
 
 import dev.dynalens.domain.capacity.CapacityCalculator;
-import dev.dynalens.domain.capacity.CapacityUnits;
 import dev.dynalens.domain.capacity.ReadConsistency;
 import dev.dynalens.domain.item.AttributeType;
 import dev.dynalens.domain.item.KeyText;
 import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.table.TableDescription;
 import java.util.ArrayList;
@@ -73,8 +73,8 @@ public final class ExistingTablePlanner {
                         && attempt.condition.sortKey() != null;
                 boolean forward = pattern.orderAttribute().isEmpty() || !pattern.descending();
                 var reason = (getItem ? "GetItem" : "Query on " + target.label()) + ": " + attempt.reason;
-                return new PatternDesign(pattern.name(), pattern.entities(), getItem ? PatternDesign.Operation.GET_ITEM : PatternDesign.Operation.QUERY,
-                        target.name(), attempt.condition, forward, pattern.limit(), 0, CapacityUnits.ZERO, null, reason);
+                return PatternDesign.served(pattern.name(), pattern.entities(), getItem ? ReadOperation.GET_ITEM : ReadOperation.QUERY,
+                        target.name(), attempt.condition, forward, pattern.limit()).withReason(reason);
             }
             if (attempt.miss != null) {
                 misses.add(attempt.miss);
@@ -82,8 +82,8 @@ public final class ExistingTablePlanner {
         }
         var rcu = CapacityCalculator.scan(List.of(tableBytes), ReadConsistency.EVENTUAL);
         var why = misses.isEmpty() ? "no key of the table or its indexes is built from " + given(pattern) : String.join("; ", misses);
-        return new PatternDesign(pattern.name(), pattern.entities(), PatternDesign.Operation.SCAN, null, null, true, pattern.limit(), tableItems,
-                rcu, null, why + ". A Scan reads every item instead: " + tableItems + " items, " + tableBytes + " B: " + rcu + " RCU per call");
+        return PatternDesign.scan(pattern.name(), pattern.entities(), pattern.limit()).withCost(tableItems, rcu, null).withReason(why
+                + ". A Scan reads every item instead: " + tableItems + " items, " + tableBytes + " B: " + rcu + " RCU per call");
     }
 
     private static String given(AccessPattern pattern) {

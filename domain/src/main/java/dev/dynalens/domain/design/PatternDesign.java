@@ -1,6 +1,7 @@
 package dev.dynalens.domain.design;
 
 import dev.dynalens.domain.capacity.CapacityUnits;
+import dev.dynalens.domain.table.ReadOperation;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -15,38 +16,50 @@ import java.util.Optional;
  * @param rcuPerCall   eventually consistent read capacity of one call
  * @param rcuPerSecond at the pattern's reads per second, or null when it gives none
  */
-public record PatternDesign(String name, List<String> entities, Operation operation, String index, KeyConditionTemplate condition,
+public record PatternDesign(String name, List<String> entities, ReadOperation operation, String index, KeyConditionTemplate condition,
                             boolean scanIndexForward, int limit, long itemsPerCall, CapacityUnits rcuPerCall,
                             CapacityUnits rcuPerSecond, String reason) {
-    /** What the pattern is served with. */
-    public enum Operation {
-        GET_ITEM("GetItem"), QUERY("Query"), SCAN("Scan");
-
-        private final String label;
-
-        Operation(String label) {
-            this.label = label;
-        }
-
-        /** GetItem, Query, Scan: as the API names them. */
-        public String label() {
-            return label;
-        }
-    }
-
     public PatternDesign {
         Objects.requireNonNull(name, "name");
         entities = List.copyOf(entities);
         Objects.requireNonNull(operation, "operation");
+        if (operation == ReadOperation.BATCH_GET_ITEM) {
+            throw new IllegalArgumentException("A pattern is served by one GetItem, Query or Scan, not a BatchGetItem");
+        }
         Objects.requireNonNull(rcuPerCall, "rcuPerCall");
         Objects.requireNonNull(reason, "reason");
-        if ((operation == Operation.SCAN) != (condition == null)) {
+        if ((operation == ReadOperation.SCAN) != (condition == null)) {
             throw new IllegalArgumentException("A Scan has no key condition, a GetItem or Query has one");
         }
     }
 
+    /**
+     * A pattern served by a GetItem or Query ({@code index} null: on the table), costing nothing and giving no reason until
+     * {@link #withCost} and {@link #withReason} say.
+     */
+    public static PatternDesign served(String name, List<String> entities, ReadOperation operation, String index,
+                                       KeyConditionTemplate condition, boolean scanIndexForward, int limit) {
+        return new PatternDesign(name, entities, operation, index, Objects.requireNonNull(condition, "condition"), scanIndexForward, limit,
+                0, CapacityUnits.ZERO, null, "");
+    }
+
+    /** A pattern no key serves: a Scan, costing nothing and giving no reason until {@link #withCost} and {@link #withReason} say. */
+    public static PatternDesign scan(String name, List<String> entities, int limit) {
+        return new PatternDesign(name, entities, ReadOperation.SCAN, null, null, true, limit, 0, CapacityUnits.ZERO, null, "");
+    }
+
+    /** The same design with its costs ({@code rcuPerSecond} null when the pattern gives no reads per second). */
+    public PatternDesign withCost(long items, CapacityUnits perCall, CapacityUnits perSecond) {
+        return new PatternDesign(name, entities, operation, index, condition, scanIndexForward, limit, items, perCall, perSecond, reason);
+    }
+
+    public PatternDesign withReason(String why) {
+        return new PatternDesign(name, entities, operation, index, condition, scanIndexForward, limit, itemsPerCall, rcuPerCall,
+                rcuPerSecond, why);
+    }
+
     public boolean served() {
-        return operation != Operation.SCAN;
+        return operation != ReadOperation.SCAN;
     }
 
     public Optional<String> indexName() {

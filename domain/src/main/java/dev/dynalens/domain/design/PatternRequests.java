@@ -2,6 +2,7 @@ package dev.dynalens.domain.design;
 
 import dev.dynalens.domain.codegen.ReadCodeRequest;
 import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.ReadRequests;
 import java.util.LinkedHashMap;
@@ -17,18 +18,18 @@ public final class PatternRequests {
      * @throws IllegalArgumentException for a Scan or a GetItem, or when a parameter is missing
      */
     public static ReadRequest.Query query(String tableName, PatternDesign pattern, Map<String, AttributeValue> parameters) {
-        if (pattern.operation() != PatternDesign.Operation.QUERY) {
+        if (pattern.operation() != ReadOperation.QUERY) {
             throw new IllegalArgumentException(pattern.name() + " is served by " + pattern.operation().label() + ", not a Query");
         }
         var condition = pattern.condition();
-        return new ReadRequest.Query(tableName, pattern.index(), condition.partitionKey(), condition.partitionValue(parameters::get),
-                condition.sortKey(), condition.sortCondition(parameters::get), pattern.scanIndexForward(),
-                pattern.limit() > 0 ? pattern.limit() : null, null);
+        return ReadRequest.Query.of(tableName, condition.partitionKey(), condition.partitionValue(parameters::get)).onIndex(pattern.index())
+                .withSortKey(condition.sortKey(), condition.sortCondition(parameters::get)).withScanIndexForward(pattern.scanIndexForward())
+                        .withLimit(pattern.limit() > 0 ? pattern.limit() : null);
     }
 
     /** The primary key a GetItem pattern reads for these parameters. */
     public static Map<String, AttributeValue> getItemKey(PatternDesign pattern, Map<String, AttributeValue> parameters) {
-        if (pattern.operation() != PatternDesign.Operation.GET_ITEM) {
+        if (pattern.operation() != ReadOperation.GET_ITEM) {
             throw new IllegalArgumentException(pattern.name() + " is served by " + pattern.operation().label() + ", not a GetItem");
         }
         var condition = pattern.condition();
@@ -54,6 +55,7 @@ public final class PatternRequests {
                         query.scanIndexForward(), query.limit());
             }
             case SCAN -> throw new IllegalArgumentException(pattern.name() + " needs a Scan: " + pattern.reason());
+            case BATCH_GET_ITEM -> throw new IllegalStateException("A pattern is never served by a BatchGetItem");
         };
     }
 }

@@ -2,6 +2,7 @@ package dev.dynalens.domain.design;
 
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.domain.table.ReadRequest;
 import java.util.Map;
 
@@ -21,7 +22,7 @@ public final class PatternStatements {
         if (!pattern.served()) {
             return "SELECT * FROM " + from;
         }
-        ReadRequest.Query query = pattern.operation() == PatternDesign.Operation.QUERY ? PatternRequests.query(tableName, pattern, parameters) : null;
+        ReadRequest.Query query = pattern.operation() == ReadOperation.QUERY ? PatternRequests.query(tableName, pattern, parameters) : null;
         var condition = pattern.condition();
         var where = new StringBuilder("\"" + condition.partitionKey() + "\" = " + literal(condition.partitionValue(parameters::get)));
         var sort = condition.sortCondition(parameters::get);

@@ -1,5 +1,6 @@
 package dev.dynalens.domain.partiql;
 
+import dev.dynalens.domain.design.SourcePosition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -34,7 +35,7 @@ public final class PartiqlText {
     public static Head head(String statement) {
         var tokens = tokens(statement);
         if (tokens.isEmpty()) {
-            throw new PartiqlException("The statement is empty", 1, 1);
+            throw new PartiqlException("The statement is empty", new SourcePosition(1, 1));
         }
         var first = tokens.get(0);
         var keyword = first.type() == Token.Type.WORD ? first.text().toUpperCase(Locale.ROOT) : "";
@@ -44,7 +45,7 @@ public final class PartiqlText {
             case "DELETE" -> nameAfter(tokens, "FROM", PartiqlStatement.Kind.DELETE);
             case "UPDATE" -> nameAt(tokens, 1, PartiqlStatement.Kind.UPDATE);
             default -> throw new PartiqlException("A PartiQL statement for DynamoDB starts with SELECT, INSERT, UPDATE or DELETE, not '"
-                    + first.text() + "'", first.line(), first.column());
+                    + first.text() + "'", new SourcePosition(first.line(), first.column()));
         };
     }
 
@@ -61,13 +62,13 @@ public final class PartiqlText {
             }
         }
         var last = tokens.get(tokens.size() - 1);
-        throw new PartiqlException(kind + " needs " + keyword + " and a table name", last.line(), last.column());
+        throw new PartiqlException(kind + " needs " + keyword + " and a table name", new SourcePosition(last.line(), last.column()));
     }
 
     private static Head nameAt(List<Token> tokens, int at, PartiqlStatement.Kind kind) {
         if (at >= tokens.size() || !tokens.get(at).isName()) {
             var where = at < tokens.size() ? tokens.get(at) : tokens.get(tokens.size() - 1);
-            throw new PartiqlException(kind + " needs a table name here", where.line(), where.column());
+            throw new PartiqlException(kind + " needs a table name here", new SourcePosition(where.line(), where.column()));
         }
         var table = tokens.get(at).text();
         String index = null;
@@ -99,7 +100,7 @@ public final class PartiqlText {
             } else if (c == '/' && i + 1 < text.length() && text.charAt(i + 1) == '*') {
                 int end = text.indexOf("*/", i + 2);
                 if (end < 0) {
-                    throw new PartiqlException("A comment is not closed", line, column);
+                    throw new PartiqlException("A comment is not closed", new SourcePosition(line, column));
                 }
                 for (int k = i; k < end; k++) {
                     if (text.charAt(k) == '\n') {
@@ -113,7 +114,8 @@ public final class PartiqlText {
                 int k = i + 1;
                 while (true) {
                     if (k >= text.length()) {
-                        throw new PartiqlException((c == '"' ? "A quoted name" : "A string") + " is not closed", line, column);
+                        throw new PartiqlException((c == '"' ? "A quoted name" : "A string") + " is not closed",
+                                new SourcePosition(line, column));
                     }
                     char d = text.charAt(k);
                     if (d == c) {

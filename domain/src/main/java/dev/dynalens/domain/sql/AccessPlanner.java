@@ -1,5 +1,7 @@
 package dev.dynalens.domain.sql;
 
+import dev.dynalens.domain.capacity.CapacityCalculator;
+import dev.dynalens.domain.capacity.ReadConsistency;
 import dev.dynalens.domain.expression.Condition;
 import dev.dynalens.domain.expression.ExpressionRenderer;
 import dev.dynalens.domain.expression.ExpressionSet;
@@ -16,7 +18,6 @@ import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.ReadRequests;
 import dev.dynalens.domain.table.SortKeyCondition;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -91,10 +92,8 @@ public final class AccessPlanner {
         var table = catalog.tableName();
         if (keys.size() == 1) {
             var key = keys.iterator().next();
-            var request = new PlannedRequest("GetItem", table, null, null, null, null, Map.of(), Map.of(), List.of(key), true, null,
-                    Rcu.forBytes(itemBytes), "");
-            return new AccessPlan(AccessPlan.Kind.GET_ITEM, null, List.of(), List.of(key), List.of(), desktop, true, shape.limit(),
-                    List.of(request), 1);
+            var request = PlannedRequest.getItem(table, key, CapacityCalculator.getItem(itemBytes, ReadConsistency.EVENTUAL));
+            return AccessPlan.getItem(key, request).withDesktopCondition(desktop).withStopAfter(shape.limit());
         }
         var projection = projection(shape, schema, desktop);
         var batches = new ArrayList<BatchGetRequest>();
@@ -104,11 +103,10 @@ public final class AccessPlanner {
             var batch = all.subList(from, Math.min(all.size(), from + BatchGetRequest.MAX_KEYS));
             var request = new BatchGetRequest(table, batch, projection.projectionExpression(), projection.names(), false);
             batches.add(request);
-            requests.add(new PlannedRequest("BatchGetItem", table, null, null, null, request.projectionExpression(), request.names(),
-                    Map.of(), batch, true, null, batch.size() * Rcu.forBytes(itemBytes), ""));
+            var rcu = CapacityCalculator.getItem(itemBytes, ReadConsistency.EVENTUAL).times(batch.size());
+            requests.add(PlannedRequest.batchGetItem(table, batch, projection, rcu));
         }
-        return new AccessPlan(AccessPlan.Kind.BATCH_GET_ITEM, null, List.of(), List.of(), batches, desktop, false, shape.limit(),
-                requests, keys.size());
+        return AccessPlan.batchGetItem(batches, requests).withDesktopCondition(desktop).withStopAfter(shape.limit());
     }
 
     // ---- Query ----
@@ -154,24 +152,19 @@ public final class AccessPlanner {
         var indexName = index == null ? null : index.name();
         long rows = 0;
         for (var value : pk.values()) {
-            var read = new ReadRequest.Query(catalog.tableName(), indexName, keys.partitionKeyName(), value,
-                    keys.sortKeyName(), sortCondition, forward, pageLimit, null, rendered);
+            var read = ReadRequest.Query.of(catalog.tableName(), keys.partitionKeyName(), value).onIndex(indexName)
+                    .withSortKey(keys.sortKeyName(), sortCondition).withScanIndexForward(forward).withLimit(pageLimit)
+                            .withExpressions(rendered);
             reads.add(read);
             var expected = shape.wholeCollection() ? collectionItems(catalog, shape.entity())
                     : itemsPerQuery(catalog, shape.entity(), sortCondition);
             rows += expected;
-            var keyCondition = ReadRequests.keyConditionExpression(read);
-            // the key condition's maps have no order of their own: pk, then sk, then the filter's, as they are written
-            var names = inOrder(keyCondition.names(), List.of("#pk", "#sk"));
-            names.putAll(rendered.names());
-            var values = inOrder(keyCondition.values(), List.of(":pk", ":sk", ":sk2"));
-            values.putAll(rendered.values());
-            requests.add(new PlannedRequest("Query", catalog.tableName(), indexName, keyCondition.expression(), rendered.filterExpression(),
-                    rendered.projectionExpression(), names, values, List.of(), forward, pageLimit,
-                    Rcu.forBytes(expected * itemBytes(catalog, shape.entity())), ""));
+            var rcu = CapacityCalculator.query(List.of(expected * itemBytes(catalog, shape.entity())), ReadConsistency.EVENTUAL);
+            requests.add(PlannedRequest.query(catalog.tableName(), indexName, ReadRequests.keyConditionExpression(read), rendered, rcu)
+                    .withScanIndexForward(forward).withLimit(pageLimit));
         }
-        return new AccessPlan(AccessPlan.Kind.QUERY, indexName, reads, List.of(), List.of(), desktopCondition, ordered, shape.limit(),
-                requests, rows, shape.wholeCollection());
+        var plan = AccessPlan.query(indexName, reads, requests, rows).withDesktopCondition(desktopCondition).withStopAfter(shape.limit());
+        return plan.withOrdered(ordered).withShared(shape.wholeCollection());
     }
 
     // ---- Scan ----
@@ -201,11 +194,10 @@ public final class AccessPlanner {
         var read = new ReadRequest.Scan(catalog.tableName(), null, pageLimit, null, rendered);
         var tableBytes = catalog.description().sizeBytes() > 0 ? catalog.description().sizeBytes()
                 : Math.max(catalog.description().itemCount(), entity.count()) * itemBytes(catalog, entity);
-        var request = new PlannedRequest("Scan", catalog.tableName(), null, null, rendered.filterExpression(),
-                rendered.projectionExpression(), rendered.names(), rendered.values(), List.of(), true, pageLimit,
-                Rcu.forBytes(tableBytes), whyScan(catalog, shape));
-        return new AccessPlan(AccessPlan.Kind.SCAN, null, List.of(read), List.of(), List.of(), null, false, shape.limit(),
-                List.of(request), Math.max(1, entity.count()));
+        var rcu = CapacityCalculator.scan(List.of(tableBytes), ReadConsistency.EVENTUAL);
+        var request = PlannedRequest.scan(catalog.tableName(), rendered, rcu, whyScan(catalog, shape))
+                .withLimit(pageLimit);
+        return AccessPlan.scan(read, request, Math.max(1, entity.count())).withStopAfter(shape.limit());
     }
 
     /** Why a Scan, in the table's own names, and which predicate or index would let the table Query instead. */
@@ -299,17 +291,6 @@ public final class AccessPlanner {
         names.addAll(table.attributeNames());
         names.addAll(index.attributeNames());
         return names;
-    }
-
-    private static <V> LinkedHashMap<String, V> inOrder(Map<String, V> map, List<String> order) {
-        var ordered = new LinkedHashMap<String, V>();
-        order.forEach(key -> {
-            if (map.containsKey(key)) {
-                ordered.put(key, map.get(key));
-            }
-        });
-        map.forEach(ordered::putIfAbsent);
-        return ordered;
     }
 
     private static void addOnce(List<Condition> conditions, Condition condition) {

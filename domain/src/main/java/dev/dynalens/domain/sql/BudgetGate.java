@@ -1,5 +1,6 @@
 package dev.dynalens.domain.sql;
 
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Optional;
 
@@ -9,22 +10,23 @@ import java.util.Optional;
  */
 public final class BudgetGate {
     /** The limit when none is set, in read capacity units. */
-    public static final double DEFAULT_MAX_RCU = 1000;
+    public static final BigDecimal DEFAULT_MAX_RCU = BigDecimal.valueOf(1000);
 
     private BudgetGate() {
     }
 
     /** Why the plan needs the person's agreement, or empty when it may run as it is. */
-    public static Optional<String> check(List<PlannedRequest> requests, double maxRcu, boolean productionTable) {
-        var estimate = requests.stream().mapToDouble(PlannedRequest::estimatedRcu).sum();
+    public static Optional<String> check(List<PlannedRequest> requests, BigDecimal maxRcu, boolean productionTable) {
+        var estimate = PlannedRequest.totalRcu(requests);
         var scans = requests.stream().filter(PlannedRequest::isScan).toList();
-        if (estimate > maxRcu) {
-            return Optional.of("The plan is estimated at " + Rcu.text(estimate) + " RCU, more than the limit of " + Rcu.text(maxRcu) + " RCU"
+        if (estimate.toBigDecimal().compareTo(maxRcu) > 0) {
+            return Optional.of("The plan is estimated at " + estimate + " RCU, more than the limit of "
+                    + maxRcu.stripTrailingZeros().toPlainString() + " RCU"
                     + (scans.isEmpty() ? "" : " (it Scans " + scans.get(0).tableName() + ")"));
         }
         if (productionTable && !scans.isEmpty()) {
             return Optional.of("The plan Scans " + scans.get(0).tableName() + " on a production-tagged connection (estimated "
-                    + Rcu.text(estimate) + " RCU)");
+                    + estimate + " RCU)");
         }
         return Optional.empty();
     }

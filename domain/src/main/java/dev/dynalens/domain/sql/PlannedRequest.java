@@ -1,6 +1,10 @@
 package dev.dynalens.domain.sql;
 
+import dev.dynalens.domain.capacity.CapacityUnits;
 import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.table.KeyConditionExpression;
+import dev.dynalens.domain.table.ReadExpressions;
+import dev.dynalens.domain.table.ReadOperation;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,26 +20,99 @@ import java.util.Objects;
  * @param estimatedRcu read capacity units, from DescribeTable's size and count and the item sizes the analysis measured
  * @param note         why this operation was chosen when it is a Scan, and what would avoid it; empty otherwise
  */
-public record PlannedRequest(String operation, String tableName, String indexName, String keyCondition, String filter,
+public record PlannedRequest(ReadOperation operation, String tableName, String indexName, String keyCondition, String filter,
                              String projection, Map<String, String> names, Map<String, AttributeValue> values,
                              List<Map<String, AttributeValue>> keys, boolean scanIndexForward, Integer limit,
-                             double estimatedRcu, String note) {
+                             CapacityUnits estimatedRcu, String note) {
     public PlannedRequest {
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(tableName, "tableName");
+        Objects.requireNonNull(estimatedRcu, "estimatedRcu");
         names = Collections.unmodifiableMap(new LinkedHashMap<>(names));
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
         keys = keys.stream().map(Map::copyOf).toList();
         note = note == null ? "" : note;
     }
 
+    /** One GetItem of {@code key}. */
+    public static PlannedRequest getItem(String tableName, Map<String, AttributeValue> key, CapacityUnits estimatedRcu) {
+        return new PlannedRequest(ReadOperation.GET_ITEM, tableName, null, null, null, null, Map.of(), Map.of(), List.of(key), true, null,
+                estimatedRcu, "");
+    }
+
+    /** One BatchGetItem of {@code keys}, with the ProjectionExpression of {@code projection} (its filter is never sent). */
+    public static PlannedRequest batchGetItem(String tableName, List<Map<String, AttributeValue>> keys, ReadExpressions projection,
+                                              CapacityUnits estimatedRcu) {
+        return new PlannedRequest(ReadOperation.BATCH_GET_ITEM, tableName, null, null, null, projection.projectionExpression(),
+                projection.names(), Map.of(), keys, true, null, estimatedRcu, "");
+    }
+
+    /** One Query, ascending with no limit until {@link #withScanIndexForward} and {@link #withLimit} say otherwise. */
+    public static PlannedRequest query(String tableName, String indexName, KeyConditionExpression keyCondition,
+                                       ReadExpressions expressions, CapacityUnits estimatedRcu) {
+        // the key condition's maps have no order of their own: pk, then sk, then the filter's, as they are written
+        var names = inOrder(keyCondition.names(), List.of("#pk", "#sk"));
+        names.putAll(expressions.names());
+        var values = inOrder(keyCondition.values(), List.of(":pk", ":sk", ":sk2"));
+        values.putAll(expressions.values());
+        return new PlannedRequest(ReadOperation.QUERY, tableName, indexName, keyCondition.expression(), expressions.filterExpression(),
+                expressions.projectionExpression(), names, values, List.of(), true, null, estimatedRcu, "");
+    }
+
+    private static <V> Map<String, V> inOrder(Map<String, V> map, List<String> order) {
+        var ordered = new LinkedHashMap<String, V>();
+        order.forEach(key -> {
+            if (map.containsKey(key)) {
+                ordered.put(key, map.get(key));
+            }
+        });
+        map.forEach(ordered::putIfAbsent);
+        return ordered;
+    }
+
+    /** One Scan of the table, with why it is one ({@code note}). */
+    public static PlannedRequest scan(String tableName, ReadExpressions expressions, CapacityUnits estimatedRcu, String note) {
+        return new PlannedRequest(ReadOperation.SCAN, tableName, null, null, expressions.filterExpression(),
+                expressions.projectionExpression(), expressions.names(), expressions.values(), List.of(), true, null, estimatedRcu, note);
+    }
+
+    public PlannedRequest withScanIndexForward(boolean forward) {
+        return new PlannedRequest(operation, tableName, indexName, keyCondition, filter, projection, names, values, keys, forward, limit,
+                estimatedRcu, note);
+    }
+
+    /** The same request with a Limit (null for none). */
+    public PlannedRequest withLimit(Integer pageLimit) {
+        return new PlannedRequest(operation, tableName, indexName, keyCondition, filter, projection, names, values, keys, scanIndexForward,
+                pageLimit, estimatedRcu, note);
+    }
+
+    public PlannedRequest withEstimatedRcu(CapacityUnits rcu) {
+        return new PlannedRequest(operation, tableName, indexName, keyCondition, filter, projection, names, values, keys, scanIndexForward,
+                limit, rcu, note);
+    }
+
+    public PlannedRequest withNote(String why) {
+        return new PlannedRequest(operation, tableName, indexName, keyCondition, filter, projection, names, values, keys, scanIndexForward,
+                limit, estimatedRcu, why);
+    }
+
+    /** What the requests are estimated to consume together. */
+    public static CapacityUnits totalRcu(List<PlannedRequest> requests) {
+        var total = CapacityUnits.ZERO;
+        for (var request : requests) {
+            total = total.plus(request.estimatedRcu());
+        }
+        return total;
+    }
+
     public boolean isScan() {
-        return operation.equals("Scan");
+        return operation == ReadOperation.SCAN;
     }
 
     /** One line for a person: {@code Query Tracker · #pk = :pk · filter #status = :v1 · 0.5 RCU}. */
     public String summary() {
-        var text = new StringBuilder(operation).append(' ').append(tableName);
+        var text = new StringBuilder(operation.label()).append(' ').append(tableName);
         if (indexName != null) {
             text.append(" · index ").append(indexName);
         }
@@ -57,7 +134,7 @@ public record PlannedRequest(String operation, String tableName, String indexNam
         if (limit != null) {
             text.append(" · limit ").append(limit);
         }
-        text.append(" · ").append(Rcu.text(estimatedRcu)).append(" RCU");
+        text.append(" · ").append(estimatedRcu).append(" RCU");
         return text.toString();
     }
 }

@@ -3,6 +3,7 @@ package dev.dynalens.domain.sql;
 import dev.dynalens.domain.codec.DynamoJsonCodec;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.ReadOperation;
 import java.util.Map;
 
 /**
@@ -16,13 +17,13 @@ public final class RequestSnippet {
     public static String awsCli(PlannedRequest request) {
         var command = new StringBuilder("aws dynamodb ");
         switch (request.operation()) {
-            case "Query" -> command.append("query");
-            case "Scan" -> command.append("scan");
-            case "GetItem" -> command.append("get-item");
-            case "BatchGetItem" -> command.append("batch-get-item");
-            default -> throw new IllegalArgumentException("No AWS CLI call for " + request.operation());
+            case QUERY -> command.append("query");
+            case SCAN -> command.append("scan");
+            case GET_ITEM -> command.append("get-item");
+            case BATCH_GET_ITEM -> command.append("batch-get-item");
+            default -> throw new IllegalArgumentException("No AWS CLI call for " + request.operation().label());
         }
-        if (request.operation().equals("BatchGetItem")) {
+        if (request.operation() == ReadOperation.BATCH_GET_ITEM) {
             var keys = new StringBuilder("{\"").append(jsonText(request.tableName())).append("\":{\"Keys\":[");
             for (int i = 0; i < request.keys().size(); i++) {
                 keys.append(i == 0 ? "" : ",").append(DynamoJsonCodec.writeItem(new Item(request.keys().get(i))));
@@ -41,7 +42,7 @@ public final class RequestSnippet {
         if (request.indexName() != null) {
             command.append(" \\\n    --index-name ").append(quoted(request.indexName()));
         }
-        if (request.operation().equals("GetItem")) {
+        if (request.operation() == ReadOperation.GET_ITEM) {
             command.append(" \\\n    --key ").append(quoted(DynamoJsonCodec.writeItem(new Item(request.keys().get(0)))));
         }
         option(command, "--key-condition-expression", request.keyCondition());

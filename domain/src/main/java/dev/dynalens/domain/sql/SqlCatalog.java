@@ -63,8 +63,9 @@ public record SqlCatalog(TableDescription description, List<SqlEntity> tables, E
             bytes += entity.sizes().totalBytes();
             measured += entity.sizes().items();
         }
+        // rounded half up, as Math.round of the quotient would, in whole numbers: no double on the way
         tables.add(new SqlEntity(description.name(), true, List.of(), List.of(), attributes(whole),
-                Math.max(description.itemCount(), analysis.itemCount()), measured == 0 ? 0 : Math.round((double) bytes / measured)));
+                Math.max(description.itemCount(), analysis.itemCount()), measured == 0 ? 0 : (2 * bytes + measured) / (2 * measured)));
         for (var entity : analysis.entities()) {
             if (entity.name().equals(description.name())) {
                 continue;

@@ -32,7 +32,7 @@ public record QueryForm(String indexName, String partitionValue, SortKeyConditio
                     ? SortKeyCondition.between(low, KeyValues.parse(sk.name(), sk.type(), sortUpperValue))
                     : SortKeyCondition.of(sortOperator, low);
         }
-        return new ReadRequest.Query(table.name(), indexName, pk.name(), pkValue, keys.sortKeyName(), condition,
-                scanIndexForward, limit, null);
+        return ReadRequest.Query.of(table.name(), pk.name(), pkValue).onIndex(indexName).withSortKey(keys.sortKeyName(), condition)
+                .withScanIndexForward(scanIndexForward).withLimit(limit);
     }
 }

@@ -98,11 +98,44 @@ public sealed interface ReadRequest {
             expressions = expressions == null ? ReadExpressions.NONE : expressions;
         }
 
-        public Query(String tableName, String indexName, String partitionKeyName, AttributeValue partitionKeyValue,
-                     String sortKeyName, SortKeyCondition sortKeyCondition, boolean scanIndexForward, Integer limit,
-                     Map<String, AttributeValue> exclusiveStartKey) {
-            this(tableName, indexName, partitionKeyName, partitionKeyValue, sortKeyName, sortKeyCondition, scanIndexForward,
-                    limit, exclusiveStartKey, ReadExpressions.NONE);
+        /** The first page of every item of one partition of the table, in ascending order; the {@code with…} methods narrow it. */
+        public static Query of(String tableName, String partitionKeyName, AttributeValue partitionKeyValue) {
+            return new Query(tableName, null, partitionKeyName, partitionKeyValue, null, null, true, null, null, ReadExpressions.NONE);
+        }
+
+        /** The same Query of an index (null: of the table). */
+        public Query onIndex(String index) {
+            return new Query(tableName, index, partitionKeyName, partitionKeyValue, sortKeyName, sortKeyCondition, scanIndexForward, limit,
+                    exclusiveStartKey, expressions);
+        }
+
+        /** The same Query, naming the sort key it reads in order, with no condition on it. */
+        public Query withSortKey(String name) {
+            return withSortKey(name, null);
+        }
+
+        /** The same Query with a condition on the sort key (null for none). */
+        public Query withSortKey(String name, SortKeyCondition condition) {
+            return new Query(tableName, indexName, partitionKeyName, partitionKeyValue, name, condition, scanIndexForward, limit,
+                    exclusiveStartKey, expressions);
+        }
+
+        /** The same Query in ascending ({@code true}) or descending sort-key order. */
+        public Query withScanIndexForward(boolean forward) {
+            return new Query(tableName, indexName, partitionKeyName, partitionKeyValue, sortKeyName, sortKeyCondition, forward, limit,
+                    exclusiveStartKey, expressions);
+        }
+
+        /** The same Query with a page size limit (null: DynamoDB's 1 MB). */
+        public Query withLimit(Integer pageLimit) {
+            return new Query(tableName, indexName, partitionKeyName, partitionKeyValue, sortKeyName, sortKeyCondition, scanIndexForward,
+                    pageLimit, exclusiveStartKey, expressions);
+        }
+
+        /** The same Query with a FilterExpression and ProjectionExpression. */
+        public Query withExpressions(ReadExpressions filterAndProjection) {
+            return new Query(tableName, indexName, partitionKeyName, partitionKeyValue, sortKeyName, sortKeyCondition, scanIndexForward,
+                    limit, exclusiveStartKey, filterAndProjection);
         }
 
         @Override

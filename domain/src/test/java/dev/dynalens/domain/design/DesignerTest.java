@@ -7,6 +7,7 @@ import dev.dynalens.domain.capacity.CapacityUnits;
 import dev.dynalens.domain.item.AttributeType;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.ReadOperation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -46,7 +47,7 @@ class DesignerTest {
         assertThat(design.entity("Order").orElseThrow().reasons()).allMatch(r -> !r.isBlank()).hasSizeGreaterThan(1);
 
         var byStatus = design.pattern("ordersByStatusBetween").orElseThrow();
-        assertThat(byStatus.operation()).isEqualTo(PatternDesign.Operation.QUERY);
+        assertThat(byStatus.operation()).isEqualTo(ReadOperation.QUERY);
         assertThat(byStatus.index()).isEqualTo("GSI1");
         assertThat(byStatus.keyCondition()).isEqualTo("GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to");
         assertThat(byStatus.values()).extractingFromEntries(e -> e.getKey() + " " + e.getValue())
@@ -56,7 +57,7 @@ class DesignerTest {
         assertThat(byStatus.reason()).contains("GSI1").contains("createdAt");
 
         var get = design.pattern("getCustomer").orElseThrow();
-        assertThat(get.operation()).isEqualTo(PatternDesign.Operation.GET_ITEM);
+        assertThat(get.operation()).isEqualTo(ReadOperation.GET_ITEM);
         assertThat(get.keyCondition()).isEqualTo("PK = :pk AND SK = :sk");
         var newest = design.pattern("ordersOfCustomerNewestFirst").orElseThrow();
         assertThat(newest.index()).isNull();
@@ -152,7 +153,7 @@ class DesignerTest {
                 """);
 
         var pattern = design.pattern("rangeAndOrder").orElseThrow();
-        assertThat(pattern.operation()).isEqualTo(PatternDesign.Operation.SCAN);
+        assertThat(pattern.operation()).isEqualTo(ReadOperation.SCAN);
         assertThat(pattern.served()).isFalse();
         assertThat(pattern.reason()).startsWith("a Query takes a range on its sort key")
                 .contains("A Scan reads every item instead: ≈1000 items, 2000000 B: 244.5 RCU per call");

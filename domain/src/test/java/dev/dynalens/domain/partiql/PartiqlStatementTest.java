@@ -38,8 +38,8 @@ class PartiqlStatementTest {
     void aStatementThatIsNotOne_isRefusedWithWhere(String text, String message, int line, int column) {
         assertThatThrownBy(() -> PartiqlStatement.of(text)).isInstanceOfSatisfying(PartiqlException.class, e -> {
             assertThat(e).hasMessageContaining(message);
-            assertThat(e.line()).isEqualTo(line);
-            assertThat(e.column()).isEqualTo(column);
+            assertThat(e.position().line()).isEqualTo(line);
+            assertThat(e.position().column()).isEqualTo(column);
         });
     }
 }

@@ -73,8 +73,8 @@ class PlaceholdersTest {
 
     @Test
     void aQuerysKeyCondition_isWrittenWithItsPlaceholders() {
-        var query = new ReadRequest.Query("Shop", "GSI1", "GSI1PK", AttributeValue.s("STATUS#OPEN"), "GSI1SK",
-                SortKeyCondition.between(AttributeValue.s("2024-01"), AttributeValue.s("2024-12")), true, null, null);
+        var query = ReadRequest.Query.of("Shop", "GSI1PK", AttributeValue.s("STATUS#OPEN")).onIndex("GSI1")
+                .withSortKey("GSI1SK", SortKeyCondition.between(AttributeValue.s("2024-01"), AttributeValue.s("2024-12")));
 
         var condition = ReadRequests.keyConditionExpression(query);
 

@@ -22,8 +22,8 @@ class TableTextTest {
             BEGINS_WITH, 'Query T · PK = "A" AND begins_with(SK, "x")'
             """)
     void describe_showsTheKeyConditionAsSent(SortKeyCondition.Operator operator, String expected) {
-        var query = new ReadRequest.Query("T", null, "PK", AttributeValue.s("A"), "SK",
-                SortKeyCondition.of(operator, AttributeValue.s("x")), true, null, null);
+        var query = ReadRequest.Query.of("T", "PK", AttributeValue.s("A"))
+                .withSortKey("SK", SortKeyCondition.of(operator, AttributeValue.s("x")));
         assertThat(ReadRequests.describe(query)).isEqualTo(expected);
     }
 

@@ -2,7 +2,6 @@ package dev.dynalens.service.sql;
 
 import dev.dynalens.domain.sql.AccessPlan;
 import dev.dynalens.domain.sql.AccessPlanner;
-import dev.dynalens.domain.sql.PlannedRequest;
 import dev.dynalens.domain.sql.ReadShape;
 import java.util.List;
 import org.apache.calcite.plan.RelOptCluster;
@@ -17,52 +16,52 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
 
 /**
- * The read of one table of the query, a logical operator (convention NONE, so every rule over logical operators sees
- * it; {@link DynamoRead} is its enumerable form): what the rules pushed into it ({@link ScanSpec}) and the requests that serve it,
- * chosen by {@link AccessPlanner}. It decides, as Calcite's {@code CassandraFilter} does for a partition, whether the
+ * How one table of the query is accessed, a logical operator (convention NONE, so every rule over logical operators
+ * sees it; {@link DynamoRead} is its enumerable form): what the rules pushed into it ({@link PushedDown}) and the
+ * requests that serve it, chosen by {@link AccessPlanner}: a GetItem, BatchGetItem, Query or Scan. It decides, as Calcite's {@code CassandraFilter} does for a partition, whether the
  * read hits one partition and in which order rows come; its cost is the read capacity the requests are expected to
  * consume, so the planner prefers a Query to a Scan and a GetItem to a Query.
  */
-final class DynamoScan extends TableScan {
+final class DynamoAccess extends TableScan {
 
     /** What makes a Scan lose to every Query, GetItem and BatchGetItem in the planner's comparison. */
     static final double SCAN_PENALTY = 1e9;
 
     private final EntityTable entityTable;
-    private final ScanSpec spec;
+    private final PushedDown pushed;
     private AccessPlan plan;
 
-    DynamoScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, EntityTable entityTable, ScanSpec spec) {
+    DynamoAccess(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, EntityTable entityTable, PushedDown pushed) {
         super(cluster, traits, List.of(), table);
         this.entityTable = entityTable;
-        this.spec = spec;
+        this.pushed = pushed;
     }
 
     EntityTable entityTable() {
         return entityTable;
     }
 
-    ScanSpec spec() {
-        return spec;
+    PushedDown pushed() {
+        return pushed;
     }
 
-    DynamoScan with(ScanSpec newSpec) {
-        return new DynamoScan(getCluster(), getTraitSet(), getTable(), entityTable, newSpec);
+    DynamoAccess with(PushedDown newPushed) {
+        return new DynamoAccess(getCluster(), getTraitSet(), getTable(), entityTable, newPushed);
     }
 
-    DynamoScan with(ScanSpec newSpec, RelTraitSet traits) {
-        return new DynamoScan(getCluster(), traits, getTable(), entityTable, newSpec);
+    DynamoAccess with(PushedDown newPushed, RelTraitSet traits) {
+        return new DynamoAccess(getCluster(), traits, getTable(), entityTable, newPushed);
     }
 
     /** The requests that serve this read, as planned now. */
     AccessPlan accessPlan() {
         if (plan == null) {
-            plan = AccessPlanner.plan(entityTable.catalog(), shape(spec));
+            plan = AccessPlanner.plan(entityTable.catalog(), shape(pushed));
         }
         return plan;
     }
 
-    ReadShape shape(ScanSpec of) {
+    ReadShape shape(PushedDown of) {
         var columns = entityTable.columns();
         List<String> attributes = of.projected() ? of.columns().stream().map(i -> columns.get(i).name()).toList() : null;
         return new ReadShape(entityTable.entity(), of.conditions(), attributes, of.order(), of.limit(), of.wholeCollection());
@@ -70,19 +69,19 @@ final class DynamoScan extends TableScan {
 
     /** The name of the attribute behind one of this read's output fields. */
     String attributeOf(int field) {
-        return entityTable.columns().get(spec.columns().get(field)).name();
+        return entityTable.columns().get(pushed.columns().get(field)).name();
     }
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-        return new DynamoScan(getCluster(), traitSet, getTable(), entityTable, spec);
+        return new DynamoAccess(getCluster(), traitSet, getTable(), entityTable, pushed);
     }
 
     @Override
     public RelDataType deriveRowType() {
         var full = table.getRowType().getFieldList();
         var builder = getCluster().getTypeFactory().builder();
-        for (var column : spec.columns()) {
+        for (var column : pushed.columns()) {
             builder.add(full.get(column));
         }
         return builder.build();
@@ -91,7 +90,7 @@ final class DynamoScan extends TableScan {
     @Override
     public RelWriter explainTerms(RelWriter pw) {
         var writer = super.explainTerms(pw);
-        if (spec.projected()) {
+        if (pushed.projected()) {
             writer.item("columns", getRowType().getFieldNames());
         }
         var requests = accessPlan().requests();
@@ -101,13 +100,13 @@ final class DynamoScan extends TableScan {
         if (accessPlan().desktopCondition() != null) {
             writer.item("desktop", accessPlan().desktopCondition().toString());
         }
-        if (spec.order() != ReadShape.Order.ANY) {
-            writer.item("order", spec.order());
+        if (pushed.order() != ReadShape.Order.ANY) {
+            writer.item("order", pushed.order());
         }
-        if (spec.limit() != null) {
-            writer.item("limit", spec.limit());
+        if (pushed.limit() != null) {
+            writer.item("limit", pushed.limit());
         }
-        if (spec.wholeCollection()) {
+        if (pushed.wholeCollection()) {
             writer.item("shared", "one Query of the item collection serves both sides of the join");
         }
         return writer;
@@ -117,21 +116,22 @@ final class DynamoScan extends TableScan {
     public double estimateRowCount(RelMetadataQuery mq) {
         var rows = (double) Math.max(1, accessPlan().estimatedRows());
         // each condition DynamoDB or the desktop applies is taken to keep a quarter of the rows
-        rows = Math.max(1, rows * Math.pow(0.25, spec.conditions().size()));
-        return spec.limit() == null ? rows : Math.min(rows, spec.limit());
+        rows = Math.max(1, rows * Math.pow(0.25, pushed.conditions().size()));
+        return pushed.limit() == null ? rows : Math.min(rows, pushed.limit());
     }
 
     @Override
     public RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
-        var rcu = accessPlan().requests().stream().mapToDouble(PlannedRequest::estimatedRcu).sum();
-        if (spec.wholeCollection()) {
+        // Calcite's costs are doubles; halves of a unit are exact in one
+        var rcu = accessPlan().estimatedRcu().halves() / 2.0;
+        if (pushed.wholeCollection()) {
             rcu /= 2; // one Query serves both sides of the join: each pays half
         }
         var rows = estimateRowCount(mq);
         // capacity first; then fewer rows and fewer columns carried win a tie (a filter or projection pushed down). A Scan
         // costs more than any keyed read whatever the estimate: a small table grows, and its keys stay keys.
         var scanPenalty = accessPlan().scans() ? SCAN_PENALTY : 0;
-        var measure = scanPenalty + rcu * 1000 + rows * 0.01 + spec.columns().size() * 0.0001;
+        var measure = scanPenalty + rcu * 1000 + rows * 0.01 + pushed.columns().size() * 0.0001;
         return planner.getCostFactory().makeCost(measure, rows, 0);
     }
 }
