@@ -73,7 +73,11 @@ class ToolbarIconsIT extends FxRobot {
     }
 
     private ButtonBase button(String id) {
-        return lookup(id).queryAs(ButtonBase.class);
+        // On the FX thread: right after the first start the scene still changes (tabs open, the overview runs), and a
+        // lookup from the test thread then read a child list as it changed (IndexOutOfBoundsException, seen in CI).
+        var found = new ButtonBase[1];
+        interact(() -> found[0] = lookup(id).queryAs(ButtonBase.class));
+        return found[0];
     }
 
     private void assertIconAndText(String id) {
