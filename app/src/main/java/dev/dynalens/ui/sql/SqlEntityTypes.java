@@ -7,6 +7,9 @@ import dev.dynalens.domain.sql.SqlCatalog;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.usecase.LearnEntityTypes;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -110,11 +113,16 @@ final class SqlEntityTypes {
                 }, fx);
     }
 
+    /** When the entity types were learnt, as a person reads it: the day and the minute, in this computer's time zone. */
+    static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm", Locale.ENGLISH)
+            .withZone(ZoneId.systemDefault());
+
     private void use(SqlCatalog learnt) {
         catalog = learnt;
         var source = learnt.source();
         text.set("Tables: " + String.join(", ", learnt.tables().stream().map(t -> t.name()).toList()) + " · from the "
-                + source.how() + " of " + source.itemsAnalysed() + " items" + (source.analysedAt() == null ? "" : " (" + source.analysedAt() + ")"));
+                + source.how() + " of " + source.itemsAnalysed() + " items"
+                + (source.analysedAt() == null ? "" : " (" + WHEN.format(source.analysedAt()) + ")"));
         ready.set(true);
         onLearnt.run();
     }

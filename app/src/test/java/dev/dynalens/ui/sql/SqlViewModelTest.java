@@ -110,7 +110,10 @@ class SqlViewModelTest {
         model.useAnalysis(analyzer.result()); // the overview may end before the tab is described
         model.load();
 
-        assertThat(model.entityTypesProperty().get()).startsWith("Tables: Tracker, ").contains("from the Collections overview of");
+        assertThat(model.entityTypesProperty().get()).startsWith("Tables: Tracker, ").contains("from the Collections overview of")
+                // when, as a person says it: the day and the minute, not an instant to the nanosecond (issue 28)
+                .matches("(?s).* \\(\\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2}\\)$")
+                .doesNotContainPattern("\\d{2}:\\d{2}:\\d{2}");
         assertThat(model.readyProperty().get()).isTrue();
         assertThat(session.reads).isEmpty();
         assertThat(store.kept).containsKey(SqlTrackerData.TABLE);
