@@ -33,11 +33,6 @@ public record KeySchema(KeyAttribute partitionKey, KeyAttribute sortKey) {
         return sortKey == null ? List.of(partitionKey.name()) : List.of(partitionKey.name(), sortKey.name());
     }
 
-    /** Whether {@code name} is one of the key's attributes. */
-    public boolean isKeyAttribute(String name) {
-        return partitionKey.name().equals(name) || sortKey != null && sortKey.name().equals(name);
-    }
-
     /** The sort key's attribute name, or null when the table has a simple primary key. */
     public String sortKeyName() {
         return sortKey == null ? null : sortKey.name();
