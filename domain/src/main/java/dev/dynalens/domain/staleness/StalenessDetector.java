@@ -331,15 +331,19 @@ public final class StalenessDetector {
      * counted as {@link StalenessReport.RuleCounts#history()}, not as stale, and no repair is planned for them.
      */
     private void settle() {
+        var historic = new HashSet<DenormalizationRule>();
         for (var state : states) {
             if (state.history != null && state.stale > 0 && state.history.recordsHistory()) {
                 state.historic += state.stale;
                 state.stale = 0;
             }
+            if (state.historic > 0) {
+                historic.add(state.rule);
+            }
         }
         for (var finding : pending) {
             if (finding instanceof Finding.StaleCopy stale) {
-                if (!isHistoric(stale.rule())) {
+                if (!historic.contains(stale.rule())) {
                     list(stale);
                 }
             } else if (finding instanceof Finding.OrphanCopy orphan) {
@@ -354,14 +358,6 @@ public final class StalenessDetector {
         pending.clear();
     }
 
-    private boolean isHistoric(DenormalizationRule rule) {
-        for (var state : states) {
-            if (state.rule.equals(rule)) {
-                return state.historic > 0;
-            }
-        }
-        return false;
-    }
 
     /** Source items indexed so far, over all source entities: the structure that grows with the table. */
     public long sourceEntries() {
