@@ -3,6 +3,7 @@ package dev.dynalens.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dynalens.domain.RealModels;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.ConnectionTag;
 import dev.dynalens.domain.connection.CredentialsSource;
@@ -142,7 +143,7 @@ class TransferCommandsIT {
 
     @Test
     void export_ofAWorkspaceFile_writesItsItems() throws Exception {
-        var model = Path.of("domain/src/test/resources/models/aws-dynamodb-examples/ChatSystemSchema.json");
+        var model = RealModels.awsModel("ChatSystemSchema.json");
         var file = dir.resolve("chat.jsonl");
 
         var run = RealCli.run("export", "--file", model.toString(), "--out", file.toString(), "--json");

@@ -3,6 +3,7 @@ package dev.dynalens.usecase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.dynalens.domain.RealModels;
 import dev.dynalens.domain.design.PatternsException;
 import dev.dynalens.domain.design.PatternsProblem;
 import dev.dynalens.domain.design.PatternsReader;
@@ -204,7 +205,7 @@ class CheckExistingTableTest {
 
     @Test
     void theAwsComplaintManagementModel_servesItsPatterns_throughTheIndexesItsAuthorsMadeForThem() throws Exception {
-        try (var session = WorkspaceSession.open(Path.of("domain/src/test/resources/models/aws-dynamodb-examples/ComplaintManagementSchema.json"),
+        try (var session = WorkspaceSession.open(RealModels.awsModel("ComplaintManagementSchema.json"),
                 WorkspaceOptions.NONE)) {
             var check = check(session, "Complaint_management_system", """
                     entities:
@@ -241,7 +242,7 @@ class CheckExistingTableTest {
 
     @Test
     void theAwsSessionModelsInvertedIndex_readsTheSessionsOfAChildFromItsOtherSide() throws Exception {
-        try (var session = WorkspaceSession.open(Path.of("domain/src/test/resources/models/aws-dynamodb-examples/SessionManagementSchema.json"),
+        try (var session = WorkspaceSession.open(RealModels.awsModel("SessionManagementSchema.json"),
                 WorkspaceOptions.NONE)) {
             var check = check(session, "session_store", """
                     entities:

@@ -3,6 +3,7 @@ package dev.dynalens.service.transfer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.dynalens.domain.RealModels;
 import dev.dynalens.domain.connection.ConnectionProblem;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.ConnectionTag;
@@ -115,7 +116,7 @@ class TableImporterIT {
     @ParameterizedTest
     @ValueSource(strings = {"ChatSystemSchema.json", "RecurringPaymentsSchema.json", "SocialNetworkSchema.json", "GamePlayerProfilesSchema.json"})
     void aRealWorkbenchModel_importsEveryItemItHolds(String name, TestEndpoint endpoint, DynamoSession session) throws Exception {
-        var file = Path.of("domain/src/test/resources/models/aws-dynamodb-examples", name);
+        var file = RealModels.awsModel(name);
         var model = WorkspaceFiles.read(file, WorkspaceOptions.NONE).tables().getFirst();
         var table = endpoint.uniqueTableName("import-model");
         session.createTable(new CreateTableSpec(table, model.keySchema(), List.of())).get(30, TimeUnit.SECONDS);
