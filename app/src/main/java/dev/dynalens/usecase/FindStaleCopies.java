@@ -17,7 +17,7 @@ import dev.dynalens.service.job.Job;
 import dev.dynalens.service.job.Pager;
 import dev.dynalens.service.job.SerialExecutor;
 import dev.dynalens.usecase.support.ExecutorTasks;
-import dev.dynalens.usecase.support.SpillFile;
+import dev.dynalens.service.spill.SpillFile;
 import dev.dynalens.usecase.support.TableRead;
 import dev.dynalens.usecase.support.TableReads;
 import java.nio.file.Path;

@@ -12,7 +12,7 @@ import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.service.job.BatchHandOff;
 import dev.dynalens.service.workspace.WorkspaceFiles;
 import dev.dynalens.usecase.support.ExecutorTasks;
-import dev.dynalens.usecase.support.SpillFile;
+import dev.dynalens.service.spill.SpillFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

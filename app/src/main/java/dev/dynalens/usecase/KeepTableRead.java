@@ -7,7 +7,7 @@ import dev.dynalens.domain.staleness.RuleChoice;
 import dev.dynalens.domain.staleness.StaleScan;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.job.SerialExecutor;
-import dev.dynalens.usecase.support.SpillFile;
+import dev.dynalens.service.spill.SpillFile;
 import dev.dynalens.usecase.support.TableRead;
 import dev.dynalens.usecase.support.TableReads;
 import java.time.Instant;

@@ -3,6 +3,7 @@ package dev.dynalens.usecase.support;
 import dev.dynalens.domain.staleness.RuleChoice;
 import dev.dynalens.domain.staleness.StaleScan;
 import dev.dynalens.domain.table.TableDescription;
+import dev.dynalens.service.spill.SpillFile;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

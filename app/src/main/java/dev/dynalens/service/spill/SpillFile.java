@@ -1,4 +1,4 @@
-package dev.dynalens.usecase.support;
+package dev.dynalens.service.spill;
 
 import dev.dynalens.domain.staleness.ProjectionStore;
 import java.io.IOException;
@@ -10,7 +10,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The temporary file a read's projections spill to when they do not fit its memory budget: appended by one writer,
+ * The temporary file a read spills to what does not fit its memory budget (a stale-copy read's projections, the side
+ * of a SQL join that is read once and kept): appended by one writer,
  * read back at any position by several threads, deleted when closed (and, should the JVM stop first, when it exits).
  */
 public final class SpillFile implements ProjectionStore.Spill, AutoCloseable {
@@ -25,9 +26,14 @@ public final class SpillFile implements ProjectionStore.Spill, AutoCloseable {
 
     /** A new file in {@code directory} (the system's temporary directory by default), readable only by this user where the file system says so. */
     public static SpillFile create(Path directory) {
+        return create(directory, "stale");
+    }
+
+    /** A new file in {@code directory}, named for what spills to it ({@code stale}, {@code sql}). */
+    public static SpillFile create(Path directory, String purpose) {
         try {
             Files.createDirectories(directory);
-            var path = Files.createTempFile(directory, "dynalens-stale-", ".spill");
+            var path = Files.createTempFile(directory, "dynalens-" + purpose + "-", ".spill");
             path.toFile().deleteOnExit();
             return new SpillFile(path, FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE));
         } catch (IOException e) {
@@ -96,15 +102,21 @@ public final class SpillFile implements ProjectionStore.Spill, AutoCloseable {
     /** A read's spill file, opened at the first chunk that does not fit its budget and deleted when closed. */
     public static final class Lazy {
         private final Path directory;
+        private final String purpose;
         private SpillFile file;
 
         public Lazy(Path directory) {
+            this(directory, "stale");
+        }
+
+        public Lazy(Path directory, String purpose) {
             this.directory = directory;
+            this.purpose = purpose;
         }
 
         public synchronized ProjectionStore.Spill open() {
             if (file == null) {
-                file = create(directory);
+                file = create(directory, purpose);
             }
             return file;
         }
