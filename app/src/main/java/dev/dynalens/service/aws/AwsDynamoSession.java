@@ -142,11 +142,11 @@ final class AwsDynamoSession implements DynamoSession {
         Objects.requireNonNull(answered, "answered");
         return call(request.tableName(), call -> switch (request) {
             case ReadRequest.Scan scan -> call.track(client.scan(cancellation.tag(RequestMapper.scan(scan), call))).thenApply(response -> {
-                answered.accept(PageMapper.head(response.items(), response.lastEvaluatedKey()));
+                answered.accept(PageMapper.head(response.items(), response.lastEvaluatedKey(), response.consumedCapacity()));
                 return PageMapper.fromScan(response);
             });
             case ReadRequest.Query query -> call.track(client.query(cancellation.tag(RequestMapper.query(query), call))).thenApply(response -> {
-                answered.accept(PageMapper.head(response.items(), response.lastEvaluatedKey()));
+                answered.accept(PageMapper.head(response.items(), response.lastEvaluatedKey(), response.consumedCapacity()));
                 return PageMapper.fromQuery(response);
             });
         });

@@ -22,9 +22,10 @@ final class PageMapper {
         return page(response.items(), response.lastEvaluatedKey(), response.scannedCount(), response.consumedCapacity());
     }
 
-    /** What an answer says before its items are mapped: how many, and where the read goes on. */
-    static Page.Head head(List<Map<String, AttributeValue>> items, Map<String, AttributeValue> lastEvaluatedKey) {
-        return new Page.Head(items.size(), AttributeValueMapper.keyFromSdk(lastEvaluatedKey));
+    /** What an answer says before its items are mapped: how many, where the read goes on, and what it consumed. */
+    static Page.Head head(List<Map<String, AttributeValue>> items, Map<String, AttributeValue> lastEvaluatedKey,
+                          software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity capacity) {
+        return new Page.Head(items.size(), AttributeValueMapper.keyFromSdk(lastEvaluatedKey), consumedCapacity(capacity));
     }
 
     private static Page page(List<Map<String, AttributeValue>> items, Map<String, AttributeValue> lastEvaluatedKey,

@@ -8,6 +8,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -33,6 +34,10 @@ public final class Pager {
     private final Executor lane;
     private final Consumer<Page> handler;
     private final Job<Summary, Summary> job;
+    /** Told of every page's head as it comes back, in order, whether or not the page is handled. */
+    private Consumer<? super Page.Head> answered = head -> { };
+    /** Asked before each next page: false ends the read after the page whose head came. */
+    private BooleanSupplier goOn = () -> true;
     /** No page is requested after the one that brings the items read to this many. */
     private final long itemLimit;
     private volatile boolean cancelled;
@@ -112,6 +117,23 @@ public final class Pager {
         return pager.job;
     }
 
+    /**
+     * As {@link #start(DynamoSession, ReadRequest, Executor, Consumer, Consumer)}, for a caller that counts what the wire
+     * carried and may stop the read: {@code answered} is told of every page's head as it comes back (whether or not the
+     * page is ever handled: one read ahead when the read is cancelled), and no page is asked for after one whose head
+     * came when {@code goOn} said false. The read then ends once that page is handled, incomplete.
+     */
+    public static Job<Summary, Summary> start(DynamoSession session, ReadRequest first, Executor handlerExecutor, Consumer<Page> handler,
+                                              Consumer<? super Summary> listener, Consumer<? super Page.Head> answered,
+                                              BooleanSupplier goOn) {
+        var pager = new Pager(session, Long.MAX_VALUE, handlerExecutor, handler, listener);
+        pager.answered = Objects.requireNonNull(answered, "answered");
+        pager.goOn = Objects.requireNonNull(goOn, "goOn");
+        pager.job.onCancel(pager::cancel);
+        pager.fetch(Objects.requireNonNull(first, "first"), CompletableFuture.completedFuture(null));
+        return pager.job;
+    }
+
     /** Every page, handled on the calling thread's chain, with no progress: for callers that wait for the whole read. */
     public static Job<Summary, Summary> start(DynamoSession session, ReadRequest first, Consumer<Page> handler) {
         return start(session, first, Runnable::run, handler, summary -> { });
@@ -125,7 +147,10 @@ public final class Pager {
         var handled = new CompletableFuture<Void>();
         CompletableFuture<Page> page;
         try {
-            page = session.read(request, head -> previousHandled.thenRun(() -> requests.execute(() -> readNext(request, head, handled))));
+            page = session.read(request, head -> {
+                answered.accept(head);
+                previousHandled.thenRun(() -> requests.execute(() -> readNext(request, head, handled)));
+            });
         } catch (RuntimeException e) {
             page = CompletableFuture.failedFuture(e);
         }
@@ -145,6 +170,15 @@ public final class Pager {
             long answered = itemsAnswered + head.items();
             itemsAnswered = answered;
             if (cancelled || job.result().isDone() || answered >= itemLimit) {
+                return;
+            }
+            if (head.next().isPresent() && !goOn.getAsBoolean()) {
+                // told to stop: this page is the last; the read ends, incomplete, once it is handled
+                handled.thenRun(() -> lane.execute(() -> {
+                    if (!job.result().isDone()) {
+                        finish(false);
+                    }
+                }));
                 return;
             }
             head.next().ifPresent(key -> fetch(request.withExclusiveStartKey(key), handled));

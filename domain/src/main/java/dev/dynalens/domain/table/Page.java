@@ -24,7 +24,7 @@ public record Page(List<Item> items, Map<String, AttributeValue> lastEvaluatedKe
 
     /** What the page says of the read before its items are looked at. */
     public Head head() {
-        return new Head(items.size(), lastEvaluatedKey);
+        return new Head(items.size(), lastEvaluatedKey, consumedCapacity);
     }
 
     /**
@@ -33,13 +33,20 @@ public record Page(List<Item> items, Map<String, AttributeValue> lastEvaluatedKe
      *
      * @param items            the page's items
      * @param lastEvaluatedKey where the read goes on, or null after the last page
+     * @param consumedCapacity what the request consumed, as the endpoint reported it
      */
-    public record Head(int items, Map<String, AttributeValue> lastEvaluatedKey) {
+    public record Head(int items, Map<String, AttributeValue> lastEvaluatedKey, ConsumedCapacity consumedCapacity) {
         public Head {
             if (items < 0) {
                 throw new IllegalArgumentException("A page holds no fewer than 0 items: " + items);
             }
             lastEvaluatedKey = lastEvaluatedKey == null || lastEvaluatedKey.isEmpty() ? null : Map.copyOf(lastEvaluatedKey);
+            consumedCapacity = consumedCapacity == null ? ConsumedCapacity.NOT_REPORTED : consumedCapacity;
+        }
+
+        /** A head whose consumed capacity was not reported. */
+        public Head(int items, Map<String, AttributeValue> lastEvaluatedKey) {
+            this(items, lastEvaluatedKey, ConsumedCapacity.NOT_REPORTED);
         }
 
         public Optional<Map<String, AttributeValue>> next() {
