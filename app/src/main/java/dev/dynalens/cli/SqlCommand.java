@@ -46,6 +46,9 @@ import picocli.CommandLine.ParentCommand;
                 "  dynalens sql --file export.json --key-schema PK,SK --explain \"SELECT status, COUNT(*) FROM TASK GROUP BY status\"",
                 "  dynalens sql Tracker --partiql \"SELECT * FROM Tracker WHERE PK = 'USER#u1'\""})
 final class SqlCommand implements Callable<Integer> {
+    /** The exit code of a run that stopped at its budget: its rows are only the first. */
+    static final int INCOMPLETE = 3;
+
     @ParentCommand
     DynaLensCli root;
 
@@ -114,13 +117,18 @@ final class SqlCommand implements Callable<Integer> {
                 var cause = Problems.unwrap(e);
                 if (cause instanceof RunSql.BudgetRefusedException refused) {
                     var enough = refused.estimate().toBigDecimal().setScale(0, RoundingMode.CEILING).max(BigDecimal.ONE);
+                    if (planned.plan() != null && planned.plan().sizeUnknown()) {
+                        throw new CliException(refused.reason() + ": set a budget with --max-rcu N (the run stops once it has consumed "
+                                + "N RCU, with the rows so far), narrow the WHERE, or run `dynalens analyze` to learn the table's size");
+                    }
                     throw new CliException(refused.reason() + ": run it with --max-rcu " + enough.toPlainString()
                             + " (or more), or narrow the WHERE");
                 }
                 throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
             }
             print(context, outcome, requests, learnt);
-            return 0;
+            // the rows so far, stopped at the budget, are not the answer: a script must not take them for it
+            return outcome.stoppedAtBudget() ? INCOMPLETE : 0;
         } finally {
             pages.shutdownNow();
         }
@@ -186,11 +194,12 @@ final class SqlCommand implements Callable<Integer> {
         var out = context.out();
         if (json) {
             SqlOutput.writeJson(out, outcome.columns(), outcome.rows(), requests, outcome.requests(), outcome.consumedRcu(), outcome.path(),
-                    outcome.note(), entityTypes(learnt));
+                    outcome.note(), entityTypes(learnt), outcome.complete());
         } else {
             SqlOutput.writeText(out, outcome.columns(), outcome.rows());
             var err = context.err();
-            err.println(outcome.rows().size() + " row(s) · " + outcome.requests() + " request(s) · estimated "
+            err.println(outcome.rows().size() + " row(s)" + (outcome.complete() ? "" : " (incomplete)") + " · " + outcome.requests()
+                    + " request(s) · estimated " + (PlannedRequest.anySizeUnknown(requests) ? "at least " : "")
                     + PlannedRequest.totalRcu(requests) + " RCU · consumed "
                     + (outcome.consumed().reported() ? ConsumedCapacity.text(outcome.consumedRcu()) + " RCU" : "not reported")
                     + " · path " + outcome.path()

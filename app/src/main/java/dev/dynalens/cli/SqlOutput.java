@@ -25,6 +25,12 @@ final class SqlOutput {
 
     static void writeJson(PrintWriter out, List<String> columns, List<List<Object>> rows, List<PlannedRequest> plan, long requests,
                           Double consumedRcu, String path, String note, EntityTypes entityTypes) throws IOException {
+        writeJson(out, columns, rows, plan, requests, consumedRcu, path, note, entityTypes, null);
+    }
+
+    /** @param complete whether the rows are all of the answer (false: cancelled, or stopped at the budget); null with no rows */
+    static void writeJson(PrintWriter out, List<String> columns, List<List<Object>> rows, List<PlannedRequest> plan, long requests,
+                          Double consumedRcu, String path, String note, EntityTypes entityTypes, Boolean complete) throws IOException {
         try (var gen = JsonOutput.generator(out)) {
             gen.writeStartObject();
             gen.writeArrayFieldStart("columns");
@@ -48,9 +54,16 @@ final class SqlOutput {
                 writeRequest(gen, request);
             }
             gen.writeEndArray();
+            if (complete != null) {
+                gen.writeBooleanField("complete", complete);
+            }
             gen.writeNumberField("requests", requests);
             gen.writeFieldName("estimatedRcu");
             gen.writeNumber(PlannedRequest.totalRcu(plan).toString());
+            if (PlannedRequest.anySizeUnknown(plan)) {
+                // the estimate is a floor: the table's size is not known
+                gen.writeBooleanField("sizeUnknown", true);
+            }
             if (consumedRcu != null) {
                 gen.writeFieldName("consumedRcu");
                 gen.writeNumber(ConsumedCapacity.text(consumedRcu));
@@ -111,6 +124,9 @@ final class SqlOutput {
         }
         gen.writeFieldName("estimatedRcu");
         gen.writeNumber(request.estimatedRcu().toString());
+        if (request.sizeUnknown()) {
+            gen.writeBooleanField("sizeUnknown", true);
+        }
         if (!request.note().isEmpty()) {
             gen.writeStringField("note", request.note());
         }

@@ -51,10 +51,10 @@ public final class LearnEntityTypes {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
-    /** The catalog of an analysis the app already has (the Collections tab's), kept for next time. */
+    /** The catalog of an analysis of the whole table the app already has (the Collections tab's), kept for next time. */
     public SqlCatalog fromAnalysis(TableDescription table, TableAnalysis analysis, String how) {
         var catalog = SqlCatalog.of(table, analysis, new SqlCatalog.EntitySource(how, clock.instant(), analysis.itemCount(),
-                table.itemCount()));
+                table.itemCount(), true));
         store.save(scope, table.name(), new EntityTypesStore.Kept(catalog.tables(), catalog.source()));
         return catalog;
     }
@@ -63,7 +63,7 @@ public final class LearnEntityTypes {
     public Optional<SqlCatalog> kept(TableDescription table) {
         return store.load(scope, table.name()).map(kept -> new SqlCatalog(table, kept.tables(),
                 new SqlCatalog.EntitySource("kept " + kept.source().how(), kept.source().analysedAt(), kept.source().itemsAnalysed(),
-                        kept.source().tableItemCount())));
+                        kept.source().tableItemCount(), kept.source().wholeTable())));
     }
 
     /** What {@link #sample} will read and cost: the first items, up to the sample size, at the table's average item size. */
@@ -82,8 +82,10 @@ public final class LearnEntityTypes {
         var pages = Pager.start(session, scan, SAMPLE_ITEMS, analysis, page -> analyzer.acceptAll(page.items()), summary -> { });
         return pages.map(summary -> {
             var result = analyzer.result();
+            // fewer items than the sample size, every page read: the sample was the whole table, its size is known
+            var whole = summary.complete() && result.itemCount() < SAMPLE_ITEMS;
             var catalog = SqlCatalog.of(table, result, new SqlCatalog.EntitySource("sample read", clock.instant(), result.itemCount(),
-                    table.itemCount()));
+                    table.itemCount(), whole));
             store.save(scope, table.name(), new EntityTypesStore.Kept(catalog.tables(), catalog.source()));
             return catalog;
         });

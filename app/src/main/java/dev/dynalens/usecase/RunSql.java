@@ -8,8 +8,10 @@ import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.sql.SqlEngine;
 import dev.dynalens.service.sql.SqlExecution;
+import dev.dynalens.service.sql.RunLimits;
 import dev.dynalens.service.sql.SqlPlan;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -59,9 +61,28 @@ public final class RunSql {
 
         /** Whether the person agreed to run this plan whatever the gate says. */
         boolean agreesTo(SqlPlan plan) {
-            return confirmed || budgetAgreed && plan.estimatedRcu().toBigDecimal().compareTo(maxRcu) <= 0;
+            if (confirmed) {
+                return true;
+            }
+            // a plan whose size is unknown runs within a budget the person set: the cap then stops it
+            return budgetAgreed && (plan.sizeUnknown() || plan.estimatedRcu().toBigDecimal().compareTo(maxRcu) <= 0);
+        }
+
+        /**
+         * What a run of {@code plan} may consume before it stops: the budget; once the person agreed to a plan past it,
+         * half again its estimate, so that an estimate a little short does not cut the rows they agreed to.
+         */
+        public BigDecimal cap(SqlPlan plan) {
+            if (!confirmed) {
+                return maxRcu;
+            }
+            var agreed = plan.estimatedRcu().toBigDecimal().multiply(CONFIRMED_HEADROOM).setScale(0, RoundingMode.CEILING);
+            return maxRcu.max(agreed);
         }
     }
+
+    /** How far past its estimate a plan the person confirmed may consume. */
+    private static final BigDecimal CONFIRMED_HEADROOM = new BigDecimal("1.5");
 
     /** How far a run is: rows so far, requests sent, capacity DynamoDB reported. */
     public record Progress(long rows, long requests, double consumedRcu) {
@@ -73,14 +94,20 @@ public final class RunSql {
      *
      * @param path      which path ran: {@code sql}, or {@code partiql} for DynamoDB's own
      * @param truncated more rows would have come than {@link Options#maxRows()}: only the first are here
-     * @param complete  false after a cancel
-     * @param note      for a person: why the path, the truncation; empty when there is nothing to say
+     * @param complete        false after a cancel, or a stop at the budget: the rows are only the first
+     * @param note            for a person: why the path, the truncation; empty when there is nothing to say
+     * @param stoppedAtBudget what the run consumed passed its budget ({@link Options#cap}), so it sent nothing more
      */
     public record Outcome(List<String> columns, List<List<Object>> rows, SqlPlan plan, long requests, ConsumedCapacity consumed,
-                          String path, boolean truncated, boolean complete, String note) {
+                          String path, boolean truncated, boolean complete, String note, boolean stoppedAtBudget) {
         public Outcome {
             columns = List.copyOf(columns);
             rows = List.copyOf(rows);
+        }
+
+        public Outcome(List<String> columns, List<List<Object>> rows, SqlPlan plan, long requests, ConsumedCapacity consumed,
+                       String path, boolean truncated, boolean complete, String note) {
+            this(columns, rows, plan, requests, consumed, path, truncated, complete, note, false);
         }
 
         public double consumedRcu() {
@@ -165,13 +192,15 @@ public final class RunSql {
         var execution = new SqlExecution[1];
         worker.execute(() -> {
             try {
-                execution[0] = engine.start(plan, session, pages);
+                execution[0] = engine.start(plan, session, pages, RunLimits.capped(options.cap(plan)));
                 job.onCancel(execution[0]::cancel);
                 job.result().complete(drain(execution[0], options, listener, job, path, note));
             } catch (CancellationException e) {
                 var done = execution[0];
+                var budget = done != null && done.stoppedAtBudget();
                 job.result().complete(new Outcome(plan.columns(), List.of(), plan, done == null ? 0 : done.requests(),
-                        done == null ? ConsumedCapacity.NOT_REPORTED : done.consumed(), path, false, false, "cancelled"));
+                        done == null ? ConsumedCapacity.NOT_REPORTED : done.consumed(), path, false, false,
+                        budget ? budgetNote(done, options.cap(plan)) : "cancelled", budget));
             } catch (RuntimeException e) {
                 job.result().completeExceptionally(e);
             } finally {
@@ -205,7 +234,7 @@ public final class RunSql {
                 }
             }
         } catch (CancellationException e) {
-            if (!job.cancelRequested() && !truncated) {
+            if (!job.cancelRequested() && !truncated && !execution.stoppedAtBudget()) {
                 throw e;
             }
             complete = false;
@@ -214,10 +243,36 @@ public final class RunSql {
             listener.accept(List.copyOf(batch));
         }
         job.report(new Progress(kept.size(), execution.requests(), rcu(execution.consumed())));
-        var said = truncated ? "More than " + options.maxRows() + " rows: the first " + options.maxRows()
-                + " are shown and the read stopped; add a LIMIT or narrow the WHERE" : note;
+        var budget = execution.stoppedAtBudget();
+        var said = new ArrayList<String>();
+        if (budget) {
+            said.add(budgetNote(execution, options.cap(execution.plan())));
+        } else if (truncated) {
+            said.add("More than " + options.maxRows() + " rows: the first " + options.maxRows()
+                    + " are shown and the read stopped; add a LIMIT or narrow the WHERE");
+        } else if (!note.isEmpty()) {
+            said.add(note);
+        }
+        rereadNote(execution).ifPresent(said::add);
         return new Outcome(execution.plan().columns(), kept, execution.plan(), execution.requests(), execution.consumed(), path, truncated,
-                complete && !truncated && !job.cancelRequested(), said);
+                complete && !truncated && !budget && !job.cancelRequested(), String.join("; ", said), budget);
+    }
+
+    /** Why the rows end early: the budget, what was consumed, and what to do. */
+    private static String budgetNote(SqlExecution execution, BigDecimal cap) {
+        return "Stopped at the budget of " + cap.stripTrailingZeros().toPlainString() + " RCU: "
+                + ConsumedCapacity.text(rcu(execution.consumed())) + " RCU consumed in " + execution.requests()
+                + " request(s); the rows so far are shown and are incomplete. Raise the budget (--max-rcu) or narrow the WHERE";
+    }
+
+    /** The reads sent more than once (a plan no rule keeps from it), said with how many times. */
+    private static Optional<String> rereadNote(SqlExecution execution) {
+        var rereads = execution.rereads();
+        if (rereads.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("Read again: " + String.join(", ", rereads.entrySet().stream()
+                .map(e -> e.getKey() + " " + (e.getValue() + 1) + " times").sorted().toList()));
     }
 
     private static double rcu(ConsumedCapacity capacity) {

@@ -15,7 +15,7 @@ public final class JsonEntityTypesStore implements EntityTypesStore {
 
     /** The file's form: the time as ISO-8601 text. */
     record Stored(java.util.List<dev.dynalens.domain.sql.SqlEntity> tables, String how, String analysedAt, long itemsAnalysed,
-                  long tableItemCount) {
+                  long tableItemCount, boolean wholeTable) {
     }
     private final Path root;
 
@@ -37,7 +37,7 @@ public final class JsonEntityTypesStore implements EntityTypesStore {
             var stored = JSON.readValue(file.toFile(), Stored.class);
             var at = stored.analysedAt() == null ? null : java.time.Instant.parse(stored.analysedAt());
             return Optional.of(new Kept(stored.tables(), new dev.dynalens.domain.sql.SqlCatalog.EntitySource(stored.how(), at,
-                    stored.itemsAnalysed(), stored.tableItemCount())));
+                    stored.itemsAnalysed(), stored.tableItemCount(), stored.wholeTable())));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
@@ -49,7 +49,7 @@ public final class JsonEntityTypesStore implements EntityTypesStore {
         try {
             var source = kept.source();
             var stored = new Stored(kept.tables(), source.how(), source.analysedAt() == null ? null : source.analysedAt().toString(),
-                    source.itemsAnalysed(), source.tableItemCount());
+                    source.itemsAnalysed(), source.tableItemCount(), source.wholeTable());
             AtomicFiles.writeString(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(stored));
         } catch (IOException e) {
             throw new UncheckedIOException("Could not keep the entity types in " + file + ": " + e.getMessage(), e);

@@ -24,14 +24,30 @@ import org.apache.calcite.rel.type.RelDataType;
  */
 final class DynamoRead extends AbstractRelNode implements EnumerableRel {
     private final DynamoAccess access;
+    private final boolean kept;
 
     DynamoRead(RelOptCluster cluster, RelTraitSet traits, DynamoAccess access) {
+        this(cluster, traits, access, false);
+    }
+
+    /** @param kept an operator above enumerates this read more than once: it is sent once and kept ({@link ReadOnce}) */
+    DynamoRead(RelOptCluster cluster, RelTraitSet traits, DynamoAccess access, boolean kept) {
         super(cluster, traits);
         this.access = access;
+        this.kept = kept;
     }
 
     DynamoAccess access() {
         return access;
+    }
+
+    boolean kept() {
+        return kept;
+    }
+
+    /** The same read, sent once and kept for an operator that enumerates it again. */
+    DynamoRead keptForRereads() {
+        return kept ? this : new DynamoRead(getCluster(), getTraitSet(), access, true);
     }
 
     @Override
@@ -41,12 +57,12 @@ final class DynamoRead extends AbstractRelNode implements EnumerableRel {
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-        return new DynamoRead(getCluster(), traitSet, access);
+        return new DynamoRead(getCluster(), traitSet, access, kept);
     }
 
     @Override
     public RelWriter explainTerms(RelWriter pw) {
-        return access.explainTerms(super.explainTerms(pw));
+        return access.explainTerms(super.explainTerms(pw)).itemIf("kept", "read once for the rows of the other side", kept);
     }
 
     @Override
@@ -66,7 +82,7 @@ final class DynamoRead extends AbstractRelNode implements EnumerableRel {
         var types = getCluster().getTypeFactory();
         var columns = access.pushed().columns().stream().map(i -> new LeafRead.Column(table.columns().get(i).name(),
                 table.columnType(i, types))).toList();
-        var read = new LeafRead(table.catalog(), table.entity(), access.accessPlan(), columns, physType.getFormat() == JavaRowFormat.SCALAR);
+        var read = new LeafRead(table.catalog(), table.entity(), access.accessPlan(), columns, physType.getFormat() == JavaRowFormat.SCALAR, kept);
         var builder = new BlockBuilder();
         var stashed = implementor.stash(read, LeafRead.class);
         var enumerable = builder.append("enumerable", Expressions.call(stashed, "enumerable", implementor.getRootExpression()));

@@ -1,17 +1,24 @@
 package dev.dynalens.service.sql;
 
 import dev.dynalens.domain.expression.ConditionEvaluator;
+import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.sql.AccessPlan;
 import dev.dynalens.domain.sql.SqlCatalog;
 import dev.dynalens.domain.sql.SqlEntity;
+import dev.dynalens.domain.table.BatchGetRequest;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.service.job.Job;
 import dev.dynalens.service.job.Pager;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import org.apache.calcite.DataContext;
@@ -36,13 +43,19 @@ public final class LeafRead {
     private final AccessPlan plan;
     private final List<Column> columns;
     private final boolean scalar;
+    private final boolean kept;
 
-    LeafRead(SqlCatalog catalog, SqlEntity entity, AccessPlan plan, List<Column> columns, boolean scalar) {
+    /**
+     * @param kept the read is enumerated more than once (the inner side of a nested-loop join): its items are read from
+     *             DynamoDB once and kept for the run ({@link ReadOnce}), instead of sending its requests again
+     */
+    LeafRead(SqlCatalog catalog, SqlEntity entity, AccessPlan plan, List<Column> columns, boolean scalar, boolean kept) {
         this.catalog = catalog;
         this.entity = entity;
         this.plan = plan;
         this.columns = List.copyOf(columns);
         this.scalar = scalar;
+        this.kept = kept;
     }
 
     public Enumerable<Object> enumerable(DataContext root) {
@@ -50,14 +63,18 @@ public final class LeafRead {
         return new AbstractEnumerable<>() {
             @Override
             public Enumerator<Object> enumerator() {
-                return new Rows(run);
+                if (kept) {
+                    return new Rows(run.readOnce(LeafRead.this, () -> new Items(run)).reader());
+                }
+                run.enumerated(LeafRead.this, entity.name());
+                return new Rows(new Items(run));
             }
         };
     }
 
     /** The rows of this read for a run already under way (a lookup join's Query per key). */
     Enumerator<Object> enumerator(SqlRun run) {
-        return new Rows(run);
+        return new Rows(new Items(run));
     }
 
     private boolean wanted(Item item) {
@@ -81,25 +98,62 @@ public final class LeafRead {
         return row;
     }
 
-    /** Walks the plan's requests lazily: nothing is sent before the first row is asked for. */
+    /** An item enumerator as rows of this read's columns. */
     private final class Rows implements Enumerator<Object> {
-        private final SqlRun run;
-        private final Iterator<ReadRequest> reads = plan.reads().iterator();
-        private final Iterator<java.util.Map<String, dev.dynalens.domain.item.AttributeValue>> gets = plan.gets().iterator();
-        private final Iterator<dev.dynalens.domain.table.BatchGetRequest> batches = plan.batches().iterator();
-        private final ArrayDeque<Item> buffered = new ArrayDeque<>();
-        private PageStream stream;
-        private ReadRequest streaming;
-        private java.util.List<Item> recorded;
+        private final Enumerator<Item> items;
         private Object current;
-        private long produced;
 
-        Rows(SqlRun run) {
-            this.run = run;
+        Rows(Enumerator<Item> items) {
+            this.items = items;
         }
 
         @Override
         public Object current() {
+            return current;
+        }
+
+        @Override
+        public boolean moveNext() {
+            if (!items.moveNext()) {
+                return false;
+            }
+            current = row(items.current());
+            return true;
+        }
+
+        @Override
+        public void reset() {
+            throw new UnsupportedOperationException("A DynamoDB read is not read twice");
+        }
+
+        @Override
+        public void close() {
+            items.close();
+        }
+    }
+
+    /**
+     * Walks the plan's requests lazily (nothing is sent before the first item is asked for) and gives the items that
+     * belong to the entity type and pass the conditions left to the desktop.
+     */
+    private final class Items implements Enumerator<Item> {
+        private final SqlRun run;
+        private final Iterator<ReadRequest> reads = plan.reads().iterator();
+        private final Iterator<Map<String, AttributeValue>> gets = plan.gets().iterator();
+        private final Iterator<BatchGetRequest> batches = plan.batches().iterator();
+        private final ArrayDeque<Item> buffered = new ArrayDeque<>();
+        private PageStream stream;
+        private ReadRequest streaming;
+        private List<Item> recorded;
+        private Item current;
+        private long produced;
+
+        Items(SqlRun run) {
+            this.run = run;
+        }
+
+        @Override
+        public Item current() {
             return current;
         }
 
@@ -110,16 +164,16 @@ public final class LeafRead {
                 return false;
             }
             while (true) {
-                run.checkCancelled();
                 var item = buffered.poll();
                 if (item != null) {
                     if (wanted(item)) {
-                        current = row(item);
+                        current = item;
                         produced++;
                         return true;
                     }
                     continue;
                 }
+                // the items of a page already paid for are given even when the run was stopped since
                 if (!fill()) {
                     return false;
                 }
@@ -131,12 +185,12 @@ public final class LeafRead {
             if (stream != null) {
                 var page = stream.next();
                 if (page != null) {
+                    // its capacity was counted when it arrived (a page read ahead and never taken counts too)
                     buffered.addAll(page.items());
                     if (recorded != null) {
                         recorded.addAll(page.items());
                     }
                     run.itemsRead(page.items().size());
-                    run.consumed(page.consumedCapacity());
                     return true;
                 }
                 if (recorded != null) {
@@ -147,17 +201,19 @@ public final class LeafRead {
             }
             if (reads.hasNext()) {
                 var read = reads.next();
-                var shared = plan.shared() ? run.collection(read) : java.util.Optional.<java.util.List<Item>>empty();
+                var shared = plan.shared() ? run.collection(read) : Optional.<List<Item>>empty();
                 if (shared.isPresent()) {
                     buffered.addAll(shared.get());
                     return true;
                 }
+                run.beforeRequest();
                 streaming = read;
-                recorded = plan.shared() ? new java.util.ArrayList<>() : null;
+                recorded = plan.shared() ? new ArrayList<>() : null;
                 stream = new PageStream(run, read);
                 return true;
             }
             if (gets.hasNext()) {
+                run.beforeRequest();
                 var result = run.await(run.session().getItem(catalog.tableName(), gets.next(), false));
                 result.item().ifPresent(buffered::add);
                 run.consumed(result.capacity());
@@ -165,6 +221,7 @@ public final class LeafRead {
                 return true;
             }
             if (batches.hasNext()) {
+                run.beforeRequest();
                 var result = run.batchGet(batches.next());
                 buffered.addAll(result.items());
                 run.consumed(result.capacity());
@@ -194,25 +251,34 @@ public final class LeafRead {
 
     /**
      * The pages of one Query or Scan as the query pulls them: the pager reads on, one page ahead, while the page before
-     * waits here to be taken; a closed stream cancels the pager (a LIMIT reached, the query cancelled).
+     * waits here to be taken; a closed stream cancels the pager (a LIMIT reached, the query cancelled). Each page's
+     * capacity is counted as it comes back; once the run has consumed more than its budget no further page is asked
+     * for, and the stream ends, after the pages already paid for, by stopping the run.
      */
     private static final class PageStream implements AutoCloseable {
         private static final Object END = new Object();
+        /** The pager asked for no further page: the run passed its budget, or the stream was closed. */
+        private static final Object STOPPED = new Object();
+        private final SqlRun run;
         private final LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
         private final Semaphore room = new Semaphore(1);
-        private final dev.dynalens.service.job.Job<Pager.Summary, Pager.Summary> job;
+        private final Job<Pager.Summary, Pager.Summary> job;
         private final Runnable forgetCancel;
         private volatile boolean closed;
 
         PageStream(SqlRun run, ReadRequest first) {
+            this.run = run;
             job = Pager.start(run.session(), first, run.pages(), page -> {
-                run.requestSent();
                 room.acquireUninterruptibly();
                 if (!closed) {
                     queue.add(page);
                 }
-            }, summary -> { });
-            job.result().whenComplete((summary, failure) -> queue.add(failure == null ? END : failure));
+            }, summary -> { }, head -> {
+                // counted as it comes back: what the wire carried, whether or not the query takes the page
+                run.requestSent();
+                run.consumed(head.consumedCapacity());
+            }, () -> !run.overBudget());
+            job.result().whenComplete((summary, failure) -> queue.add(failure != null ? failure : summary.complete() ? END : STOPPED));
             forgetCancel = run.whenCancelled(this::close);
         }
 
@@ -231,8 +297,15 @@ public final class LeafRead {
                 return page;
             }
             forgetCancel.run();
+            if (next == STOPPED) {
+                if (run.overBudget()) {
+                    // every page the budget paid for was taken: the run stops here, its rows so far incomplete
+                    run.stopAtBudget();
+                }
+                throw new CancellationException("The query was cancelled");
+            }
             if (next instanceof Throwable failure) {
-                var cause = failure instanceof java.util.concurrent.CompletionException c && c.getCause() != null ? c.getCause() : failure;
+                var cause = failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure;
                 if (closed) {
                     throw new CancellationException("The query was cancelled");
                 }

@@ -132,7 +132,7 @@ public final class LookupRead {
                 dev.dynalens.domain.sql.ReadShape.Order.ANY, null);
         var plan = dev.dynalens.domain.sql.AccessPlanner.plan(catalog, shape);
         var rows = new ArrayList<Object[]>();
-        var read = new LeafRead(catalog, entity, plan, columns, false).enumerator(run);
+        var read = new LeafRead(catalog, entity, plan, columns, false, false).enumerator(run);
         try {
             while (read.moveNext()) {
                 rows.add((Object[]) read.current());
@@ -232,6 +232,7 @@ public final class LookupRead {
             }
             var found = new HashMap<Map<String, AttributeValue>, Item>();
             if (!distinct.isEmpty()) {
+                run.beforeRequest();
                 var result = run.batchGet(request(List.copyOf(distinct)));
                 run.consumed(result.capacity());
                 run.itemsRead(result.items().size());

@@ -76,7 +76,8 @@ public final class SqlEngine {
             var rewritten = PathRewriter.rewrite(parsed, columns);
             var validated = planner.validate(rewritten);
             var relational = planner.rel(validated).project();
-            var optimized = (EnumerableRel) planner.transform(0, relational.getTraitSet().replace(EnumerableConvention.INSTANCE), relational);
+            var optimized = ReadsKept.mark((EnumerableRel) planner.transform(0,
+                    relational.getTraitSet().replace(EnumerableConvention.INSTANCE), relational));
             var names = optimized.getRowType().getFieldNames();
             var requests = new ArrayList<PlannedRequest>();
             collectRequests(optimized, requests);
@@ -110,11 +111,19 @@ public final class SqlEngine {
      * @param pages where the pager hands pages over (a thread of its own: the query's thread waits for them)
      */
     public SqlExecution start(SqlPlan plan, DynamoSession session, Executor pages) {
-        return start(plan, session, pages, SqlRun.backoff());
+        return start(plan, session, pages, RunLimits.uncapped());
     }
 
-    SqlExecution start(SqlPlan plan, DynamoSession session, Executor pages, Backoff backoff) {
-        var run = new SqlRun(session, pages, backoff);
+    /**
+     * Starts a planned statement within {@code limits}: past its read capacity it stops before the next request, with
+     * the rows so far ({@link SqlExecution#stoppedAtBudget()}).
+     */
+    public SqlExecution start(SqlPlan plan, DynamoSession session, Executor pages, RunLimits limits) {
+        return start(plan, session, pages, SqlRun.backoff(), limits);
+    }
+
+    SqlExecution start(SqlPlan plan, DynamoSession session, Executor pages, Backoff backoff, RunLimits limits) {
+        var run = new SqlRun(session, pages, backoff, limits);
         var compiled = plan.compiled(() -> {
             var stashed = new LinkedHashMap<String, Object>();
             var bindable = EnumerableInterpretable.toBindable(stashed, null, plan.root(), EnumerableRel.Prefer.ARRAY);
@@ -124,7 +133,7 @@ public final class SqlEngine {
         var parameters = new LinkedHashMap<>(compiled.parameters());
         parameters.put(SqlRun.KEY, run);
         var context = new SqlDataContext(plan.root().getCluster(), parameters, run.cancelFlag());
-        return new SqlExecution(plan, run, compiled.bindable().bind(context));
+        return new SqlExecution(plan, run, () -> compiled.bindable().bind(context));
     }
 
     private static FrameworkConfig config(SchemaPlus root) {

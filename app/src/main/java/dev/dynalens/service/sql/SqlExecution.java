@@ -4,6 +4,8 @@ import dev.dynalens.domain.table.ConsumedCapacity;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.linq4j.Enumerator;
 
@@ -15,14 +17,18 @@ import org.apache.calcite.linq4j.Enumerator;
 public final class SqlExecution implements AutoCloseable {
     private final SqlPlan plan;
     private final SqlRun run;
-    private final Enumerator<Object> rows;
+    private final Supplier<Enumerable<?>> bind;
+    private Enumerator<Object> rows;
     private List<Object> current;
 
-    @SuppressWarnings("unchecked")
-    SqlExecution(SqlPlan plan, SqlRun run, Enumerable<?> enumerable) {
+    /**
+     * @param bind binds the compiled plan to the run: done at the first {@link #next()}, since binding an aggregate
+     *             already reads, and what it reads belongs to the run this execution reports on
+     */
+    SqlExecution(SqlPlan plan, SqlRun run, Supplier<Enumerable<?>> bind) {
         this.plan = plan;
         this.run = run;
-        this.rows = (Enumerator<Object>) enumerable.enumerator();
+        this.bind = bind;
     }
 
     public SqlPlan plan() {
@@ -30,7 +36,11 @@ public final class SqlExecution implements AutoCloseable {
     }
 
     /** Moves to the next row; false after the last. Sends requests as the rows need them. */
+    @SuppressWarnings("unchecked")
     public boolean next() {
+        if (rows == null) {
+            rows = (Enumerator<Object>) bind.get().enumerator();
+        }
         if (!rows.moveNext()) {
             current = null;
             return false;
@@ -74,8 +84,29 @@ public final class SqlExecution implements AutoCloseable {
         return run.itemsRead();
     }
 
+    /** Whether the run stopped because what it consumed passed its budget: its rows are then only the first. */
+    public boolean stoppedAtBudget() {
+        return run.stoppedAtBudget();
+    }
+
+    /** The entity types whose reads were sent more than once, with how many times more (empty: each read once). */
+    public Map<String, Integer> rereads() {
+        return run.rereads();
+    }
+
+    /** Bytes of reads kept for a join that did not fit in memory and went to a temporary file. */
+    public long spilledBytes() {
+        return run.spilledBytes();
+    }
+
     @Override
     public void close() {
-        rows.close();
+        try {
+            if (rows != null) {
+                rows.close();
+            }
+        } finally {
+            run.close();
+        }
     }
 }

@@ -59,6 +59,11 @@ public final class SqlPlan {
         return PlannedRequest.totalRcu(requests);
     }
 
+    /** Whether a request reads a table whose size is not known: the estimate is then a floor. */
+    public boolean sizeUnknown() {
+        return PlannedRequest.anySizeUnknown(requests);
+    }
+
     public boolean scans() {
         return requests.stream().anyMatch(PlannedRequest::isScan);
     }

@@ -7,8 +7,12 @@ import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.load.Backoff;
+import dev.dynalens.service.spill.SpillFile;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,6 +26,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import org.apache.calcite.linq4j.Enumerator;
 
 /**
  * One run of a query: the connection its reads go to, the executor the pager hands pages on, what it has consumed so
@@ -54,11 +60,23 @@ final class SqlRun {
     /** Item collections read whole, for the other side of a join that reads the same one. */
     private final Map<ReadRequest, List<Item>> collections =
             new ConcurrentHashMap<>();
+    private final RunLimits limits;
+    private final AtomicBoolean stoppedAtBudget = new AtomicBoolean();
+    /** The reads kept for the run, by the plan's read (identity: each is one operator of the plan). */
+    private final Map<LeafRead, ReadOnce> kept = new IdentityHashMap<>();
+    /** How often each read that is not kept was enumerated, by entity type; more than once is a re-read. */
+    private final Map<LeafRead, Integer> enumerations = new IdentityHashMap<>();
+    private final Map<String, Integer> rereads = new LinkedHashMap<>();
+    private final KeptItems.Budget keepBudget;
+    private final SpillFile.Lazy spill;
 
-    SqlRun(DynamoSession session, Executor pages, Backoff backoff) {
+    SqlRun(DynamoSession session, Executor pages, Backoff backoff, RunLimits limits) {
         this.session = Objects.requireNonNull(session, "session");
         this.pages = Objects.requireNonNull(pages, "pages");
         this.backoff = Objects.requireNonNull(backoff, "backoff");
+        this.limits = Objects.requireNonNull(limits, "limits");
+        this.keepBudget = new KeptItems.Budget(limits.keepBytes());
+        this.spill = new SpillFile.Lazy(limits.spillDirectory(), "sql");
     }
 
     DynamoSession session() {
@@ -123,6 +141,9 @@ final class SqlRun {
         var capacity = ConsumedCapacity.NOT_REPORTED;
         var pending = request;
         for (int attempt = 1; ; attempt++) {
+            if (attempt > 1) {
+                beforeRequest();
+            }
             var result = await(session.batchGet(pending));
             items.addAll(result.items());
             capacity = capacity.plus(result.capacity());
@@ -152,10 +173,80 @@ final class SqlRun {
         collections.putIfAbsent(request, List.copyOf(items));
     }
 
-    void consumed(ConsumedCapacity capacity) {
+    /**
+     * Adds what a response consumed; true when the run has now consumed more than its budget (it then stops before its
+     * next request: {@link #beforeRequest}).
+     */
+    boolean consumed(ConsumedCapacity capacity) {
         synchronized (this) {
             consumed = consumed.plus(capacity);
         }
+        return overBudget();
+    }
+
+    /** Whether what DynamoDB reported so far is more than the run's budget. */
+    boolean overBudget() {
+        var cap = limits.maxRcu();
+        var now = consumed;
+        return cap != null && now.reported() && BigDecimal.valueOf(now.capacityUnits()).compareTo(cap) > 0;
+    }
+
+    /** Called before each request: past the budget the run stops here, with what it has (incomplete). */
+    void beforeRequest() {
+        checkCancelled();
+        if (overBudget()) {
+            stopAtBudget();
+            checkCancelled();
+        }
+    }
+
+    /** Stops the run because it consumed its budget: every request in flight is cancelled, nothing more is sent. */
+    void stopAtBudget() {
+        stoppedAtBudget.set(true);
+        cancel();
+    }
+
+    /** Whether the run stopped because it consumed its budget. */
+    boolean stoppedAtBudget() {
+        return stoppedAtBudget.get();
+    }
+
+    /** The run's one {@link ReadOnce} of {@code read}, made with the items of {@code source} on first use. */
+    ReadOnce readOnce(LeafRead read, Supplier<Enumerator<Item>> source) {
+        synchronized (kept) {
+            return kept.computeIfAbsent(read, r -> new ReadOnce(source.get(), new KeptItems(keepBudget, spill::open)));
+        }
+    }
+
+    /** Counts an enumeration of a read that is not kept; a second one is a re-read, said after the run. */
+    void enumerated(LeafRead read, String entity) {
+        synchronized (enumerations) {
+            int times = enumerations.merge(read, 1, Integer::sum);
+            if (times > 1) {
+                rereads.merge(entity, 1, Integer::sum);
+            }
+        }
+    }
+
+    /** The reads sent more than once, by entity type, with how many times more; empty when each was read once. */
+    Map<String, Integer> rereads() {
+        synchronized (enumerations) {
+            return Map.copyOf(rereads);
+        }
+    }
+
+    /** Bytes of kept reads that did not fit in memory and spilled. */
+    long spilledBytes() {
+        return spill.size();
+    }
+
+    /** Ends the run: the kept reads' requests are closed and their spill file deleted. */
+    void close() {
+        synchronized (kept) {
+            kept.values().forEach(ReadOnce::close);
+            kept.clear();
+        }
+        spill.close();
     }
 
     void itemsRead(long count) {

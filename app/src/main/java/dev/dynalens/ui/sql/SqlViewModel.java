@@ -207,7 +207,11 @@ public final class SqlViewModel {
                 batch -> fx.execute(() -> rows.addAll(batch)));
         var refused = refusedAtOnce(started);
         if (refused.isPresent()) {
-            confirmation.set(refused.get().reason() + ". Run it anyway?");
+            // what a confirmed run may consume: it stops there, with the rows so far, marked incomplete
+            var cap = planned.plan() == null ? null : new RunSql.Options(BudgetGate.DEFAULT_MAX_RCU, true, RunSql.DEFAULT_MAX_ROWS)
+                    .cap(planned.plan());
+            confirmation.set(refused.get().reason() + ". Run it anyway" + (cap == null ? "" : ", up to "
+                    + cap.stripTrailingZeros().toPlainString() + " RCU") + "?");
             return;
         }
         history.remove(text);
@@ -242,11 +246,13 @@ public final class SqlViewModel {
     }
 
     static String summary(RunSql.Outcome outcome) {
-        var estimate = outcome.plan() == null ? "" : " · estimated " + outcome.plan().estimatedRcu() + " RCU";
+        var estimate = outcome.plan() == null ? "" : " · estimated " + (outcome.plan().sizeUnknown() ? "at least " : "")
+                + outcome.plan().estimatedRcu() + " RCU";
         var consumed = outcome.consumed().reported() ? " · consumed " + ConsumedCapacity.text(outcome.consumedRcu()) + " RCU"
                 : " · consumption not reported";
-        return outcome.rows().size() + " row(s) · " + outcome.requests() + " request(s)" + estimate + consumed + " · ran as " + outcome.path()
-                + (outcome.note().isEmpty() ? "" : " · " + outcome.note()) + (outcome.complete() || outcome.truncated() ? "" : " · cancelled");
+        var ending = outcome.stoppedAtBudget() || outcome.complete() || outcome.truncated() ? "" : " · cancelled";
+        return (outcome.stoppedAtBudget() ? "Incomplete: " : "") + outcome.rows().size() + " row(s) · " + outcome.requests() + " request(s)"
+                + estimate + consumed + " · ran as " + outcome.path() + (outcome.note().isEmpty() ? "" : " · " + outcome.note()) + ending;
     }
 
     public void cancel() {

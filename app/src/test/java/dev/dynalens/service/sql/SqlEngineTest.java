@@ -243,7 +243,7 @@ class SqlEngineTest {
         });
 
         var rows = new ArrayList<List<Object>>();
-        try (var execution = ENGINE.start(plan, session, PAGES, backoff)) {
+        try (var execution = ENGINE.start(plan, session, PAGES, backoff, RunLimits.uncapped())) {
             while (execution.next()) {
                 rows.add(execution.row());
             }

@@ -166,10 +166,21 @@ class SqlViewModelTest {
 
         model.run();
 
-        assertThat(model.confirmationProperty().get()).startsWith("The plan Scans Tracker on a production-tagged connection");
+        assertThat(model.confirmationProperty().get()).startsWith("The plan Scans Tracker on a production-tagged connection")
+                .endsWith("Run it anyway, up to 1000 RCU?");
         assertThat(session.reads).hasSize(reads);
         model.runConfirmed();
         assertThat(model.rows()).hasSize(2);
+    }
+
+    @Test
+    void aRunStoppedAtItsBudget_saysItsRowsAreIncomplete_notCancelled() {
+        var plan = new RunSql(Runnable::run, Runnable::run).plan("SELECT title FROM PROJECT", SqlTrackerData.catalog(SqlTrackerData.items()));
+        var outcome = new RunSql.Outcome(List.of("title"), List.of(List.of(AttributeValue.s("Search"))), plan, 3,
+                new ConsumedCapacity(30, 30.0, null), "sql", false, false, "Stopped at the budget of 25 RCU: 30 RCU consumed", true);
+
+        assertThat(SqlViewModel.summary(outcome)).startsWith("Incomplete: 1 row(s) · 3 request(s)")
+                .contains("consumed 30 RCU").contains("Stopped at the budget of 25 RCU").doesNotContain("cancelled");
     }
 
     @Test

@@ -125,6 +125,11 @@ public final class CompactEncoding {
             this.at = at;
         }
 
+        /** Where the next value starts. */
+        public int position() {
+            return at;
+        }
+
         public int varint() {
             int value = 0;
             int shift = 0;

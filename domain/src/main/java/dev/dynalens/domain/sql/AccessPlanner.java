@@ -192,11 +192,17 @@ public final class AccessPlanner {
         var rendered = render(filter, projection);
         Integer pageLimit = shape.limit() != null && filter == null ? shape.limit() : null;
         var read = new ReadRequest.Scan(catalog.tableName(), null, pageLimit, null, rendered);
+        // a Scan reads every item of the table, whatever entity type it asks for: the table's bytes, else what the
+        // analysis measured of the whole table (a floor when it read only a sample)
+        var whole = catalog.wholeTable();
         var tableBytes = catalog.description().sizeBytes() > 0 ? catalog.description().sizeBytes()
-                : Math.max(catalog.description().itemCount(), entity.count()) * itemBytes(catalog, entity);
+                : Math.max(catalog.description().itemCount(), whole.count()) * itemBytes(catalog, whole);
         var rcu = CapacityCalculator.scan(List.of(tableBytes), ReadConsistency.EVENTUAL);
         var request = PlannedRequest.scan(catalog.tableName(), rendered, rcu, whyScan(catalog, shape))
                 .withLimit(pageLimit);
+        if (!catalog.sizeKnown() && pageLimit == null) {
+            request = request.withSizeUnknown();
+        }
         return AccessPlan.scan(read, request, Math.max(1, entity.count())).withStopAfter(shape.limit());
     }
 

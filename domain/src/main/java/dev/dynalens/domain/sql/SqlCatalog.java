@@ -28,8 +28,14 @@ public record SqlCatalog(TableDescription description, List<SqlEntity> tables, E
      * @param itemsAnalysed  how many items it read
      * @param tableItemCount the table's item count at the time, as DescribeTable gave it
      * @param how            "current analysis", "kept analysis", "sample read"…
+     * @param wholeTable     the analysis read every item of the table (a sample that reached the end, a full analysis),
+     *                       so its count and sizes are the table's
      */
-    public record EntitySource(String how, Instant analysedAt, long itemsAnalysed, long tableItemCount) {
+    public record EntitySource(String how, Instant analysedAt, long itemsAnalysed, long tableItemCount, boolean wholeTable) {
+        /** A source that may have read only part of the table. */
+        public EntitySource(String how, Instant analysedAt, long itemsAnalysed, long tableItemCount) {
+            this(how, analysedAt, itemsAnalysed, tableItemCount, false);
+        }
     }
 
     public SqlCatalog {
@@ -40,6 +46,20 @@ public record SqlCatalog(TableDescription description, List<SqlEntity> tables, E
 
     public String tableName() {
         return description.name();
+    }
+
+    /**
+     * Whether the table's size is known: DescribeTable gave it (DynamoDB updates it about every six hours, so a young
+     * table, or an endpoint such as dynalite, says 0 bytes), or the entity types come from a read of every item.
+     */
+    public boolean sizeKnown() {
+        return description.sizeBytes() > 0 || source.wholeTable();
+    }
+
+    /** The whole table's entry: every item, its count and average size as far as they are known. */
+    public SqlEntity wholeTable() {
+        return tables.stream().filter(SqlEntity::wholeTable).findFirst()
+                .orElseGet(() -> new SqlEntity(description.name(), true, List.of(), List.of(), List.of(), description.itemCount(), 0));
     }
 
     public Optional<SqlEntity> table(String name) {
