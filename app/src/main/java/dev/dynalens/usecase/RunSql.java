@@ -160,6 +160,14 @@ public final class RunSql {
         this.pages = Objects.requireNonNull(pages, "pages");
     }
 
+    /**
+     * Warms the SQL engine in this JVM (Calcite's first planning and code generation), reading nothing, so that the
+     * first plan a person asks for is quick; the app calls it in the background when a table tab opens.
+     */
+    public static void warmEngine() {
+        SqlEngine.warm();
+    }
+
     /** Plans a statement: nothing is read. Fails with a {@link dev.dynalens.service.sql.SqlException} saying where. */
     public SqlPlan plan(String statement, SqlCatalog catalog) {
         return engine.plan(statement, catalog);

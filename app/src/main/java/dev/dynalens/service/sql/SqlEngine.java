@@ -1,8 +1,13 @@
 package dev.dynalens.service.sql;
 
 import dev.dynalens.domain.design.SourcePosition;
+import dev.dynalens.domain.item.AttributeType;
 import dev.dynalens.domain.sql.PlannedRequest;
+import dev.dynalens.domain.sql.SqlAttribute;
 import dev.dynalens.domain.sql.SqlCatalog;
+import dev.dynalens.domain.sql.SqlEntity;
+import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.load.Backoff;
 import java.util.ArrayList;
@@ -10,7 +15,9 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableInterpretable;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
@@ -124,16 +131,59 @@ public final class SqlEngine {
 
     SqlExecution start(SqlPlan plan, DynamoSession session, Executor pages, Backoff backoff, RunLimits limits) {
         var run = new SqlRun(session, pages, backoff, limits);
-        var compiled = plan.compiled(() -> {
-            var stashed = new LinkedHashMap<String, Object>();
-            var bindable = EnumerableInterpretable.toBindable(stashed, null, plan.root(), EnumerableRel.Prefer.ARRAY);
-            return new SqlPlan.Compiled(bindable, stashed);
-        });
+        var compiled = compile(plan);
         // the stashed reads are the plan's; what belongs to this run is in its own map
         var parameters = new LinkedHashMap<>(compiled.parameters());
         parameters.put(SqlRun.KEY, run);
         var context = new SqlDataContext(plan.root().getCluster(), parameters, run.cancelFlag());
         return new SqlExecution(plan, run, () -> compiled.bindable().bind(context));
+    }
+
+    /** The plan's generated code, compiled at its first run (Janino takes tens of milliseconds) and kept with the plan. */
+    private static SqlPlan.Compiled compile(SqlPlan plan) {
+        return plan.compiled(() -> {
+            var stashed = new LinkedHashMap<String, Object>();
+            var bindable = EnumerableInterpretable.toBindable(stashed, null, plan.root(), EnumerableRel.Prefer.ARRAY);
+            return new SqlPlan.Compiled(bindable, stashed);
+        });
+    }
+
+    /** Statements of the shapes a person writes first: a key-pinned read, a join in one collection, an aggregate. */
+    private static final List<String> WARM_STATEMENTS = List.of(
+            "SELECT name, n FROM A WHERE PK = 'A#1' AND SK = 'A'",
+            "SELECT a.name, b.name FROM A a JOIN B b ON b.PK = a.PK WHERE a.PK = 'A#1'",
+            "SELECT name, COUNT(*) AS c, SUM(n) AS s FROM B WHERE n > 1 GROUP BY name ORDER BY c DESC LIMIT 10");
+    private static final AtomicBoolean WARMED = new AtomicBoolean();
+
+    /**
+     * Warms Calcite in this JVM: plans and compiles a few statements over a made-up table, so that the first plan a
+     * person asks for does not pay for the planner's first run and its code generation (2.4 s before, on this
+     * machine). Reads nothing; done once per JVM, later calls return at once. The app calls it when a table tab opens.
+     */
+    public static void warm() {
+        if (!WARMED.compareAndSet(false, true)) {
+            return;
+        }
+        warmPlans().forEach(SqlEngine::compile);
+    }
+
+    /** The warm-up's statements, planned. */
+    static List<SqlPlan> warmPlans() {
+        var engine = new SqlEngine();
+        var catalog = warmCatalog();
+        return WARM_STATEMENTS.stream().map(statement -> engine.plan(statement, catalog)).toList();
+    }
+
+    private static SqlCatalog warmCatalog() {
+        var keys = KeySchema.of("PK", "SK");
+        var description = new TableDescription("Warm", keys, List.of(), List.of(), 0, 0, TableDescription.BillingMode.PAY_PER_REQUEST,
+                null, null, "ACTIVE", TableDescription.TimeToLive.unsupported());
+        var columns = List.of(new SqlAttribute("PK", Set.of(AttributeType.S)), new SqlAttribute("SK", Set.of(AttributeType.S)),
+                new SqlAttribute("name", Set.of(AttributeType.S)), new SqlAttribute("n", Set.of(AttributeType.N)));
+        var tables = List.of(new SqlEntity("Warm", true, List.of(), List.of(), columns, 20, 100),
+                new SqlEntity("A", false, List.of("A#{}"), List.of("A"), columns, 10, 100),
+                new SqlEntity("B", false, List.of("A#{}"), List.of("B#{}"), columns, 10, 100));
+        return new SqlCatalog(description, tables, new SqlCatalog.EntitySource("warm-up", null, 20, 0, true));
     }
 
     private static FrameworkConfig config(SchemaPlus root) {

@@ -83,6 +83,8 @@ public final class TableTabs {
             var sql = new dev.dynalens.ui.sql.SqlViewModel(session, table, new dev.dynalens.usecase.RunSql(sqlWork, sqlWork),
                     new dev.dynalens.usecase.LearnEntityTypes(session, entityTypes, profile.id(), analysis, java.time.Clock.systemUTC()),
                     sqlWork, fx).namingWith(() -> lenses.load(profile.id(), table).lens());
+            // Calcite's first plan in a JVM takes seconds: warmed in the background now, not when the person asks
+            sqlWork.execute(dev.dynalens.usecase.RunSql::warmEngine);
             // the overview's read of the whole table names the SQL tab's entity types too: no sample read of its own
             collections.wholeTableAnalysisProperty().addListener((o, was, now) -> {
                 if (now != null) sql.useAnalysis(now);

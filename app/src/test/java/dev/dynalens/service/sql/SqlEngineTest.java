@@ -418,4 +418,15 @@ class SqlEngineTest {
         assertThat(execution.cancelled()).isTrue();
         execution.close();
     }
+
+    @Test
+    void theWarmUpsStatements_planAsAPersonsFirstOnesWould_andWarmingTwiceDoesItOnce() {
+        var plans = SqlEngine.warmPlans();
+
+        // a GetItem, a Query of one collection, a Scan with an aggregate: the shapes whose first run it pays for
+        assertThat(plans).extracting(plan -> plan.requests().getFirst().operation().label())
+                .containsExactly("GetItem", "Query", "Scan");
+        SqlEngine.warm();
+        SqlEngine.warm();
+    }
 }
