@@ -1,7 +1,9 @@
 package dev.dynalens.domain.inference;
 
 import dev.dynalens.domain.table.KeySchema.ScalarType;
+import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -28,8 +30,10 @@ import java.util.Set;
  * and all its families become one with a variable name.
  *
  * <p>Every decision only ever turns literals into variables, so a template can merge but never
- * split again. Memory: per shape at most {@link #HIGH} families, per position at most {@link #HIGH}
- * literals; nothing grows with the item count.
+ * split again. Each decision is a function of what was seen (the sets of names and of literals per position, capped
+ * at {@link #HIGH}, and where variables were seen), not of the order it came in: any order of the same templates reads
+ * the same, and two registries' {@link Summary summaries} merge into what one registry of both would read. Memory: per
+ * shape at most {@link #HIGH} families, per position at most {@link #HIGH} literals; nothing grows with the item count.
  */
 final class TemplateRegistry {
     /** Distinct literals at which a name position, or a position after a variable name, is data. */
@@ -154,6 +158,118 @@ final class TemplateRegistry {
         return segments == null ? template : new KeyTemplate(template.type(), template.delimiter(), segments);
     }
 
+    /**
+     * What a registry saw, as a plain value with nothing tied to one JVM: per shape its names (or that they are data),
+     * and per family the literals seen at each position (capped at {@link #HIGH}) and where variables were seen. Two
+     * summaries {@link #merge} into the summary of one registry that saw both populations, in any grouping and order:
+     * the merge is associative, commutative and idempotent.
+     */
+    record Summary(List<ShapeSummary> shapes) implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        public Summary {
+            shapes = List.copyOf(shapes);
+        }
+
+        /** Both populations' summary. */
+        Summary merge(Summary other) {
+            var merged = TemplateRegistry.of(this);
+            merged.absorb(other);
+            return merged.summary();
+        }
+    }
+
+    /** One shape: its names until {@link #HIGH} of them make them data ({@code nameVariable}, names then empty). */
+    record ShapeSummary(String delimiter, int size, int nameIndex, Set<String> names, boolean nameVariable, List<FamilySummary> families)
+            implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        public ShapeSummary {
+            names = Set.copyOf(names);
+            families = List.copyOf(families);
+        }
+    }
+
+    /** One family: its name (null for a variable name), and per position the literals seen (at most HIGH) and whether a variable was. */
+    record FamilySummary(String name, List<Set<String>> literals, List<Boolean> sawVariable) implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        public FamilySummary {
+            literals = literals.stream().map(Set::copyOf).toList();
+            sawVariable = List.copyOf(sawVariable);
+        }
+    }
+
+    /** What this registry saw, as a value (sorted, so equal populations give equal summaries). */
+    Summary summary() {
+        var summaries = new ArrayList<ShapeSummary>();
+        shapes.forEach((key, shape) -> {
+            var families = new ArrayList<FamilySummary>();
+            shape.families.forEach((name, family) -> {
+                var saw = new ArrayList<Boolean>(family.sawVariable.length);
+                for (var flag : family.sawVariable) {
+                    saw.add(flag);
+                }
+                families.add(new FamilySummary(name, family.literals, saw));
+            });
+            families.sort(Comparator.comparing(FamilySummary::name, Comparator.nullsFirst(Comparator.naturalOrder())));
+            summaries.add(new ShapeSummary(key.delimiter(), key.size(), key.nameIndex(), shape.names, shape.nameVariable, families));
+        });
+        summaries.sort(Comparator.comparing(ShapeSummary::delimiter).thenComparingInt(ShapeSummary::size)
+                .thenComparingInt(ShapeSummary::nameIndex));
+        return new Summary(summaries);
+    }
+
+    /** A registry that has seen what {@code summary} says. */
+    static TemplateRegistry of(Summary summary) {
+        var registry = new TemplateRegistry();
+        registry.absorb(summary);
+        return registry;
+    }
+
+    /** Takes in what another population showed, as if this registry had seen its templates too. */
+    void absorb(Summary summary) {
+        for (var other : summary.shapes()) {
+            var key = new ShapeKey(other.delimiter(), other.size(), other.nameIndex());
+            var shape = shapes.computeIfAbsent(key, k -> new Shape(k.nameIndex(), k.size()));
+            for (var family : other.families()) {
+                var incoming = new Family(other.size(), other.nameIndex(), family.name() != null);
+                for (int i = 0; i < other.size(); i++) {
+                    incoming.literals.get(i).addAll(family.literals().get(i));
+                    incoming.sawVariable[i] = family.sawVariable().get(i);
+                }
+                var name = shape.nameVariable ? null : family.name();
+                var mine = shape.families.get(name);
+                if (mine == null) {
+                    mine = new Family(other.size(), other.nameIndex(), name != null);
+                    if (name == null && shape.nameVariable) {
+                        mine.variable[shape.nameIndex] = true;
+                    }
+                    shape.families.put(name, mine);
+                }
+                mine.absorb(incoming);
+            }
+            if (!shape.nameVariable) {
+                if (other.nameVariable()) {
+                    shape.makeNameVariable();
+                } else {
+                    for (var name : other.names()) {
+                        if (shape.names.add(name) && shape.names.size() >= HIGH) {
+                            shape.makeNameVariable();
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        revision++;
+        lastKey = null;
+        lastRaw = null;
+        lastEntry = null;
+        lastObserved = null;
+        lastNormalized = null;
+    }
+
     /** Delimiter, segment count and the index of the first non-empty segment. */
     private record ShapeKey(String delimiter, int size, int nameIndex) {
         static ShapeKey of(KeyTemplate template) {
@@ -223,47 +339,60 @@ final class TemplateRegistry {
             return variable[position];
         }
 
-        /** Adds what the template shows at each position; true when a position just turned variable. */
+        /**
+         * Adds what the template shows at each position; true when a position just turned variable. The literals are
+         * kept (up to {@link #HIGH}) at a position already variable too: should the names turn into data, the merged
+         * family counts the literals every template showed, whichever order they came in.
+         */
         boolean record(KeyTemplate template) {
             boolean turned = false;
-            for (int i = nameIndex + (named ? 1 : 0); i < template.size(); i++) {
-                if (variable[i]) {
-                    continue;
-                }
+            // the name position is the shape's business (its names, or a variable name), and what leads it is empty
+            for (int i = nameIndex + 1; i < template.size(); i++) {
                 if (template.segment(i) instanceof KeyTemplate.Literal literal) {
-                    literals.get(i).add(literal.text());
+                    var seen = literals.get(i);
+                    if (seen.size() < HIGH) {
+                        seen.add(literal.text());
+                    }
                 } else {
                     sawVariable[i] = true;
                 }
-                turned |= settle(i);
+                if (!variable[i]) {
+                    turned |= settle(i);
+                }
             }
             return turned;
         }
 
+        /**
+         * Takes in a family of the same shape: what it saw at each position, not what it decided. A named family's
+         * value position turns variable at {@link #LOW} literals; merged into the unnamed family of a shape whose names
+         * are data, it counts against {@link #HIGH}, as every position after a variable name does.
+         */
         void absorb(Family other) {
             for (int i = 0; i < variable.length; i++) {
-                sawVariable[i] |= other.sawVariable[i] || other.variable[i];
+                sawVariable[i] |= other.sawVariable[i];
+                var seen = literals.get(i);
                 for (var literal : other.literals.get(i)) {
-                    if (literals.get(i).size() < HIGH) {
-                        literals.get(i).add(literal);
+                    if (seen.size() >= HIGH) {
+                        break;
                     }
+                    seen.add(literal);
                 }
-                if (i != nameIndex) {
+                if (!variable[i]) {
                     settle(i);
                 }
             }
         }
 
+        /** Turns the position variable when a variable was seen there or enough literals; true when that changes a reading. */
         private boolean settle(int position) {
             var seen = literals.get(position);
             boolean valueAfterName = named && (position - nameIndex) % 2 == 1;
             int threshold = valueAfterName ? LOW : HIGH;
             if (sawVariable[position] || seen.size() >= threshold) {
                 // Only a position that held literals changes how an already-seen template reads.
-                boolean changesTemplates = !seen.isEmpty();
                 variable[position] = true;
-                seen.clear();
-                return changesTemplates;
+                return !seen.isEmpty();
             }
             return false;
         }
