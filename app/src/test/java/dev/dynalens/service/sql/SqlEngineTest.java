@@ -429,4 +429,13 @@ class SqlEngineTest {
         SqlEngine.warm();
         SqlEngine.warm();
     }
+
+    @Test
+    void aLiteralOutsideLatin1_plansAndIsSentAsWritten() {
+        // Calcite's default character set (ISO-8859-1) refused it: "Cannot plan the statement: while converting"
+        var plan = ENGINE.plan("SELECT name FROM \"USER\" WHERE PK = 'USER#日本…' AND name = 'Zoë 日本 …'",
+                SqlTrackerData.catalog(SqlTrackerData.items()));
+
+        assertThat(plan.requests().getFirst().values().values()).contains(AttributeValue.s("USER#日本…"), AttributeValue.s("Zoë 日本 …"));
+    }
 }
