@@ -3,6 +3,7 @@ package dev.dynalens.ui.sql;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.inference.Lens;
 import dev.dynalens.domain.sql.BudgetGate;
+import dev.dynalens.domain.sql.ExampleStatements;
 import dev.dynalens.domain.sql.ResultCells;
 import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.service.DynamoSession;
@@ -12,6 +13,7 @@ import dev.dynalens.service.sql.SqlException;
 import dev.dynalens.usecase.LearnEntityTypes;
 import dev.dynalens.usecase.RunSql;
 import dev.dynalens.usecase.RunStatement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -54,6 +56,7 @@ public final class SqlViewModel {
     private final ObservableList<String> columns = FXCollections.observableArrayList();
     private final ObservableList<List<Object>> rows = FXCollections.observableArrayList();
     private final ObservableList<String> history = FXCollections.observableArrayList();
+    private final ObservableList<SqlExample> examples = FXCollections.observableArrayList();
     private final AtomicLong planGeneration = new AtomicLong();
     private final SqlEntityTypes entityTypes;
     private RunStatement.Planned current;
@@ -67,7 +70,7 @@ public final class SqlViewModel {
         this.learn = Objects.requireNonNull(learn, "learn");
         this.worker = Objects.requireNonNull(worker, "worker");
         this.fx = Objects.requireNonNull(fx, "fx");
-        this.entityTypes = new SqlEntityTypes(session, table, learn, worker, fx, this::replan);
+        this.entityTypes = new SqlEntityTypes(session, table, learn, worker, fx, this::learnt);
         statement.addListener((obs, old, now) -> replan());
         partiql.addListener((obs, old, now) -> replan());
     }
@@ -110,6 +113,38 @@ public final class SqlViewModel {
     public ObservableList<List<Object>> rows() { return rows; }
     /** Statements run, newest first. */
     public ObservableList<String> history() { return history; }
+    /**
+     * Statements to start from while the editor is empty, built from the table's own entity types, each with what it
+     * plans into (nothing is read for them).
+     */
+    public ObservableList<SqlExample> examples() { return examples; }
+
+    /** An example into the editor: planned as shown, run by the person's next step. */
+    public void useExample(SqlExample example) {
+        partiql.set(false);
+        statement.set(example.statement());
+    }
+
+    /** The entity types are (newly) known: the statement is planned again, and the examples are made from them. */
+    private void learnt() {
+        replan();
+        var known = entityTypes.catalog();
+        if (known == null) {
+            return;
+        }
+        worker.execute(() -> {
+            var planned = new ArrayList<SqlExample>();
+            for (var example : ExampleStatements.of(known)) {
+                try {
+                    var plan = statements.plan(example.statement(), false, known).plan();
+                    planned.add(new SqlExample(example.purpose(), example.statement(), SqlExample.summary(plan)));
+                } catch (RuntimeException e) {
+                    // an example the engine cannot plan is not offered
+                }
+            }
+            fx.execute(() -> examples.setAll(planned));
+        });
+    }
 
     /** Reads the table's description and the entity types kept for it; without them, says what a sample read costs. */
     public void load() {

@@ -122,6 +122,29 @@ class SqlViewModelTest {
     }
 
     @Test
+    void anEmptyEditor_offersExamplesFromTheTablesEntityTypes_eachWithItsPlan_andOneClickPutsItInTheEditor() {
+        var session = session(ConnectionTag.DEV);
+        var model = model(session, new MemoryStore(), PAGES);
+        model.load();
+        assertThat(model.examples()).isEmpty();
+        model.refreshEntityTypes();
+        var reads = session.reads.size();
+
+        // the tracker of the SQL tests: USER#{} / PROFILE, and projects' statuses to count (no type shares its partitions
+        // with an owner, so no join: the tracker sample's is in ExampleStatementsTest)
+        assertThat(model.examples()).extracting(SqlExample::statement).containsExactly(
+                "SELECT * FROM \"USER\" WHERE \"PK\" = 'USER#…' AND \"SK\" = 'PROFILE'",
+                "SELECT status, COUNT(*) AS n FROM \"PROJECT\" GROUP BY status ORDER BY n DESC");
+        assertThat(model.examples()).extracting(SqlExample::plan).containsExactly("GetItem · 0.5 RCU", "Scan · 0.5 RCU");
+        assertThat(session.reads).as("planning examples reads nothing").hasSize(reads);
+
+        model.useExample(model.examples().getFirst());
+
+        assertThat(model.statementProperty().get()).startsWith("SELECT * FROM \"USER\"");
+        assertThat(model.planProperty().get()).startsWith("GetItem Tracker");
+    }
+
+    @Test
     void thePlanFollowsTheText_beforeAnythingIsSent_andARunShowsRowsAndCapacity() {
         var session = session(ConnectionTag.DEV);
         var model = model(session, new MemoryStore(), PAGES);
