@@ -92,7 +92,9 @@ public final class Pager {
     /**
      * Starts reading {@code first} and the pages after it until one brings the items read to {@code itemLimit}: no page
      * after that one is requested, not even ahead (a Scan asked for five items on pages of two reads three pages, not
-     * four). The handler still gets whole pages; trimming the last one is the caller's.
+     * four). A request without a filter asks for no more items than remain ({@link #bounded}), so the items read stop
+     * at the limit however many fit in a page. The handler still gets whole pages; trimming the last one (of a filtered
+     * read) is the caller's.
      */
     public static Job<Summary, Summary> start(DynamoSession session, ReadRequest first, long itemLimit, Executor handlerExecutor,
                                               Consumer<Page> handler, Consumer<? super Summary> listener) {
@@ -113,7 +115,7 @@ public final class Pager {
                                                Consumer<Page> handler, Consumer<? super Summary> listener, CompletableFuture<?> handleAfter) {
         var pager = new Pager(session, itemLimit, handlerExecutor, handler, listener);
         pager.job.onCancel(pager::cancel);
-        pager.fetch(Objects.requireNonNull(first, "first"), handleAfter.thenApply(ready -> (Void) null));
+        pager.fetch(bounded(Objects.requireNonNull(first, "first"), itemLimit), handleAfter.thenApply(ready -> (Void) null));
         return pager.job;
     }
 
@@ -181,13 +183,28 @@ public final class Pager {
                 }));
                 return;
             }
-            head.next().ifPresent(key -> fetch(request.withExclusiveStartKey(key), handled));
+            long remaining = itemLimit - answered;
+            head.next().ifPresent(key -> fetch(bounded(request.withExclusiveStartKey(key), remaining), handled));
         } catch (RuntimeException e) {
             // Never left in the requests' lane (it would stop it) nor in the future that ran this: the job fails with it.
             cancelled = true;
             cancelInFlight();
             job.result().completeExceptionally(e);
         }
+    }
+
+    /**
+     * {@code request} asking for at most {@code remaining} items (DynamoDB's {@code Limit}), where that bounds what is
+     * read: a page holds up to 1 MB (API reference, Scan: Limit), thousands of small items, so a sample of 5,000 items
+     * read page by page read 14,370. A request with a FilterExpression is sent as it is: its {@code Limit} counts the
+     * items evaluated before the filter, not those returned, and would only cut its pages short.
+     */
+    private static ReadRequest bounded(ReadRequest request, long remaining) {
+        if (remaining > Integer.MAX_VALUE || request.expressions().filterExpression() != null
+                || request.limit() != null && request.limit() <= remaining) {
+            return request;
+        }
+        return request.withLimit((int) remaining);
     }
 
     /** On the handler executor, after the page before was handled; {@code handled} completes when this one is. */

@@ -168,6 +168,48 @@ class PagerTest {
         assertThat(summary.complete()).isTrue();
     }
 
+    /**
+     * Issue 28: a sample of 5,000 items read 14,370, since a 1 MB page holds thousands of small items and the limit was
+     * only checked per page. Each request now asks for what remains (Limit), so no more items than the limit are read.
+     * A table of 20 items whose pages hold at most 8, as a 1 MB page would, read to 10 items.
+     */
+    @Test
+    void anItemLimit_isAskedOfEachRequest_soNoMoreItemsThanItAreRead() {
+        session.responder = pagesOfAtMost(8, 20);
+
+        var summary = Pager.start(session, scan, 10, Runnable::run, page -> { }, s -> { }).result().join();
+
+        assertThat(session.reads).extracting(ReadRequest::limit).containsExactly(10, 2);
+        assertThat(summary.items()).isEqualTo(10);
+    }
+
+    /** A filtered read keeps its pages: Limit would count the items evaluated before the filter, not those returned. */
+    @Test
+    void aFilteredRead_isSentWithTheLimitItAskedFor() {
+        session.responder = pagesOfAtMost(8, 20);
+        var filtered = new ReadRequest.Scan("Shop", null, null, null,
+                new dev.dynalens.domain.table.ReadExpressions("#n0 = :v0", null, Map.of("#n0", "PK"), Map.of(":v0", AttributeValue.s("P1"))));
+
+        Pager.start(session, filtered, 10, Runnable::run, page -> { }, s -> { }).result().join();
+
+        assertThat(session.reads).extracting(ReadRequest::limit).containsExactly(null, null);
+    }
+
+    /** A table of {@code total} items whose pages hold {@code pageItems} at most, honouring each request's Limit. */
+    private static java.util.function.Function<ReadRequest, Page> pagesOfAtMost(int pageItems, int total) {
+        return request -> {
+            int from = request.exclusiveStartKey() == null ? 0
+                    : Integer.parseInt(((AttributeValue.Str) request.exclusiveStartKey().get("PK")).value().substring(1)) + 1;
+            int count = Math.min(Math.min(pageItems, request.limit() == null ? Integer.MAX_VALUE : request.limit()), total - from);
+            var items = new ArrayList<Item>();
+            for (int i = from; i < from + count; i++) {
+                items.add(Item.of(Map.of("PK", AttributeValue.s("P" + i))));
+            }
+            Map<String, AttributeValue> next = from + count < total ? Map.of("PK", AttributeValue.s("P" + (from + count - 1))) : null;
+            return new Page(items, next, count, new ConsumedCapacity(0.5, 0.5, null));
+        };
+    }
+
     @Test
     void aFailedRead_failsTheJob() {
         var job = Pager.start(session, scan, Runnable::run, page -> { }, summary -> { });

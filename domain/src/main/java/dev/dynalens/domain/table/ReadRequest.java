@@ -22,6 +22,9 @@ public sealed interface ReadRequest {
 
     ReadRequest withExclusiveStartKey(Map<String, AttributeValue> startKey);
 
+    /** The same request with another page size limit (null: DynamoDB's 1 MB). */
+    ReadRequest withLimit(Integer pageLimit);
+
     /** The FilterExpression and ProjectionExpression; {@link ReadExpressions#NONE} for neither. */
     ReadExpressions expressions();
 
@@ -60,6 +63,11 @@ public sealed interface ReadRequest {
         @Override
         public Scan withExclusiveStartKey(Map<String, AttributeValue> startKey) {
             return new Scan(tableName, indexName, limit, startKey, expressions, segment);
+        }
+
+        @Override
+        public Scan withLimit(Integer pageLimit) {
+            return new Scan(tableName, indexName, pageLimit, exclusiveStartKey, expressions, segment);
         }
 
         /** The same Scan, of one segment of a parallel Scan. */
@@ -127,6 +135,7 @@ public sealed interface ReadRequest {
         }
 
         /** The same Query with a page size limit (null: DynamoDB's 1 MB). */
+        @Override
         public Query withLimit(Integer pageLimit) {
             return new Query(tableName, indexName, partitionKeyName, partitionKeyValue, sortKeyName, sortKeyCondition, scanIndexForward,
                     pageLimit, exclusiveStartKey, expressions);
