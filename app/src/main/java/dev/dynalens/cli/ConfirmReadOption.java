@@ -4,13 +4,14 @@ import dev.dynalens.usecase.StaleReadPlan;
 import picocli.CommandLine.Option;
 
 /**
- * The {@code --confirm-read} option of the commands that read a whole table to find stale copies (picocli mixin): on
- * a connection tagged production they say what the read will cost on stderr and read only with it, whatever else was
- * confirmed ({@code fanout --apply --confirm-table} confirms the writes, not the read).
+ * The {@code --confirm-read} option of the commands that read a table (picocli mixin): on a connection tagged
+ * production they say what the read will cost and read only with it, whatever else was confirmed ({@code fanout --apply
+ * --confirm-table} confirms the writes, not the read). Without it the command is a usage error that says the cost, and
+ * nothing is read.
  */
 final class ConfirmReadOption {
-    @Option(names = "--confirm-read", description = "On a connection tagged production, read the whole table although it costs read "
-            + "capacity (the estimate is printed on stderr first).")
+    @Option(names = "--confirm-read", description = "On a connection tagged production, read the table although the read costs read "
+            + "capacity (what it costs is printed on stderr first).")
     boolean confirmRead;
 
     /** The plan, confirmed by --confirm-read where it needs that; without it a usage error saying what the read costs. */
@@ -18,10 +19,21 @@ final class ConfirmReadOption {
         if (!plan.needsConfirmation()) {
             return plan;
         }
-        if (!confirmRead) {
-            throw new CliException(plan.tableName() + " is on a connection tagged production: run again with --confirm-read to read it "
-                    + "(nothing was read); the read costs " + plan.estimate().text());
-        }
+        require(plan.tableName(), "read it", "the read costs " + plan.estimate().text());
         return plan.confirm();
+    }
+
+    /**
+     * Nothing when --confirm-read was given; otherwise a usage error saying what the read of a table on a production
+     * connection costs, before anything was read.
+     *
+     * @param toRead what the command would do: "read it", "read a sample of it"
+     * @param cost   what that costs, as a clause: "the read costs about 12 read units (…), 3 requests"
+     */
+    void require(String tableName, String toRead, String cost) {
+        if (!confirmRead) {
+            throw new CliException(tableName + " is on a connection tagged production: run again with --confirm-read to " + toRead
+                    + " (nothing was read); " + cost);
+        }
     }
 }

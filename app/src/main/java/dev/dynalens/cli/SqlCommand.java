@@ -35,7 +35,8 @@ import picocli.CommandLine.ParentCommand;
 /**
  * SQL over a table's entity types, planned into Query / GetItem / BatchGetItem / Scan, or DynamoDB's own PartiQL, both
  * through {@link RunStatement}. The entity types come from the ones kept for the table, else a sample read that is
- * said (on stderr) before it runs; {@code --json} reports that read apart from the query's plan.
+ * said (on stderr) before it runs, and on a connection tagged production is read only with {@code --confirm-read};
+ * {@code --json} reports that read apart from the query's plan.
  */
 @Command(name = "sql", sortOptions = false,
         description = {"SQL with JOINs over the inferred entity types of a single-table design, planned into the cheapest DynamoDB "
@@ -78,6 +79,9 @@ final class SqlCommand implements Callable<Integer> {
 
     @Mixin
     ConfirmTableOption confirm;
+
+    @Mixin
+    ConfirmReadOption readConfirmation;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -161,11 +165,15 @@ final class SqlCommand implements Callable<Integer> {
                 return new Learnt(kept.get(), 0, 0);
             }
         }
+        var cost = LearnEntityTypes.sampleCost(table);
         if (!file && !json) {
-            root.context.err().println(LearnEntityTypes.sampleCost(table).text());
+            root.context.err().println(cost.text());
             root.context.err().flush();
         }
-        var sample = learn.sample(table, Lens.NONE);
+        if (learn.sampleNeedsConfirmation()) {
+            readConfirmation.require(table.name(), "read a sample of it", "the sample read costs " + cost.costText());
+        }
+        var sample = learn.sample(table, Lens.NONE, readConfirmation.confirmRead);
         try {
             var catalog = sample.result().get();
             var summary = sample.progress();

@@ -23,7 +23,8 @@ import java.util.concurrent.Executor;
  * Know a table's entity types for the SQL workbench, paying for the read once: the table's current analysis (the
  * Collections tab's) when there is one, else the one kept in the config folder, else a bounded sample read (the first
  * pages, at most {@link #SAMPLE_ITEMS} items) whose cost is said before it runs ({@link #sampleCost}) and whose result
- * is kept for next time. "Refresh entity types" is {@link #sample} again.
+ * is kept for next time. "Refresh entity types" is {@link #sample} again. On a connection tagged production the sample
+ * is read only once the person confirmed it ({@link #sampleNeedsConfirmation}).
  */
 public final class LearnEntityTypes {
     /** The most items a sample read takes. */
@@ -31,6 +32,10 @@ public final class LearnEntityTypes {
 
     /** What a sample read is expected to read and cost, in words for the person. */
     public record SampleCost(long items, CapacityUnits estimatedRcu, String text) {
+        /** "the first 5000 items, about 2.5 RCU" */
+        public String costText() {
+            return "the first " + items + " items, about " + estimatedRcu + " RCU";
+        }
     }
 
     private final DynamoSession session;
@@ -75,8 +80,25 @@ public final class LearnEntityTypes {
                 + items + " items, about " + rcu + " RCU (a Scan of its first pages), kept for next time.");
     }
 
-    /** Reads the sample (the first pages, through the pager), analyses it, keeps the result and returns the catalog. */
+    /** Whether {@link #sample} waits for the person's confirmation: on a connection tagged production it does. */
+    public boolean sampleNeedsConfirmation() {
+        return session.profile().tag().isProduction();
+    }
+
+    /** The sample read, not confirmed: refused on a production connection ({@link #sample(TableDescription, Lens, boolean)}). */
     public Job<Pager.Summary, SqlCatalog> sample(TableDescription table, Lens lens) {
+        return sample(table, lens, false);
+    }
+
+    /**
+     * Reads the sample (the first pages, through the pager), analyses it, keeps the result and returns the catalog. On a
+     * connection tagged production the job fails at once with a {@link ReadNotConfirmedException}, nothing read, unless
+     * {@code confirmed}: the person said yes to {@link #sampleCost} (the app's bar, {@code --confirm-read}).
+     */
+    public Job<Pager.Summary, SqlCatalog> sample(TableDescription table, Lens lens, boolean confirmed) {
+        if (sampleNeedsConfirmation() && !confirmed) {
+            return Job.failed(ReadNotConfirmedException.ofPart("A sample read of " + table.name(), sampleCost(table).costText()));
+        }
         var analyzer = new Analyzer(TableKeys.from(table), Objects.requireNonNull(lens, "lens")).measuringItemSizes();
         var scan = new RunQuery(session, table.name()).scanAll();
         var pages = Pager.start(session, scan, SAMPLE_ITEMS, analysis, page -> analyzer.acceptAll(page.items()), summary -> { });

@@ -21,7 +21,9 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 /**
  * The SQL tab's entity types, paid for once ({@link LearnEntityTypes}): the Collections overview's analysis of the whole
  * table when it has one, else what was kept for the table, else a sample read said and costed first and read only when
- * asked. The store is read and written on the worker; the FX thread only applies what was learnt.
+ * asked; on a production connection, only once the person also answered the question it then asks
+ * ({@link #awaitingRead}), as the Stale copies tab asks before its read. The store is read and written on the worker;
+ * the FX thread only applies what was learnt.
  */
 final class SqlEntityTypes {
     private final DynamoSession session;
@@ -33,6 +35,8 @@ final class SqlEntityTypes {
     private Supplier<Lens> lens = () -> Lens.NONE;
     final ReadOnlyStringWrapper text = new ReadOnlyStringWrapper("Reading the table's description…");
     final ReadOnlyBooleanWrapper ready = new ReadOnlyBooleanWrapper();
+    /** While a sample read of a production table waits for the person: the question, with what the read costs; else empty. */
+    final ReadOnlyStringWrapper awaitingRead = new ReadOnlyStringWrapper("");
     private TableDescription description;
     private TableAnalysis pendingAnalysis;
     private SqlCatalog catalog;
@@ -76,13 +80,35 @@ final class SqlEntityTypes {
                 }, fx);
     }
 
-    /** The sample read, kept for next time. */
+    /** The sample read, kept for next time; on a production connection it waits for {@link #confirmRead()}. */
     void refresh() {
         if (description == null) {
             return;
         }
+        if (learn.sampleNeedsConfirmation()) {
+            awaitingRead.set(table + " is on a production connection. " + LearnEntityTypes.sampleCost(description).text() + " Read it?");
+            return;
+        }
+        read(false);
+    }
+
+    /** Reads the sample of the production table whose read is waiting; does nothing when none waits. */
+    void confirmRead() {
+        if (awaitingRead.get().isEmpty()) {
+            return;
+        }
+        awaitingRead.set("");
+        read(true);
+    }
+
+    /** Leaves the waiting sample read unread. */
+    void declineRead() {
+        awaitingRead.set("");
+    }
+
+    private void read(boolean confirmed) {
         text.set("Reading a sample of " + table + "…");
-        learn.sample(description, lens.get()).result().whenCompleteAsync((learnt, error) -> {
+        learn.sample(description, lens.get(), confirmed).result().whenCompleteAsync((learnt, error) -> {
             if (error != null) {
                 text.set("The sample read failed: " + Problems.describe(error));
             } else {

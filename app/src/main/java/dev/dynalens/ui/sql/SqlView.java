@@ -7,6 +7,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Alert;
 import javafx.scene.control.TextInputDialog;
@@ -32,7 +33,9 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.fxmisc.richtext.CodeArea;
@@ -81,8 +84,9 @@ public final class SqlView {
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.45);
         var root = new BorderPane(split);
-        root.setTop(entityTypes);
-        BorderPane.setMargin(entityTypes, new Insets(6));
+        var header = new VBox(4, entityTypes, sampleReadBar());
+        root.setTop(header);
+        BorderPane.setMargin(header, new Insets(6));
         root.getStylesheets().add(Objects.requireNonNull(SqlView.class.getResource("/dev/dynalens/ui/sql/sql.css")).toExternalForm());
         model.confirmationProperty().addListener((obs, old, now) -> {
             if (now != null && !now.isEmpty()) {
@@ -123,6 +127,31 @@ public final class SqlView {
         box.visibleProperty().bind(model.statementProperty().isEmpty().and(Bindings.isNotEmpty(model.examples())));
         box.managedProperty().bind(box.visibleProperty());
         return box;
+    }
+
+    /** Shown while the sample read of a production table waits: what it costs, and the person's yes or no. */
+    private Node sampleReadBar() {
+        var question = new Label();
+        question.setId("sqlSampleReadQuestion");
+        question.setWrapText(true);
+        question.textProperty().bind(model.sampleReadQuestionProperty());
+        var read = new Button("Read the sample");
+        read.setId("confirmSampleRead");
+        read.getStyleClass().add("danger");
+        read.setOnAction(e -> model.confirmSampleRead());
+        var notNow = new Button("Not now");
+        notNow.setId("declineSampleRead");
+        notNow.setOnAction(e -> model.declineSampleRead());
+        for (var button : List.of(read, notNow)) {
+            button.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        var bar = new HBox(8, question, read, notNow);
+        bar.setId("sqlSampleReadBar");
+        bar.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(question, Priority.ALWAYS);
+        bar.visibleProperty().bind(model.sampleReadQuestionProperty().isNotEmpty());
+        bar.managedProperty().bind(bar.visibleProperty());
+        return bar;
     }
 
     private CodeArea editor() {

@@ -151,9 +151,28 @@ public final class SqlViewModel {
         entityTypes.load();
     }
 
-    /** Refresh entity types: the sample read (whose cost {@link #entityTypesProperty()} said), kept for next time. */
+    /**
+     * Refresh entity types: the sample read (whose cost {@link #entityTypesProperty()} said), kept for next time. On a
+     * production connection it waits for {@link #confirmSampleRead()}, asked by {@link #sampleReadQuestionProperty()}.
+     */
     public void refreshEntityTypes() {
         entityTypes.refresh();
+    }
+
+    /** Non-empty while the sample read of a production table waits for the person: the question, with what it costs. */
+    public ReadOnlyStringProperty sampleReadQuestionProperty() { return entityTypes.awaitingRead.getReadOnlyProperty(); }
+
+    /** Reads the sample that waits for the person's yes; does nothing when none waits. */
+    public void confirmSampleRead() {
+        entityTypes.confirmRead();
+    }
+
+    /** Leaves the waiting sample read unread. */
+    public void declineSampleRead() {
+        if (!entityTypes.awaitingRead.get().isEmpty()) {
+            entityTypes.declineRead();
+            status.set("The sample was not read: nothing was sent");
+        }
     }
 
     /** Entity and attribute names starting with what was typed, for completion. */

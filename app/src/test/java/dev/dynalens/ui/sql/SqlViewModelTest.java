@@ -87,6 +87,38 @@ class SqlViewModelTest {
         assertThat(model.readyProperty().get()).isTrue();
     }
 
+    /**
+     * Issue 28: on a production connection the sample read went out without asking. Refresh entity types now asks, with
+     * what the read costs, as the Stale copies tab asks; nothing is read before the yes, nor after a no.
+     */
+    @Test
+    void onProduction_theSampleRead_asksWithItsCost_andReadsOnlyOnceConfirmed() {
+        var session = session(ConnectionTag.PRODUCTION);
+        var model = model(session, new MemoryStore(), PAGES);
+        model.load();
+
+        model.refreshEntityTypes();
+
+        assertThat(model.sampleReadQuestionProperty().get()).isEqualTo("Tracker is on a production connection. Knowing the entity types "
+                + "of Tracker takes a sample read: the first 9 items, about 0.5 RCU (a Scan of its first pages), kept for next time. Read it?");
+        assertThat(session.reads).isEmpty();
+        assertThat(model.readyProperty().get()).isFalse();
+
+        model.declineSampleRead();
+
+        assertThat(model.sampleReadQuestionProperty().get()).isEmpty();
+        assertThat(model.statusProperty().get()).isEqualTo("The sample was not read: nothing was sent");
+        assertThat(session.reads).isEmpty();
+
+        model.refreshEntityTypes();
+        model.confirmSampleRead();
+
+        assertThat(model.sampleReadQuestionProperty().get()).isEmpty();
+        assertThat(session.reads).hasSize(1);
+        assertThat(model.readyProperty().get()).isTrue();
+        assertThat(model.entityTypesProperty().get()).startsWith("Tables: Tracker, ");
+    }
+
     @Test
     void aSavedStatement_opensInItsMode_andTheEditorsStatementIsWhatIsSaved() {
         var model = model(session(ConnectionTag.DEV), new MemoryStore(), PAGES);
@@ -184,6 +216,7 @@ class SqlViewModelTest {
         var model = model(session, new MemoryStore(), PAGES);
         model.load();
         model.refreshEntityTypes();
+        model.confirmSampleRead();
         var reads = session.reads.size();
         model.statementProperty().set("SELECT title FROM PROJECT WHERE status = 'open'");
 
