@@ -36,7 +36,8 @@ import picocli.CommandLine.ParentCommand;
  * SQL over a table's entity types, planned into Query / GetItem / BatchGetItem / Scan, or DynamoDB's own PartiQL, both
  * through {@link RunStatement}. The entity types come from the ones kept for the table, else a sample read that is
  * said (on stderr) before it runs, and on a connection tagged production is read only with {@code --confirm-read};
- * {@code --json} reports that read apart from the query's plan.
+ * {@code --json} reports that read apart from the query's plan. {@code --explain} reads nothing: without kept entity
+ * types it plans against what DescribeTable gives ({@link LearnEntityTypes#described}) and says what the sample would cost.
  */
 @Command(name = "sql", sortOptions = false,
         description = {"SQL with JOINs over the inferred entity types of a single-table design, planned into the cheapest DynamoDB "
@@ -59,7 +60,8 @@ final class SqlCommand implements Callable<Integer> {
     @Parameters(index = "1", arity = "0..1", paramLabel = "STATEMENT", description = "The SQL (or, with --partiql, PartiQL) statement.")
     String statementAfterTable;
 
-    @Option(names = "--explain", description = "Print the plan (every request with its estimated RCU) and read nothing.")
+    @Option(names = "--explain", description = "Print the plan (every request with its estimated RCU) and read nothing, not even "
+            + "the sample that learns the entity types.")
     boolean explain;
 
     @Option(names = "--max-rcu", paramLabel = "N", description = "Run a plan estimated above the budget (default 1000 RCU), or that Scans a production table, up to N RCU.")
@@ -86,6 +88,9 @@ final class SqlCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         var statement = statement();
+        if (explain && refresh) {
+            throw new CliException("--refresh-entity-types reads a sample and --explain reads nothing: give one of them");
+        }
         var context = root.context;
         var opened = source.open(context);
         var pages = Executors.newCachedThreadPool(runnable -> Thread.ofPlatform().name("dynalens-sql-pages").daemon().unstarted(runnable));
@@ -101,9 +106,9 @@ final class SqlCommand implements Callable<Integer> {
             try {
                 planned = statements.plan(statement, partiql, catalog);
             } catch (SqlException e) {
-                throw new CliException(e.describe());
+                throw new CliException(e.describe() + learnt.unknownEntityTypes(". "));
             } catch (PartiqlException e) {
-                throw new CliException(e.getMessage());
+                throw new CliException(e.getMessage() + learnt.unknownEntityTypes(". "));
             }
             var requests = planned.requests();
             if (planned.lint() != null && !json) {
@@ -151,8 +156,28 @@ final class SqlCommand implements Callable<Integer> {
         return statementAfterTable;
     }
 
-    /** The catalog and what it cost to know it. */
-    private record Learnt(SqlCatalog catalog, long requests, double consumedRcu) {
+    /**
+     * The catalog and what it cost to know it.
+     *
+     * @param notRead the sample read that would learn the entity types, not sent (--explain reads nothing); null when
+     *                they are known
+     */
+    private record Learnt(SqlCatalog catalog, long requests, double consumedRcu, LearnEntityTypes.SampleCost notRead) {
+        Learnt(SqlCatalog catalog, long requests, double consumedRcu) {
+            this(catalog, requests, consumedRcu, null);
+        }
+
+        /** What the plan rests on when the entity types are not known, after {@code separator}; empty when they are. */
+        String unknownEntityTypes(String separator) {
+            if (notRead == null) {
+                return "";
+            }
+            var table = catalog.tableName();
+            return separator + table + "'s entity types are not known here (none are kept) and --explain reads nothing, so the statement "
+                    + "was planned against the whole table " + table + " and its key attributes only; learning the entity types takes a "
+                    + "sample read, " + notRead.costText() + ": run the statement without --explain to learn them (on a connection tagged "
+                    + "production, with --confirm-read)";
+        }
     }
 
     private Learnt catalog(DynamoSession session, TableDescription table, boolean file) {
@@ -166,6 +191,9 @@ final class SqlCommand implements Callable<Integer> {
             }
         }
         var cost = LearnEntityTypes.sampleCost(table);
+        if (!file && explain) {
+            return new Learnt(LearnEntityTypes.described(table), 0, 0, cost);
+        }
         if (!file && !json) {
             root.context.err().println(cost.text());
             root.context.err().flush();
@@ -188,6 +216,10 @@ final class SqlCommand implements Callable<Integer> {
     }
 
     private void printExplain(CliContext context, SqlPlan plan, List<PlannedRequest> requests, Learnt learnt) throws IOException {
+        if (learnt.notRead() != null) {
+            context.err().println(learnt.unknownEntityTypes("") + ".");
+            context.err().flush();
+        }
         var out = context.out();
         if (json) {
             SqlOutput.writeJson(out, plan == null ? List.of() : plan.columns(), null, requests, requests.size(), null,
@@ -218,7 +250,8 @@ final class SqlCommand implements Callable<Integer> {
     }
 
     private SqlOutput.EntityTypes entityTypes(Learnt learnt) {
-        return new SqlOutput.EntityTypes(learnt.catalog().source(), learnt.requests(), learnt.consumedRcu());
+        return new SqlOutput.EntityTypes(learnt.catalog().source(), learnt.requests(), learnt.consumedRcu(), learnt.notRead(),
+                learnt.unknownEntityTypes(""));
     }
 
     /** A workspace file is read anew each run: its entity types are not kept in the config folder. */

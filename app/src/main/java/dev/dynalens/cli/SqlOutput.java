@@ -6,6 +6,7 @@ import dev.dynalens.domain.sql.PlannedRequest;
 import dev.dynalens.domain.sql.ResultCells;
 import dev.dynalens.domain.sql.SqlCatalog;
 import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.usecase.LearnEntityTypes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -19,8 +20,13 @@ final class SqlOutput {
     private SqlOutput() {
     }
 
-    /** Where the entity types came from, and what knowing them cost (reported apart from the query's plan). */
-    record EntityTypes(SqlCatalog.EntitySource source, long requests, double consumedRcu) {
+    /**
+     * Where the entity types came from, and what knowing them cost (reported apart from the query's plan).
+     *
+     * @param notRead the sample read that would learn them, not sent (--explain reads nothing); null when they are known
+     * @param note    what the plan rests on when they are not known; empty when they are
+     */
+    record EntityTypes(SqlCatalog.EntitySource source, long requests, double consumedRcu, LearnEntityTypes.SampleCost notRead, String note) {
     }
 
     static void writeJson(PrintWriter out, List<String> columns, List<List<Object>> rows, List<PlannedRequest> plan, long requests,
@@ -81,6 +87,15 @@ final class SqlOutput {
                 gen.writeNumberField("requests", entityTypes.requests());
                 gen.writeFieldName("consumedRcu");
                 gen.writeNumber(ConsumedCapacity.text(entityTypes.consumedRcu()));
+                if (entityTypes.notRead() != null) {
+                    gen.writeObjectFieldStart("sampleRead");
+                    gen.writeBooleanField("read", false);
+                    gen.writeNumberField("items", entityTypes.notRead().items());
+                    gen.writeFieldName("estimatedRcu");
+                    gen.writeNumber(entityTypes.notRead().estimatedRcu().toString());
+                    gen.writeStringField("note", entityTypes.note());
+                    gen.writeEndObject();
+                }
                 gen.writeEndObject();
             }
             gen.writeEndObject();

@@ -24,11 +24,15 @@ import java.util.concurrent.Executor;
  * Collections tab's) when there is one, else the one kept in the config folder, else a bounded sample read (the first
  * pages, at most {@link #SAMPLE_ITEMS} items) whose cost is said before it runs ({@link #sampleCost}) and whose result
  * is kept for next time. "Refresh entity types" is {@link #sample} again. On a connection tagged production the sample
- * is read only once the person confirmed it ({@link #sampleNeedsConfirmation}).
+ * is read only once the person confirmed it ({@link #sampleNeedsConfirmation}); what is known without any read is
+ * {@link #described}.
  */
 public final class LearnEntityTypes {
     /** The most items a sample read takes. */
     public static final long SAMPLE_ITEMS = 5_000;
+
+    /** The source of a catalog that rests on the table's description alone ({@link #described}). */
+    public static final String DESCRIBED = "table description only";
 
     /** What a sample read is expected to read and cost, in words for the person. */
     public record SampleCost(long items, CapacityUnits estimatedRcu, String text) {
@@ -78,6 +82,16 @@ public final class LearnEntityTypes {
         var rcu = CapacityCalculator.scan(List.of(items * averageBytes), ReadConsistency.EVENTUAL);
         return new SampleCost(items, rcu, "Knowing the entity types of " + table.name() + " takes a sample read: the first "
                 + items + " items, about " + rcu + " RCU (a Scan of its first pages), kept for next time.");
+    }
+
+    /**
+     * What is known of the table without reading it: the whole table under its own name, with the key attributes of the
+     * table and its indexes, and no entity type. What a plan that may read nothing ({@code --explain}) rests on when no
+     * entity types are kept.
+     */
+    public static SqlCatalog described(TableDescription table) {
+        var nothingRead = new Analyzer(TableKeys.from(table)).result();
+        return SqlCatalog.of(table, nothingRead, new SqlCatalog.EntitySource(DESCRIBED, null, 0, table.itemCount()));
     }
 
     /** Whether {@link #sample} waits for the person's confirmation: on a connection tagged production it does. */

@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * `dynalens sql` on a live table (a fake answering from the tracker items) before its entity types are known: a
- * production connection sends the sample read that learns them only with --confirm-read.
+ * `dynalens sql` on a live table (a fake answering from the tracker items) before its entity types are known: what the
+ * sample read that learns them costs, that --explain never sends it, and that a production connection sends it only
+ * with --confirm-read.
  */
 class SqlCommandEntityTypesTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -89,6 +90,69 @@ class SqlCommandEntityTypesTest {
 
     private JsonNode json() throws IOException {
         return MAPPER.readTree(out.toString());
+    }
+
+    /**
+     * Issue 28: {@code --explain} ran the sample read when no entity types were kept, though it reads nothing. It plans
+     * against what DescribeTable gives (the whole table and its key attributes) and says what learning them would cost.
+     */
+    @Test
+    void explain_withoutKeptEntityTypes_readsNothing_andPlansAgainstTheWholeTable_sayingWhatTheSampleCosts() throws IOException {
+        var code = run("sql", "Tracker", "--endpoint", "http://localhost:1", "--explain", "--json",
+                "SELECT PK, SK FROM \"Tracker\" WHERE PK = 'ORG#acme'");
+
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(reads()).as("requests read").isZero();
+        assertThat(err.toString()).contains("Tracker's entity types are not known here (none are kept) and --explain reads nothing")
+                .contains("learning the entity types takes a sample read, the first 9 items, about");
+        var json = json();
+        assertThat(json.path("plan").get(0).path("operation").asText()).isEqualTo("Query");
+        var entityTypes = json.path("entityTypes");
+        assertThat(entityTypes.path("source").asText()).isEqualTo("table description only");
+        assertThat(entityTypes.path("requests").asLong()).isZero();
+        assertThat(entityTypes.path("sampleRead").path("read").asBoolean()).isFalse();
+        assertThat(entityTypes.path("sampleRead").path("items").asLong()).isEqualTo(9);
+        assertThat(entityTypes.path("sampleRead").path("estimatedRcu").isNumber()).isTrue();
+    }
+
+    /** A statement that needs the entity types is refused under --explain in a sentence saying so, with exit code 2: nothing read. */
+    @Test
+    void explain_ofAStatementThatNeedsTheEntityTypes_saysSo_andReadsNothing() {
+        var code = run("sql", "Tracker", "--endpoint", "http://localhost:1", "--explain", "SELECT title FROM PROJECT WHERE PK = 'ORG#acme'");
+
+        assertThat(code).isEqualTo(DynaLensCli.USAGE);
+        assertThat(reads()).as("requests read").isZero();
+        assertThat(out.toString()).isEmpty();
+        assertThat(err.toString()).contains("Object 'PROJECT' not found")
+                .contains("planned against the whole table Tracker and its key attributes only")
+                .contains("run the statement without --explain to learn them");
+    }
+
+    @Test
+    void explain_withRefreshEntityTypes_isAUsageError() {
+        var code = run("sql", "Tracker", "--endpoint", "http://localhost:1", "--explain", "--refresh-entity-types",
+                "SELECT PK FROM \"Tracker\" WHERE PK = 'ORG#acme'");
+
+        assertThat(code).isEqualTo(DynaLensCli.USAGE);
+        assertThat(err.toString()).contains("--refresh-entity-types reads a sample and --explain reads nothing");
+        assertThat(reads()).isZero();
+    }
+
+    /** Once learnt, the entity types are kept for the connection: --explain then plans over them, still reading nothing. */
+    @Test
+    void explain_afterARunThatLearntTheEntityTypes_plansOverThem() throws IOException {
+        assertThat(run("sql", "Tracker", "--connection", "dev", "SELECT title FROM PROJECT WHERE PK = 'ORG#acme'"))
+                .as(err.toString()).isZero();
+        assertThat(err.toString()).contains("Knowing the entity types of Tracker takes a sample read");
+        var before = reads();
+
+        var code = run("sql", "Tracker", "--connection", "dev", "--explain", "--json",
+                "SELECT title FROM PROJECT WHERE PK = 'ORG#acme'");
+
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(reads()).isEqualTo(before);
+        assertThat(json().path("entityTypes").path("source").asText()).isEqualTo("kept sample read");
+        assertThat(json().path("entityTypes").has("sampleRead")).isFalse();
     }
 
     /**

@@ -15,7 +15,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
-/** The sample read that learns the entity types on a production connection. */
+/** The sample read that learns the entity types on a production connection, and what is known without any read. */
 class LearnEntityTypesTest {
     private static FakeDynamoSession tracker(ConnectionTag tag) {
         var items = SqlTrackerData.items();
@@ -62,5 +62,19 @@ class LearnEntityTypesTest {
         learn(session).sample(session.description.join(), Lens.NONE).result().join();
 
         assertThat(session.reads).hasSize(1);
+    }
+
+    /** Without a read: the whole table under its own name, with the key attributes of the table and its index, no entity type. */
+    @Test
+    void described_isTheWholeTableAndItsKeys_withNothingRead() {
+        var session = tracker(ConnectionTag.PRODUCTION);
+
+        var catalog = LearnEntityTypes.described(session.description.join());
+
+        assertThat(catalog.tables()).extracting(t -> t.name()).containsExactly("Tracker");
+        assertThat(catalog.tables().getFirst().attributes()).extracting(a -> a.name()).containsExactly("PK", "SK", "GSI1PK", "GSI1SK");
+        assertThat(catalog.source().how()).isEqualTo(LearnEntityTypes.DESCRIBED);
+        assertThat(catalog.source().itemsAnalysed()).isZero();
+        assertThat(session.reads).isEmpty();
     }
 }
