@@ -1,6 +1,7 @@
 package dev.dynalens.cli;
 
 import dev.dynalens.usecase.StaleReadPlan;
+import dev.dynalens.usecase.WholeTableRead;
 import picocli.CommandLine.Option;
 
 /**
@@ -21,6 +22,21 @@ final class ConfirmReadOption {
         }
         require(plan.tableName(), "read it", "the read costs " + plan.estimate().text());
         return plan.confirm();
+    }
+
+    /**
+     * The read, confirmed by --confirm-read where it needs that: on a connection tagged production what it costs goes to
+     * stderr first, and without --confirm-read the command is a usage error saying so. Elsewhere nothing is said.
+     */
+    WholeTableRead confirm(CliContext context, WholeTableRead read) {
+        if (!read.production()) {
+            return read;
+        }
+        context.err().println("dynalens: " + read.text());
+        context.err().flush();
+        require(read.tableName(), read.indexName() == null ? "read it" : "read its index " + read.indexName(),
+                "the read costs " + read.estimate().text());
+        return read.confirm();
     }
 
     /**

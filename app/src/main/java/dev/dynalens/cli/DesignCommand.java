@@ -32,7 +32,8 @@ import picocli.CommandLine.ParentCommand;
  * with its cost, sample items, warnings), written as text or JSON and, if asked, as a NoSQL Workbench model and a
  * dynamodb-onetable schema; with {@code --prove}, the design proved (its samples in a new table on a connection, or in
  * memory, and every pattern run); or, with {@code --check}, an existing table (live or a file) checked against the
- * patterns. A thin adapter over {@link DesignTable}, {@link ExportDesign}, {@link ProveDesign} and {@link CheckExistingTable}.
+ * patterns, read once (on a connection tagged production only with {@code --confirm-read}, its cost said first). A thin
+ * adapter over {@link DesignTable}, {@link ExportDesign}, {@link ProveDesign} and {@link CheckExistingTable}.
  */
 @Command(name = "design", sortOptions = false,
         description = {"Design a single table from access patterns (a JSON or YAML patterns file) and, with --prove, prove it; "
@@ -44,6 +45,7 @@ import picocli.CommandLine.ParentCommand;
                 "  dynalens design --patterns shop.yaml --prove --json",
                 "  dynalens design --patterns shop.yaml --prove ShopProof --endpoint http://localhost:8000",
                 "  dynalens design --patterns shop.yaml --check Shop --endpoint http://localhost:8000 --json",
+                "  dynalens design --patterns shop.yaml --check Shop --connection prod --confirm-read",
                 "  dynalens design --patterns shop.yaml --check --file export.json.gz --key-schema PK,SK --gsi GSI1=GSI1PK,GSI1SK"})
 final class DesignCommand implements Callable<Integer> {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
@@ -77,6 +79,9 @@ final class DesignCommand implements Callable<Integer> {
     @Mixin
     ConfirmTableOption confirmation;
 
+    @Mixin
+    ConfirmReadOption readConfirmation;
+
     @Override
     public Integer call() throws IOException {
         var context = root.context;
@@ -86,6 +91,9 @@ final class DesignCommand implements Callable<Integer> {
         }
         if (!prove && confirmation.confirmTable != null) {
             throw new CliException("--confirm-table goes with --prove on a connection");
+        }
+        if (!check && readConfirmation.confirmRead) {
+            throw new CliException("--confirm-read goes with --check: it confirms the read of an existing table");
         }
         if (check) {
             return check(context, text);
@@ -182,9 +190,11 @@ final class DesignCommand implements Callable<Integer> {
         try (var session = opened.session();
              var analysis = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("dynalens-check").daemon().factory())) {
             var table = session.describeTable(opened.tableName()).join();
+            var checks = new CheckExistingTable(session, analysis);
+            var read = readConfirmation.confirm(context, checks.read(table));
             CheckExistingTable.TableCheck result;
             try {
-                result = new CheckExistingTable(session, analysis).start(table, file, progress -> { }).result().join();
+                result = checks.start(table, file, read.confirmed(), progress -> { }).result().join();
             } catch (CompletionException e) {
                 if (e.getCause() instanceof PatternsException problems) {
                     return problems(context, problems.problems());

@@ -21,11 +21,14 @@ import dev.dynalens.domain.inference.TableAnalysis;
 import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.staleness.ProjectionStore;
 import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.job.Job;
+import dev.dynalens.service.spill.SpillFile;
 import dev.dynalens.usecase.support.Jobs;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -45,12 +48,29 @@ import java.util.function.Consumer;
  * other attributes is learned from the items ({@link DerivationLearner}) and relied on only where it holds for every
  * item of the entity ({@link DerivationVerifier}).
  *
- * <p>The table is read three times through the pager: to name the entities ({@link AnalyzeTable}), to learn the keys,
- * and to count where the learned keys hold. Every page is handled on the single-threaded {@code analysis} executor,
- * which alone touches the analyzer, the learner and the verifier; nothing keeps the items but three per entity, the
- * parameters of the patterns' runs.
+ * <p><b>One read.</b> The table is read once, through the pager, to name the entities ({@link AnalyzeTable}); its items
+ * are kept as they come ({@link ProjectionStore}: in memory within a budget, the rest in a temporary file deleted
+ * afterwards), and the two passes after the naming, which learn how the keys are built and count where the learned
+ * keys hold, go over what was kept instead of reading the table again. Every page and both passes are handled on the
+ * single-threaded {@code analysis} executor, which alone touches the analyzer, the learner and the verifier.
+ *
+ * <p><b>The cost first.</b> {@link #read} says what the read costs before anything is read; on a connection tagged
+ * production the check reads only once the person confirmed it, and is refused otherwise
+ * ({@link ReadNotConfirmedException}, nothing read).
  */
 public final class CheckExistingTable {
+    /** Items between two progress reports of a pass over what was read. */
+    private static final long PROGRESS_EVERY = 10_000;
+
+    /** Ends a pass that was cancelled, between two items. */
+    private static final class PassCancelled extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        PassCancelled() {
+            super(null, null, false, false);
+        }
+    }
+
     /** Runs of each pattern, each with parameters from one item of its entity. */
     static final int RUNS_PER_PATTERN = 3;
     private static final int NOT_FITTING_LISTED = 20;
@@ -96,21 +116,61 @@ public final class CheckExistingTable {
 
     private final DynamoSession session;
     private final Executor analysis;
+    private final long memoryBudgetBytes;
+    private final Path spillDirectory;
 
-    /** @param analysis single-threaded: every page is handled there (tests pass {@code Runnable::run}) */
+    /**
+     * Keeps the items read in a quarter of the heap at most (and at most 512 MB), the rest in the system's temporary
+     * directory.
+     *
+     * @param analysis single-threaded: every page is handled there (tests pass {@code Runnable::run})
+     */
     public CheckExistingTable(DynamoSession session, Executor analysis) {
+        this(session, analysis, Math.min(512L << 20, Runtime.getRuntime().maxMemory() / 4), Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /**
+     * @param memoryBudgetBytes the items read kept in memory at most; the rest goes to a temporary file in
+     *                          {@code spillDirectory}, deleted when the check ends
+     */
+    public CheckExistingTable(DynamoSession session, Executor analysis, long memoryBudgetBytes, Path spillDirectory) {
+        if (memoryBudgetBytes < 0) {
+            throw new IllegalArgumentException("A memory budget is not negative: " + memoryBudgetBytes);
+        }
         this.session = Objects.requireNonNull(session, "session");
         this.analysis = Objects.requireNonNull(analysis, "analysis");
+        this.memoryBudgetBytes = memoryBudgetBytes;
+        this.spillDirectory = Objects.requireNonNull(spillDirectory, "spillDirectory");
+    }
+
+    /** What the check reads (the whole table, once) and costs, said before it starts; to confirm on a production connection. */
+    public WholeTableRead read(TableDescription table) {
+        return WholeTableRead.of(session, table);
+    }
+
+    /** Starts the check, not confirmed: refused on a production connection ({@link #start(TableDescription, PatternsFile, boolean, Consumer)}). */
+    public Job<Progress, TableCheck> start(TableDescription table, PatternsFile file, Consumer<? super Progress> listener) {
+        return start(table, file, false, listener);
     }
 
     /**
      * Starts the check. The job fails with a {@link PatternsException} (each problem at its line and column) when the
-     * file names an entity or an attribute the table does not have, or with what stopped a read.
+     * file names an entity or an attribute the table does not have, or with what stopped the read; on a connection
+     * tagged production, unless {@code confirmed} (the person said yes to {@link #read}), it fails at once with a
+     * {@link ReadNotConfirmedException}, nothing read.
      */
-    public Job<Progress, TableCheck> start(TableDescription table, PatternsFile file, Consumer<? super Progress> listener) {
+    public Job<Progress, TableCheck> start(TableDescription table, PatternsFile file, boolean confirmed, Consumer<? super Progress> listener) {
+        var read = read(table);
+        if (read.needsConfirmation() && !confirmed) {
+            return Job.failed(new ReadNotConfirmedException(table.name(), read.estimate()));
+        }
         var job = new Job<Progress, TableCheck>(listener);
-        var analyse = new AnalyzeTable(session, analysis).measuringItemSizes()
-                .start(table, namingAs(file), progress -> job.report(new Progress("Pass 1 of 3 · naming entities", progress.items())));
+        var spill = new SpillFile.Lazy(spillDirectory, "design-check");
+        job.result().whenComplete((done, failure) -> spill.close());
+        var items = new ProjectionStore(new ProjectionStore.Budget(memoryBudgetBytes, spill::open));
+        AnalyzeTable.PageObserver keep = (page, analyzer) -> page.forEach(item -> items.add(item, item.attributes().size()));
+        var analyse = new AnalyzeTable(session, analysis).measuringItemSizes().start(table, namingAs(file), keep,
+                progress -> job.report(new Progress("Reading " + table.name() + " · naming entities", progress.items())));
         job.onCancel(analyse::cancel);
         analyse.result().whenCompleteAsync((analysed, failure) -> {
             if (failure != null) {
@@ -118,7 +178,8 @@ public final class CheckExistingTable {
             } else if (!analysed.complete()) {
                 job.result().cancel(false);
             } else {
-                new Run(table, file, analysed.analysis(), analysed.analyzer(), job).learn();
+                items.seal();
+                new Run(table, file, analysed.analysis(), analysed.analyzer(), items, job).learn();
             }
         }, analysis);
         return job;
@@ -155,6 +216,8 @@ public final class CheckExistingTable {
         private final TableAnalysis analysisResult;
         private final Analyzer analyzer;
         private final Job<Progress, TableCheck> job;
+        /** Every item of the one read, in the order read: what the passes after the naming go over. */
+        private final ProjectionStore read;
         private final RunQuery reads;
         private final List<String> keyAttributes;
         private DerivationLearner learner;
@@ -165,11 +228,13 @@ public final class CheckExistingTable {
         private long items;
         private long bytes;
 
-        Run(TableDescription table, PatternsFile file, TableAnalysis analysisResult, Analyzer analyzer, Job<Progress, TableCheck> job) {
+        Run(TableDescription table, PatternsFile file, TableAnalysis analysisResult, Analyzer analyzer, ProjectionStore read,
+            Job<Progress, TableCheck> job) {
             this.table = table;
             this.file = file;
             this.analysisResult = analysisResult;
             this.analyzer = analyzer;
+            this.read = read;
             this.job = job;
             this.reads = new RunQuery(session, table.name());
             this.keyAttributes = TableKeys.from(table).keyAttributeNames();
@@ -182,7 +247,7 @@ public final class CheckExistingTable {
                 return;
             }
             learner = new DerivationLearner(keyAttributes, tableKeys());
-            pass("Pass 2 of 3 · learning how the keys are built", item -> learner.accept(analyzer.entityOf(item), item), this::verify);
+            pass("Learning how the keys are built", item -> learner.accept(analyzer.entityOf(item), item), this::verify);
         }
 
         private Set<String> tableKeys() {
@@ -196,7 +261,7 @@ public final class CheckExistingTable {
                 return;
             }
             verifier = new DerivationVerifier(table.keySchema(), learner.proposals());
-            pass("Pass 3 of 3 · checking the keys on every item", this::count, this::runPatterns);
+            pass("Checking the keys on every item", this::count, this::runPatterns);
         }
 
         private void count(Item item) {
@@ -223,20 +288,32 @@ public final class CheckExistingTable {
             }
         }
 
-        /** Reads every page, each item handed to {@code each} on the analysis executor, then runs {@code next} there. */
+        /**
+         * Hands every item of the read to {@code each}, in the order read, then runs {@code next}; on the analysis
+         * executor, where this is called. A cancel stops it between items.
+         */
         private void pass(String step, Consumer<Item> each, Runnable next) {
             job.report(new Progress(step, 0));
-            var read = reads.readAll(reads.scanAll(), null, analysis, each, progress -> job.report(new Progress(step, progress.items())));
-            job.onCancel(read::cancel);
-            read.result().whenCompleteAsync((summary, failure) -> {
-                if (failure != null) {
-                    job.result().completeExceptionally(Problems.unwrap(failure));
-                } else if (!summary.complete() || job.cancelRequested()) {
-                    job.result().cancel(false);
-                } else {
-                    guarded(next);
-                }
-            }, analysis);
+            var done = new long[1];
+            try {
+                read.forEach(item -> {
+                    if (job.cancelRequested()) {
+                        throw new PassCancelled();
+                    }
+                    each.accept(item);
+                    if (++done[0] % PROGRESS_EVERY == 0) {
+                        job.report(new Progress(step, done[0]));
+                    }
+                });
+            } catch (PassCancelled e) {
+                job.result().cancel(false);
+                return;
+            } catch (RuntimeException e) {
+                job.result().completeExceptionally(e);
+                return;
+            }
+            job.report(new Progress(step, done[0]));
+            guarded(next);
         }
 
         private void guarded(Runnable step) {

@@ -12,6 +12,7 @@ import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.ReadOperation;
+import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.workspace.Workspace;
 import dev.dynalens.domain.workspace.WorkspaceFormat;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
@@ -122,6 +123,49 @@ class CheckExistingTableTest {
         assertThat(byStatus.design().reason()).startsWith("no key of the table or its indexes is built from status")
                 .contains("A Scan reads every item instead: 15 items");
         assertThat(check.items()).isEqualTo(15);
+    }
+
+    /**
+     * Issue 28: {@code design --check} read the whole table three times (42 Scans on a production table): to name the
+     * entities, to learn the keys, to count where they hold. It reads it once and the two later passes go over what was
+     * kept; everything kept in a temporary file (a budget of 0 bytes) gives the same check.
+     */
+    @Test
+    void theTableIsReadOnce_andTheCheckIsTheSame_whenWhatWasReadGoesToATemporaryFile(@org.junit.jupiter.api.io.TempDir Path spill) {
+        var session = new dev.dynalens.testsupport.CountingSession(shop(true));
+        var description = session.describeTable("Shop").join();
+
+        var inMemory = new CheckExistingTable(session, Runnable::run).start(description, PatternsReader.read(PATTERNS), p -> { })
+                .result().join();
+        var scans = session.reads.stream().filter(r -> r instanceof ReadRequest.Scan && r.exclusiveStartKey() == null).count();
+        session.reads.clear();
+        var spilled = new CheckExistingTable(session, Runnable::run, 0, spill).start(description, PatternsReader.read(PATTERNS), p -> { })
+                .result().join();
+
+        assertThat(scans).as("whole-table Scans").isEqualTo(1);
+        assertThat(spilled.entities()).isEqualTo(inMemory.entities());
+        assertThat(spilled.patterns()).isEqualTo(inMemory.patterns());
+        assertThat(spilled.items()).isEqualTo(15);
+        assertThat(pattern(spilled, "userByEmail").servedBy()).isEqualTo("Scan");
+        assertThat(spill).isEmptyDirectory();
+    }
+
+    /** On a production connection the check reads only once confirmed: unconfirmed it is refused, nothing read. */
+    @Test
+    void onProduction_theCheck_isRefusedUnconfirmed_beforeAnythingIsRead() {
+        var shop = shop(false);
+        var session = new dev.dynalens.testsupport.FakeDynamoSession(dev.dynalens.domain.connection.ConnectionProfile.create("prod",
+                new dev.dynalens.domain.connection.CredentialsSource.LocalPlaceholder(), "us-east-1", null, false,
+                dev.dynalens.domain.connection.ConnectionTag.PRODUCTION));
+        var description = shop.describeTable("Shop").join();
+        var check = new CheckExistingTable(session, Runnable::run);
+
+        assertThat(check.read(description).needsConfirmation()).isTrue();
+        var refused = check.start(description, PatternsReader.read(PATTERNS), p -> { });
+
+        assertThat(refused.result()).failsWithin(java.time.Duration.ZERO).withThrowableThat().havingCause()
+                .isInstanceOf(ReadNotConfirmedException.class).withMessageContaining("Reading all of Shop on a production connection costs");
+        assertThat(session.reads).isEmpty();
     }
 
     @Test
