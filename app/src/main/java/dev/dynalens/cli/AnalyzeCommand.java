@@ -11,6 +11,7 @@ import dev.dynalens.domain.workspace.WorkspaceFormat;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.usecase.AnalyzeFile;
 import dev.dynalens.usecase.AnalyzeTable;
+import dev.dynalens.usecase.WholeTableRead;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,7 +29,8 @@ import picocli.CommandLine.ParentCommand;
  * inference makes of it. A file is opened as a {@link dev.dynalens.service.workspace.WorkspaceSession}, so both go
  * through the same DescribeTable and Scan pages ({@link AnalyzeTable}, as the app's overview); a clean DynamoDB JSON
  * lines file with its key schema given is read straight into the analyzer instead, with the same result
- * ({@link JsonLinesStream}).
+ * ({@link JsonLinesStream}). A live table on a connection tagged production is read only with {@code --confirm-read},
+ * its cost said first.
  */
 @Command(name = "analyze", sortOptions = false,
         description = {"Entity types, key templates, index meanings and adjacency lists of a single-table design, inferred from its items.",
@@ -36,6 +38,7 @@ import picocli.CommandLine.ParentCommand;
                         + "(as DynamoDB's export to S3 writes them) or the output of aws dynamodb scan."},
         footer = {"", "Examples:",
                 "  dynalens analyze Shop --endpoint http://localhost:8000 --json",
+                "  dynalens analyze Orders --connection prod --confirm-read",
                 "  dynalens analyze --file model.json --table Orders",
                 "  dynalens analyze --file export.json.gz --key-schema PK,SK --gsi GSI1=GSI1PK,GSI1SK --json --assignments"})
 final class AnalyzeCommand implements Callable<Integer> {
@@ -50,6 +53,9 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Option(names = "--assignments", description = "Also list each item's key with its entity type.")
     boolean assignments;
+
+    @Mixin
+    ConfirmReadOption readConfirmation;
 
     @Override
     public Integer call() throws IOException {
@@ -109,6 +115,7 @@ final class AnalyzeCommand implements Callable<Integer> {
      */
     private Result analyze(DynamoSession session, String tableName) {
         var description = session.describeTable(tableName).join();
+        readConfirmation.confirm(root.context, WholeTableRead.of(session, description));
         var keys = TableKeys.from(description);
         var kept = new ArrayList<Item>();
         AnalyzeTable.Analysed analysed;

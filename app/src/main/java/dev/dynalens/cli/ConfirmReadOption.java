@@ -1,5 +1,6 @@
 package dev.dynalens.cli;
 
+import dev.dynalens.service.DynamoSession;
 import dev.dynalens.usecase.StaleReadPlan;
 import dev.dynalens.usecase.WholeTableRead;
 import picocli.CommandLine.Option;
@@ -37,6 +38,17 @@ final class ConfirmReadOption {
         require(read.tableName(), read.indexName() == null ? "read it" : "read its index " + read.indexName(),
                 "the read costs " + read.estimate().text());
         return read.confirm();
+    }
+
+    /**
+     * A read of all of {@code tableName} (or of its index {@code indexName}, null for the table) on {@code session}:
+     * on a connection tagged production the table is described, what the read costs goes to stderr and the command goes
+     * on only with --confirm-read ({@link #confirm(CliContext, WholeTableRead)}); elsewhere nothing is sent or said.
+     */
+    void confirmWholeRead(CliContext context, DynamoSession session, String tableName, String indexName) {
+        if (WholeTableRead.asksFirst(session)) {
+            confirm(context, WholeTableRead.of(session, session.describeTable(tableName).join(), indexName));
+        }
     }
 
     /**

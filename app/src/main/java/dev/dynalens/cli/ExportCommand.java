@@ -21,14 +21,19 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-/** Every item of a table, index or partition into a file, page by page; the file appears only when the export is complete. */
+/**
+ * Every item of a table, index or partition into a file, page by page; the file appears only when the export is
+ * complete. A Scan of a table or index on a connection tagged production reads only with {@code --confirm-read}, its
+ * cost said first.
+ */
 @Command(name = "export", sortOptions = false,
         description = {"Export every item of a table or index (or, with --pk, of one partition) to a file: DynamoDB JSON lines, plain JSON, CSV with a typed header, "
                 + "or a NoSQL Workbench model with one facet per inferred entity type. Every format keeps every type.",
                 "Also reads a workspace file (--file) instead of a live table."},
         footer = {"", "Examples:",
                 "  dynalens export Shop --endpoint http://localhost:8000 --out shop.jsonl",
-                "  dynalens export Shop --profile prod --format csv --out shop.csv --json",
+                "  dynalens export Shop --profile dev --format csv --out shop.csv --json",
+                "  dynalens export Shop --connection prod --confirm-read --out shop.jsonl",
                 "  dynalens export Shop --endpoint http://localhost:8000 --pk CUSTOMER#42 --sk-begins-with ORDER# --out orders.json",
                 "  dynalens export --file model.json --format jsonl --out items.jsonl.gz"})
 final class ExportCommand implements Callable<Integer> {
@@ -67,6 +72,9 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the summary as JSON.")
     boolean json;
 
+    @Mixin
+    ConfirmReadOption readConfirmation;
+
     @Override
     public Integer call() throws Exception {
         var chosen = format(format, out);
@@ -79,6 +87,9 @@ final class ExportCommand implements Callable<Integer> {
         var context = root.context;
         var opened = source.open(context);
         try (var session = opened.session()) {
+            if (partitionValue == null) {
+                readConfirmation.confirmWholeRead(context, session, opened.tableName(), index);
+            }
             var bar = new ProgressLine(context.err(), json);
             var handle = start(new ExportTable(session), opened.tableName(), chosen, p -> bar.show(progressText(p)));
             var stopOnInterrupt = new Thread(() -> {

@@ -8,6 +8,7 @@ import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.workspace.KeySpec;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.domain.workspace.WorkspaceReader;
+import dev.dynalens.usecase.WholeTableRead;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +23,8 @@ import picocli.CommandLine.ParentCommand;
 
 /**
  * Item sizes as DynamoDB counts them, and what reading and writing each item costs: for one item
- * (--item, DynamoDB JSON), or every item of a file or table (as for analyze).
+ * (--item, DynamoDB JSON), or every item of a file or table (as for analyze; a live table on a connection tagged
+ * production only with {@code --confirm-read}, its cost said first).
  */
 @Command(name = "size", sortOptions = false,
         description = {"Each item's size in bytes as DynamoDB counts it, attribute by attribute, what GetItem and PutItem of it cost "
@@ -46,6 +48,9 @@ final class SizeCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "Print the items as JSON.")
     boolean json;
+
+    @Mixin
+    ConfirmReadOption readConfirmation;
 
     @Override
     public Integer call() throws IOException {
@@ -73,7 +78,9 @@ final class SizeCommand implements Callable<Integer> {
         }
         var opened = source.open(context);
         try (var session = opened.session()) {
-            var schema = session.describeTable(opened.tableName()).join().keySchema();
+            var description = session.describeTable(opened.tableName()).join();
+            readConfirmation.confirm(context, WholeTableRead.of(session, description));
+            var schema = description.keySchema();
             output.begin(opened.label() == null ? opened.tableName() : opened.tableName() + " in " + opened.label());
             TableSource.forEachItem(session, opened.tableName(),
                     each -> output.item(ItemReport.of(each, schema.partitionKeyName(), schema.sortKeyName())));

@@ -21,6 +21,14 @@ public record WholeTableRead(String tableName, String indexName, ScanEstimate es
         Objects.requireNonNull(estimate, "estimate");
     }
 
+    /**
+     * Whether a whole-table read on {@code session}'s connection asks first: on a connection tagged production it does,
+     * so a command that would otherwise send no DescribeTable needs one there to say what the read costs.
+     */
+    public static boolean asksFirst(DynamoSession session) {
+        return session.profile().tag().isProduction();
+    }
+
     /** A read of every item of {@code table} on {@code session}'s connection, not confirmed yet. */
     public static WholeTableRead of(DynamoSession session, TableDescription table) {
         return of(session, table, null);
@@ -38,7 +46,7 @@ public record WholeTableRead(String tableName, String indexName, ScanEstimate es
             bytes = index.map(i -> i.sizeBytes() == null ? 0L : i.sizeBytes()).orElse(0L);
             items = index.map(i -> i.itemCount() == null ? 0L : i.itemCount()).orElse(0L);
         }
-        return new WholeTableRead(table.name(), indexName, ScanEstimate.of(bytes, items, 1), session.profile().tag().isProduction(), false);
+        return new WholeTableRead(table.name(), indexName, ScanEstimate.of(bytes, items, 1), asksFirst(session), false);
     }
 
     /** The same read, confirmed by the person (the app's bar, {@code --confirm-read}). */

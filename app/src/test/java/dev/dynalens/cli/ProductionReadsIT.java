@@ -125,6 +125,64 @@ class ProductionReadsIT {
         }
     }
 
+    /**
+     * Issue 28 asks that every whole-table read on a production connection asks first: {@code analyze}, {@code export},
+     * {@code scan} (of all of it) and {@code size} of a table read it without {@code --confirm-read}. Each is refused
+     * now, saying what the read costs, with nothing but DescribeTable sent; each reads with it.
+     */
+    @Test
+    void analyzeExportScanAndSize_ofAProductionTable_readOnlyWithConfirmRead(TestEndpoint endpoint, DynamoSession session) throws Exception {
+        var table = shop(endpoint, session);
+        var out = dir.resolve("shop.jsonl").toString();
+        var commands = List.of(
+                List.of("analyze", table, "--connection", "prod", "--json"),
+                List.of("export", table, "--connection", "prod", "--out", out),
+                List.of("scan", table, "--connection", "prod"),
+                List.of("size", table, "--connection", "prod", "--json"));
+        try (var proxy = new RecordingProxy(endpoint.endpoint())) {
+            for (var command : commands) {
+                proxy.clear();
+                var refused = RealCli.runWithSaved(production(proxy), command.toArray(String[]::new));
+
+                assertRefused(refused, proxy, table);
+                assertThat(refused.err()).as(command.getFirst()).contains("dynalens: Reads " + table + " once: ").contains("the read costs ");
+                assertThat(dir.resolve("shop.jsonl")).doesNotExist();
+
+                proxy.clear();
+                var confirmed = RealCli.runWithSaved(production(proxy), java.util.stream.Stream.concat(command.stream(),
+                        java.util.stream.Stream.of("--confirm-read")).toArray(String[]::new));
+
+                assertThat(confirmed.exitCode()).as(command.getFirst() + ": " + confirmed.err()).isZero();
+                assertThat(confirmed.out()).as(command.getFirst()).isNotEmpty();
+                assertThat(wholeTableReads(proxy)).as(command.getFirst()).isEqualTo(1);
+                Files.deleteIfExists(dir.resolve("shop.jsonl"));
+            }
+        } finally {
+            session.deleteTable(table).get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** A Scan bounded by --limit, a partition's export and a table on a connection that is not production read as asked. */
+    @Test
+    void boundedReadsAndOtherConnections_readWithoutConfirmRead(TestEndpoint endpoint, DynamoSession session) throws Exception {
+        var table = shop(endpoint, session);
+        try (var proxy = new RecordingProxy(endpoint.endpoint())) {
+            var limited = RealCli.runWithSaved(production(proxy), "scan", table, "--connection", "prod", "--limit", "2");
+
+            assertThat(limited.exitCode()).as(limited.err()).isZero();
+            assertThat(limited.out().lines()).hasSize(2);
+            proxy.clear();
+
+            var dev = RealCli.run("analyze", table, "--endpoint", proxy.endpoint().toString(), "--json");
+
+            assertThat(dev.exitCode()).as(dev.err()).isZero();
+            assertThat(dev.err()).isEmpty();
+            assertThat(wholeTableReads(proxy)).isEqualTo(1);
+        } finally {
+            session.deleteTable(table).get(30, TimeUnit.SECONDS);
+        }
+    }
+
     /** Issue 28: the SQL workbench's sample read Scanned a production table without asking. */
     @Test
     void sql_readsItsSampleOfAProductionTable_onlyWithConfirmRead(TestEndpoint endpoint, DynamoSession session) throws Exception {
