@@ -6,7 +6,9 @@ import dev.dynalens.domain.connection.ConnectionTag;
 import dev.dynalens.domain.connection.CredentialsSource;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.util.Set;
+import java.util.UUID;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Option;
 
@@ -66,7 +68,12 @@ public final class ConnectionOptions {
             credentials = new CredentialsSource.DefaultChain();
         }
         try {
-            return ConnectionProfile.create("command line", credentials, resolveRegion(context), uri, false,
+            var region = resolveRegion(context);
+            // the same options name the same connection from one run to the next: what is kept for it (the SQL
+            // workbench's entity types) is found again, and no new folder is left behind each run
+            var id = "command-line-" + UUID.nameUUIDFromBytes((String.valueOf(uri) + "\n" + region + "\n" + credentials)
+                    .getBytes(StandardCharsets.UTF_8));
+            return new ConnectionProfile(id, "command line", credentials, region, uri, false,
                     uri == null ? ConnectionTag.NONE : ConnectionTag.LOCAL);
         } catch (IllegalArgumentException e) {
             throw new CliException(e.getMessage());
