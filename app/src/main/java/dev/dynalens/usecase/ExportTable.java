@@ -14,11 +14,13 @@ import dev.dynalens.usecase.support.Jobs;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
  * Export every item of a table, an index or one partition into a file ({@link TableExporter}: every page, streamed;
- * the file appears only when complete). Reads only, so nothing is confirmed.
+ * the file appears only when complete). Reads only: no write is confirmed, but a whole read of a table on a
+ * production connection is, with its cost ({@link #wholeRead}), as every whole-table read there is.
  */
 public final class ExportTable {
     private final DynamoSession session;
@@ -32,6 +34,16 @@ public final class ExportTable {
     public ExportTable(DynamoSession session, TableExporter exporter) {
         this.session = Objects.requireNonNull(session, "session");
         this.exporter = Objects.requireNonNull(exporter, "exporter");
+    }
+
+    /** Whether exporting a whole table on this connection asks first (a connection tagged production). */
+    public boolean asksFirst() {
+        return WholeTableRead.asksFirst(session);
+    }
+
+    /** What reading every item of the table (or of its index, null: the table) costs, from DescribeTable, to say first. */
+    public CompletableFuture<WholeTableRead> wholeRead(String tableName, String indexName) {
+        return Jobs.call(() -> session.describeTable(tableName)).thenApply(table -> WholeTableRead.of(session, table, indexName));
     }
 
     /** Starts exporting every page of the request's Scan or Query; returns at once (see {@link TableExporter#start}). */

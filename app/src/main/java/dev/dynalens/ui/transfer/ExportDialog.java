@@ -5,7 +5,9 @@ import dev.dynalens.domain.transfer.TransferFormat;
 import dev.dynalens.ui.common.WorkDialog;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
@@ -74,6 +76,21 @@ public final class ExportDialog {
         var export = WorkDialog.show(owner, "Export", "Export every item of " + model.table() + " to a file", content,
                 "Export", "startExport", "Cancel export", model.runningProperty(), model::start, model::cancel);
         export.disableProperty().bind(model.runningProperty().or(Bindings.isNull(model.fileProperty())));
+        // on a production connection the read's cost is asked about first
+        model.confirmationProperty().addListener((obs, old, question) -> {
+            if (question == null || question.isEmpty()) {
+                return;
+            }
+            var ask = new Alert(Alert.AlertType.CONFIRMATION, question,
+                    ButtonType.CANCEL, ButtonType.OK);
+            ask.setHeaderText("Read all of " + model.table() + "?");
+            ask.initOwner(export.getScene() == null ? owner : export.getScene().getWindow());
+            if (ask.showAndWait().filter(ButtonType.OK::equals).isPresent()) {
+                model.startConfirmed();
+            } else {
+                model.dismissConfirmation();
+            }
+        });
         Icons.withIcon(export, Icons.Action.EXPORT, "Read every page and write the file");
     }
 

@@ -45,6 +45,7 @@ public final class ExportViewModel {
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(0);
     private final ReadOnlyLongWrapper items = new ReadOnlyLongWrapper(0);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper confirmation = new ReadOnlyStringWrapper("");
     private Job<ExportProgress, ExportReport> handle;
     private WorkNotifier notifier = WorkNotifier.NONE;
 
@@ -66,13 +67,52 @@ public final class ExportViewModel {
         return table + (chosen == TransferFormat.WORKBENCH ? ".model" : "") + chosen.extension();
     }
 
-    /** Starts the export; the returned future completes (on {@code fx}) with the report, or null when nothing was exported. */
+    /**
+     * Non-empty while the export waits for the person's yes to its read (a whole table on a connection tagged
+     * production): what it costs, as a question. {@link #startConfirmed()} answers yes, {@link #dismissConfirmation()} no.
+     */
+    public ReadOnlyStringProperty confirmationProperty() {
+        return confirmation.getReadOnlyProperty();
+    }
+
+    /**
+     * Starts the export; the returned future completes (on {@code fx}) with the report, or null when nothing was exported.
+     * On a connection tagged production it first says what reading the whole table costs ({@link #confirmationProperty()})
+     * and reads nothing until {@link #startConfirmed()}.
+     */
     public CompletableFuture<ExportReport> start() {
+        return start(false);
+    }
+
+    /** The person agreed to the read's cost: the export starts. */
+    public CompletableFuture<ExportReport> startConfirmed() {
+        confirmation.set("");
+        return start(true);
+    }
+
+    public void dismissConfirmation() {
+        confirmation.set("");
+        status.set("Not exported: nothing was read.");
+    }
+
+    private CompletableFuture<ExportReport> start(boolean confirmed) {
         var target = file.get();
         var chosen = format.get();
         if (target == null || chosen == null) {
             status.set("Choose a format and a file.");
             return CompletableFuture.completedFuture(null);
+        }
+        if (!confirmed && exports.asksFirst()) {
+            status.set("Finding out what reading " + table + " costs…");
+            return exports.wholeRead(table, null).handleAsync((read, failure) -> {
+                if (failure != null) {
+                    status.set("Could not describe " + table + ": " + Problems.describe(failure) + ". Nothing was read.");
+                } else {
+                    status.set("");
+                    confirmation.set(read.text() + ", on a connection tagged production. Export it?");
+                }
+                return (ExportReport) null;
+            }, fx);
         }
         running.set(true);
         progress.set(-1);

@@ -58,6 +58,35 @@ class ExportViewModelTest {
     }
 
     @Test
+    void onAProductionConnection_theExportSaysWhatItsReadCosts_andReadsOnlyOnceThePersonAgrees() {
+        var production = new FakeDynamoSession(ConnectionProfile.create("prod", new dev.dynalens.domain.connection.CredentialsSource.DefaultChain(),
+                "eu-west-1", null, false, dev.dynalens.domain.connection.ConnectionTag.PRODUCTION));
+        production.description.complete(new TableDescription("Shop", KeySchema.of("PK", null), List.of(), List.of(), 40_000,
+                40_000_000, TableDescription.BillingMode.PAY_PER_REQUEST, null, null, "ACTIVE", TableDescription.TimeToLive.unsupported()));
+        var exporter = new TableExporter(production, Runnable::run, Clock.fixed(Instant.parse("2026-11-30T09:00:00Z"), ZoneOffset.UTC));
+        var asking = new ExportViewModel(new ExportTable(production, exporter), "Shop", Runnable::run);
+        asking.fileProperty().set(dir.resolve("shop.jsonl"));
+
+        // before: the Scan went out at once, whatever the connection
+        asking.start();
+
+        assertThat(production.reads).isEmpty();
+        assertThat(asking.runningProperty().get()).isFalse();
+        assertThat(asking.confirmationProperty().get()).startsWith("Reads Shop once: about").contains("read units")
+                .endsWith("on a connection tagged production. Export it?");
+        asking.dismissConfirmation();
+        assertThat(production.reads).isEmpty();
+        assertThat(asking.statusProperty().get()).isEqualTo("Not exported: nothing was read.");
+
+        asking.start();
+        asking.startConfirmed();
+
+        assertThat(asking.runningProperty().get()).isTrue();
+        assertThat(production.reads).hasSize(1);
+        asking.cancel();
+    }
+
+    @Test
     void suggestsTheTableNameWithTheFormatsExtension() {
         model.formatProperty().set(TransferFormat.CSV);
         assertThat(model.suggestedFileName()).isEqualTo("Shop.csv");
