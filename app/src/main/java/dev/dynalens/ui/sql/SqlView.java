@@ -2,9 +2,7 @@ package dev.dynalens.ui.sql;
 
 import java.util.List;
 import java.util.Objects;
-import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
@@ -18,7 +16,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ContextMenu;
-import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SplitPane;
@@ -67,7 +64,7 @@ public final class SqlView {
         plan.setWrapText(true);
         plan.getStyleClass().add("sql-plan");
         plan.textProperty().bind(model.planProperty());
-        var top = new SplitPane(editor, new StackPane(plan, examples()));
+        var top = new SplitPane(editor, new StackPane(plan, SqlExamplesPane.of(model)));
         top.setDividerPositions(0.55);
 
         var results = results();
@@ -95,63 +92,6 @@ public final class SqlView {
         });
         model.load();
         return root;
-    }
-
-    /** The examples, in the plan pane's place while the editor is empty: a click puts one in the editor. */
-    private VBox examples() {
-        var box = new VBox(8);
-        box.setId("sqlExamples");
-        box.getStyleClass().add("sql-examples");
-        box.setPadding(new Insets(8));
-        Runnable fill = () -> {
-            box.getChildren().clear();
-            if (model.examples().isEmpty()) {
-                return;
-            }
-            var title = new Label("Examples from this table's entity types");
-            title.getStyleClass().add("title-4");
-            box.getChildren().add(title);
-            for (var example : model.examples()) {
-                var statement = new Hyperlink(example.statement());
-                statement.setWrapText(true);
-                statement.getStyleClass().add("sql-code");
-                statement.setOnAction(e -> model.useExample(example));
-                var what = new Label(example.purpose() + " · " + example.plan());
-                what.setWrapText(true);
-                what.getStyleClass().add("text-muted");
-                box.getChildren().add(new VBox(2, statement, what));
-            }
-        };
-        model.examples().addListener((ListChangeListener<SqlExample>) change -> fill.run());
-        fill.run();
-        box.visibleProperty().bind(model.statementProperty().isEmpty().and(Bindings.isNotEmpty(model.examples())));
-        box.managedProperty().bind(box.visibleProperty());
-        return box;
-    }
-
-    /** Shown while the sample read of a production table waits: what it costs, and the person's yes or no. */
-    private Node sampleReadBar() {
-        var question = new Label();
-        question.setId("sqlSampleReadQuestion");
-        question.setWrapText(true);
-        question.textProperty().bind(model.sampleReadQuestionProperty());
-        var read = new Button("Read the sample");
-        read.setId("confirmSampleRead");
-        read.getStyleClass().add("danger");
-        read.setOnAction(e -> model.confirmSampleRead());
-        var notNow = new Button("Not now");
-        notNow.setId("declineSampleRead");
-        notNow.setOnAction(e -> model.declineSampleRead());
-        for (var button : List.of(read, notNow)) {
-            button.setMinWidth(Region.USE_PREF_SIZE);
-        }
-        var bar = new HBox(8, question, read, notNow);
-        bar.setId("sqlSampleReadBar");
-        bar.setAlignment(Pos.CENTER_LEFT);
-        HBox.setHgrow(question, Priority.ALWAYS);
-        bar.visibleProperty().bind(model.sampleReadQuestionProperty().isNotEmpty());
-        bar.managedProperty().bind(bar.visibleProperty());
-        return bar;
     }
 
     private CodeArea editor() {

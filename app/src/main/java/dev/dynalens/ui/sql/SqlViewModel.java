@@ -3,9 +3,7 @@ package dev.dynalens.ui.sql;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.inference.Lens;
 import dev.dynalens.domain.sql.BudgetGate;
-import dev.dynalens.domain.sql.ExampleStatements;
 import dev.dynalens.domain.sql.ResultCells;
-import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.guard.WriteConfirmer;
 import dev.dynalens.service.job.Job;
@@ -13,11 +11,9 @@ import dev.dynalens.service.sql.SqlException;
 import dev.dynalens.usecase.LearnEntityTypes;
 import dev.dynalens.usecase.RunSql;
 import dev.dynalens.usecase.RunStatement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeSet;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.beans.property.BooleanProperty;
@@ -56,9 +52,9 @@ public final class SqlViewModel {
     private final ObservableList<String> columns = FXCollections.observableArrayList();
     private final ObservableList<List<Object>> rows = FXCollections.observableArrayList();
     private final ObservableList<String> history = FXCollections.observableArrayList();
-    private final ObservableList<SqlExample> examples = FXCollections.observableArrayList();
     private final AtomicLong planGeneration = new AtomicLong();
     private final SqlEntityTypes entityTypes;
+    private final SqlExamples examples;
     private RunStatement.Planned current;
     private Job<RunSql.Progress, RunSql.Outcome> job;
 
@@ -71,6 +67,7 @@ public final class SqlViewModel {
         this.worker = Objects.requireNonNull(worker, "worker");
         this.fx = Objects.requireNonNull(fx, "fx");
         this.entityTypes = new SqlEntityTypes(session, table, learn, worker, fx, this::learnt);
+        this.examples = new SqlExamples(statements, worker, fx);
         statement.addListener((obs, old, now) -> replan());
         partiql.addListener((obs, old, now) -> replan());
     }
@@ -113,11 +110,8 @@ public final class SqlViewModel {
     public ObservableList<List<Object>> rows() { return rows; }
     /** Statements run, newest first. */
     public ObservableList<String> history() { return history; }
-    /**
-     * Statements to start from while the editor is empty, built from the table's own entity types, each with what it
-     * plans into (nothing is read for them).
-     */
-    public ObservableList<SqlExample> examples() { return examples; }
+    /** Statements to start from while the editor is empty, from the table's own entity types, each with its plan. */
+    public ObservableList<SqlExample> examples() { return examples.list(); }
 
     /** An example into the editor: planned as shown, run by the person's next step. */
     public void useExample(SqlExample example) {
@@ -129,21 +123,9 @@ public final class SqlViewModel {
     private void learnt() {
         replan();
         var known = entityTypes.catalog();
-        if (known == null) {
-            return;
+        if (known != null) {
+            examples.learnFrom(known);
         }
-        worker.execute(() -> {
-            var planned = new ArrayList<SqlExample>();
-            for (var example : ExampleStatements.of(known)) {
-                try {
-                    var plan = statements.plan(example.statement(), false, known).plan();
-                    planned.add(new SqlExample(example.purpose(), example.statement(), SqlExample.summary(plan)));
-                } catch (RuntimeException e) {
-                    // an example the engine cannot plan is not offered
-                }
-            }
-            fx.execute(() -> examples.setAll(planned));
-        });
     }
 
     /** Reads the table's description and the entity types kept for it; without them, says what a sample read costs. */
@@ -177,16 +159,7 @@ public final class SqlViewModel {
 
     /** Entity and attribute names starting with what was typed, for completion. */
     public List<String> completions(String prefix) {
-        var catalog = entityTypes.catalog();
-        if (catalog == null) {
-            return List.of();
-        }
-        var names = new TreeSet<String>();
-        catalog.tables().forEach(t -> {
-            names.add(t.name());
-            t.attributes().forEach(a -> names.add(a.name()));
-        });
-        return names.stream().filter(n -> n.startsWith(prefix) && !n.equals(prefix)).toList();
+        return SqlCompletions.of(entityTypes.catalog(), prefix);
     }
 
     /** Plans the statement as it stands, off the FX thread; a plan of an older text is dropped. */
@@ -286,7 +259,7 @@ public final class SqlViewModel {
             }
             columns.setAll(outcome.columns());
             rows.setAll(outcome.rows());
-            status.set(summary(outcome));
+            status.set(RunSummary.of(outcome));
         }, fx);
     }
 
@@ -299,15 +272,6 @@ public final class SqlViewModel {
         return Problems.unwrap(failure) instanceof RunSql.BudgetRefusedException refused ? Optional.of(refused) : Optional.empty();
     }
 
-    static String summary(RunSql.Outcome outcome) {
-        var estimate = outcome.plan() == null ? "" : " · estimated " + (outcome.plan().sizeUnknown() ? "at least " : "")
-                + outcome.plan().estimatedRcu() + " RCU";
-        var consumed = outcome.consumed().reported() ? " · consumed " + ConsumedCapacity.text(outcome.consumedRcu()) + " RCU"
-                : " · consumption not reported";
-        var ending = outcome.stoppedAtBudget() || outcome.complete() || outcome.truncated() ? "" : " · cancelled";
-        return (outcome.stoppedAtBudget() ? "Incomplete: " : "") + outcome.rows().size() + " row(s) · " + outcome.requests() + " request(s)"
-                + estimate + consumed + " · ran as " + outcome.path() + (outcome.note().isEmpty() ? "" : " · " + outcome.note()) + ending;
-    }
 
     public void cancel() {
         var running = job;

@@ -235,7 +235,7 @@ class SqlViewModelTest {
         var outcome = new RunSql.Outcome(List.of("title"), List.of(List.of(AttributeValue.s("Search"))), plan, 3,
                 new ConsumedCapacity(30, 30.0, null), "sql", false, false, "Stopped at the budget of 25 RCU: 30 RCU consumed", true);
 
-        assertThat(SqlViewModel.summary(outcome)).startsWith("Incomplete: 1 row(s) · 3 request(s)")
+        assertThat(RunSummary.of(outcome)).startsWith("Incomplete: 1 row(s) · 3 request(s)")
                 .contains("consumed 30 RCU").contains("Stopped at the budget of 25 RCU").doesNotContain("cancelled");
     }
 
