@@ -198,6 +198,16 @@ public final class CollectionsViewModel {
         return runCollection();
     }
 
+    /**
+     * Fills the collection's form for a partition of an index's template, reading nothing: the index, and the
+     * template's text before its first {@code {}} (all of it when it has none), for the person to complete.
+     */
+    public void prepareCollection(IndexMeaningRow meaning) {
+        var template = meaning.pkTemplate();
+        partition.index.set(meaning.index());
+        partition.partitionValue.set(template.contains("{}") ? template.substring(0, template.indexOf("{}")) : template);
+    }
+
     public void cancelCollection() {
         partition.cancel();
     }

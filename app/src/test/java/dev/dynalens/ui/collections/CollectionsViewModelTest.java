@@ -151,6 +151,20 @@ class CollectionsViewModelTest {
     }
 
     @Test
+    void anIndexTemplate_fillsTheFormWithItsIndexAndTheTemplatesFixedStart_readingNothing() {
+        model.prepareCollection(new CollectionsViewModel.IndexMeaningRow("GSI1", "STATUS#{}", "ORDER", 3, "#d62728"));
+        assertThat(model.indexProperty().get()).isEqualTo("GSI1");
+        assertThat(model.partitionValueProperty().get()).isEqualTo("STATUS#");
+
+        model.prepareCollection(new CollectionsViewModel.IndexMeaningRow("GSI2", "CATEGORY#books#{}#{}", "PRODUCT", 1, "#9467bd"));
+        assertThat(model.partitionValueProperty().get()).as("up to the first placeholder").isEqualTo("CATEGORY#books#");
+
+        model.prepareCollection(new CollectionsViewModel.IndexMeaningRow("GSI1", "ALL_ORDERS", "ORDER", 5, "#d62728"));
+        assertThat(model.partitionValueProperty().get()).as("a template without a placeholder, whole").isEqualTo("ALL_ORDERS");
+        assertThat(session.reads).isEmpty();
+    }
+
+    @Test
     void cancellingTheOverview_keepsWhatWasRead() {
         model.runOverview();
         session.lastRead().complete(new Page(SHOP_ITEMS.subList(0, 3), Map.of("PK", AttributeValue.s("x"), "SK", AttributeValue.s("y")),
