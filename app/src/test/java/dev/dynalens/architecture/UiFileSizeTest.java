@@ -21,43 +21,22 @@ class UiFileSizeTest {
      */
     static final int MAX_LINES = 300;
 
-    /**
-     * The files over the limit, each with the length it may not pass until it is split: the SQL tab is being reworked
-     * on a branch of its own (issue 28), where it is split. Remove an entry once its file is at most {@link #MAX_LINES}.
-     */
-    private static final Map<String, Integer> NOT_YET_SPLIT = Map.of(
-            "sql/SqlView.java", 323,
-            "sql/SqlViewModel.java", 333);
-
     @Test
     void everyUiSourceFile_isAtMostMaxLines() throws IOException {
-        var lengths = lengths(uiSources());
-        assertThat(lengths).as("source files found under " + uiSources()).hasSizeGreaterThan(50);
+        var ui = uiSources();
         var over = new TreeMap<String, Integer>();
-        lengths.forEach((file, lines) -> {
-            if (lines > NOT_YET_SPLIT.getOrDefault(file, MAX_LINES)) {
-                over.put(file, lines);
-            }
-        });
-        assertThat((Map<String, Integer>) over).as("ui files over %d lines (split them into components)", MAX_LINES).isEmpty();
-    }
-
-    @Test
-    void theFilesNotYetSplit_areStillOverTheLimit() throws IOException {
-        var lengths = lengths(uiSources());
-        NOT_YET_SPLIT.keySet().forEach(file -> assertThat(lengths.getOrDefault(file, 0))
-                .as("%s is split or gone: remove it from NOT_YET_SPLIT", file).isGreaterThan(MAX_LINES));
-    }
-
-    /** Each source file's length in lines, by its path under {@code ui} with forward slashes. */
-    private static Map<String, Integer> lengths(Path ui) throws IOException {
-        var lengths = new TreeMap<String, Integer>();
+        var counted = 0;
         try (var files = Files.walk(ui)) {
             for (var file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
-                lengths.put(ui.relativize(file).toString().replace('\\', '/'), Files.readAllLines(file).size());
+                counted++;
+                var lines = Files.readAllLines(file).size();
+                if (lines > MAX_LINES) {
+                    over.put(ui.relativize(file).toString(), lines);
+                }
             }
         }
-        return lengths;
+        assertThat(counted).as("source files found under " + ui).isGreaterThan(50);
+        assertThat((Map<String, Integer>) over).as("ui files over %d lines (split them into components)", MAX_LINES).isEmpty();
     }
 
     /** The build runs tests from the repository's root; an IDE may run them from the module's folder. */
