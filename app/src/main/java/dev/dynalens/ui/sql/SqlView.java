@@ -94,6 +94,31 @@ public final class SqlView {
         return root;
     }
 
+    /** Shown while the sample read of a production table waits: what it costs, and the person's yes or no. */
+    private Node sampleReadBar() {
+        var question = new Label();
+        question.setId("sqlSampleReadQuestion");
+        question.setWrapText(true);
+        question.textProperty().bind(model.sampleReadQuestionProperty());
+        var read = new Button("Read the sample");
+        read.setId("confirmSampleRead");
+        read.getStyleClass().add("danger");
+        read.setOnAction(e -> model.confirmSampleRead());
+        var notNow = new Button("Not now");
+        notNow.setId("declineSampleRead");
+        notNow.setOnAction(e -> model.declineSampleRead());
+        for (var button : List.of(read, notNow)) {
+            button.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        var bar = new HBox(8, question, read, notNow);
+        bar.setId("sqlSampleReadBar");
+        bar.setAlignment(Pos.CENTER_LEFT);
+        HBox.setHgrow(question, Priority.ALWAYS);
+        bar.visibleProperty().bind(model.sampleReadQuestionProperty().isNotEmpty());
+        bar.managedProperty().bind(bar.visibleProperty());
+        return bar;
+    }
+
     private CodeArea editor() {
         var area = new CodeArea();
         area.setId("sqlEditor");
