@@ -204,8 +204,12 @@ public final class DerivationLearner {
                     splitRank = Integer.MAX_VALUE;
                 }
             }
+            if (proposed.isEmpty()) {
+                proposed.add(new KeyDerivation.Unknown()); // a number key (no string was cut) that no attribute equals
+                splitRank = Integer.MAX_VALUE;
+            }
             boolean wholeCovers = bestWhole.isPresent() && (whole.get(bestWhole.get()) == present || parts <= 1);
-            if (wholeCovers && (proposed.isEmpty() || rank.applyAsInt(bestWhole.get()) <= splitRank
+            if (wholeCovers && (rank.applyAsInt(bestWhole.get()) <= splitRank
                     || proposed.stream().noneMatch(KeyDerivation.Attribute.class::isInstance))) {
                 return new KeyDerivation(entity, key, "", List.of(new KeyDerivation.Attribute(bestWhole.get())), items, 0, 0, List.of());
             }
