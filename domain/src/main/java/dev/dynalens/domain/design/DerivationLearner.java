@@ -52,7 +52,7 @@ public final class DerivationLearner {
         var leaves = leaves(item, Set.of());
         var seen = paths.computeIfAbsent(entity, e -> new java.util.TreeSet<>());
         seen.addAll(leaves.keySet());
-        item.attributes().keySet().stream().filter(keys::contains).forEach(seen::add);
+        seen.addAll(item.attributes().keySet());
         var mine = states.computeIfAbsent(entity, e -> new LinkedHashMap<>());
         for (var key : keyAttributes) {
             var value = item.attributes().get(key);
@@ -67,7 +67,10 @@ public final class DerivationLearner {
         }
     }
 
-    /** Every attribute path the entity's items have a scalar at (key attributes included), sorted. */
+    /**
+     * What the entity's items have, sorted: every top-level attribute (key attributes included) and every path to a
+     * scalar in their maps. A pattern's input that is not among them is in the keys only.
+     */
     public Set<String> pathsOf(String entity) {
         return java.util.Collections.unmodifiableSet(paths.getOrDefault(entity, Set.of()));
     }
