@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Which request of an existing table serves each pattern, from how its key attributes are built
@@ -36,6 +35,9 @@ import java.util.stream.Collectors;
  * them.
  */
 public final class ExistingTablePlanner {
+    /** Items a reason names of those a derivation breaks on. */
+    static final int BREAKING_NAMED = 3;
+
     private final TableDescription table;
     private final PatternsFile file;
     private final Map<String, Map<String, KeyDerivation>> derivations;
@@ -460,10 +462,13 @@ public final class ExistingTablePlanner {
         return true;
     }
 
+    /** Why the target does not serve the pattern: the derivation breaks on items, the first {@value #BREAKING_NAMED} named. */
     private String breaks(Target target, KeyDerivation derivation) {
-        var broken = derivation.breaking().stream().map(KeyText::named).collect(Collectors.joining("; "));
+        var named = derivation.breaking().stream().limit(BREAKING_NAMED).map(KeyText::named).toList();
+        var more = derivation.breakingItems() - named.size();
+        var broken = String.join("; ", named) + (more > 0 && !named.isEmpty() ? "; and " + more + " more" : "");
         return target.label() + " would serve it, but " + derivation.describe() + " only, so a Query there misses "
-                + (derivation.items() - derivation.holding()) + " of them" + (broken.isEmpty() ? "" : " (" + broken + ")");
+                + derivation.breakingItems() + " of them" + (named.isEmpty() ? "" : " (" + broken + ")");
     }
 
     private KeyDerivation derivation(String entity, String keyAttribute) {

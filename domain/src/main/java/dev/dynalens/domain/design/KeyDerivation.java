@@ -23,11 +23,12 @@ import java.util.Optional;
  * @param holding   the items whose key is exactly what the segments make (items without the key attribute do not hold)
  * @param prefixHolding the items whose key starts with the literal segments that lead it ({@code child#suuid#} of
  *                  {@code child#suuid#{?}}): what a begins_with on them relies on
- * @param breaking  keys of items it does not hold for, at most {@value #MAX_BREAKING}
+ * @param breaking  keys of the first items it does not hold for, at most {@value #MAX_BREAKING}
  */
 public record KeyDerivation(String entity, String keyAttribute, String delimiter, List<Segment> segments, long items, long holding,
                             long prefixHolding, List<Map<String, AttributeValue>> breaking) {
-    public static final int MAX_BREAKING = 10;
+    /** Keys kept of the items a derivation breaks on: enough to list them in most tables, bounded in any. */
+    public static final int MAX_BREAKING = 1_000;
 
     /** One part of a key. */
     public sealed interface Segment permits Literal, Attribute, Unknown {
@@ -83,6 +84,11 @@ public record KeyDerivation(String entity, String keyAttribute, String delimiter
         }
         var split = KeyTemplates.split(text.get());
         return split.delimiter().equals(delimiter) && split.parts().size() == segments.size() ? Optional.of(split.parts()) : Optional.empty();
+    }
+
+    /** The items it does not hold for ({@link #breaking} names the first of them). */
+    public long breakingItems() {
+        return items - holding;
     }
 
     /** The literal segments before the first other one. */
