@@ -1,5 +1,6 @@
 package dev.dynalens.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dynalens.domain.design.DesignJson;
 import dev.dynalens.domain.design.KeyDerivation;
 import dev.dynalens.domain.design.PatternDesign;
@@ -128,6 +129,7 @@ final class DesignOutput {
                     gen.writeString(reason(key));
                 }
                 gen.writeEndArray();
+                writeBreaking(gen, entity);
                 gen.writeNumberField("averageBytes", entity.averageBytes());
                 gen.writeNumberField("largestBytes", entity.largestBytes());
                 gen.writeNumberField("notFittingItems", entity.notFitting());
@@ -162,10 +164,46 @@ final class DesignOutput {
         schema.sortKeyAttribute().ifPresent(sort -> types.put(sort.name(), sort.type()));
     }
 
-    /** {@code GSI1PK = EMAIL#{email} for all 8 USER items}, with the items that break it. */
+    /**
+     * The items each key's derivation breaks on, by key attribute: how many, and their keys (all of them up to
+     * {@value KeyDerivation#MAX_BREAKING}, the first that many past it, which {@code keysListedAtMost} then says).
+     */
+    private static void writeBreaking(JsonGenerator gen, CheckExistingTable.EntityCheck entity) throws IOException {
+        gen.writeObjectFieldStart("breaking");
+        for (var key : entity.keys().values()) {
+            if (key.breakingItems() == 0) {
+                continue;
+            }
+            gen.writeObjectFieldStart(key.keyAttribute());
+            gen.writeNumberField("items", key.breakingItems());
+            gen.writeArrayFieldStart("keys");
+            for (var broken : key.breaking()) {
+                gen.writeString(KeyText.named(broken));
+            }
+            gen.writeEndArray();
+            if (key.breaking().size() < key.breakingItems()) {
+                gen.writeNumberField("keysListedAtMost", KeyDerivation.MAX_BREAKING);
+            }
+            gen.writeEndObject();
+        }
+        gen.writeEndObject();
+    }
+
+    /**
+     * {@code GSI1PK = EMAIL#{email} for all 8 USER items}; where it breaks, how often and on which item first
+     * ({@code breaks on 37 of 46 items, e.g. PK="USER#u1", SK="PROFILE"; --json lists them all}).
+     */
     static String reason(KeyDerivation key) {
-        var broken = key.breaking().isEmpty() ? "" : "; breaks on " + key.breaking().stream().map(KeyText::named).collect(Collectors.joining("; "));
-        return key.describe() + broken;
+        if (key.breakingItems() == 0) {
+            return key.describe();
+        }
+        var first = key.breaking().isEmpty() ? "" : KeyText.named(key.breaking().getFirst());
+        if (key.breakingItems() == 1) {
+            return key.describe() + "; breaks on 1 of " + key.items() + " items" + (first.isEmpty() ? "" : ": " + first);
+        }
+        var listed = key.breaking().size() < key.breakingItems() ? "--json lists the first " + KeyDerivation.MAX_BREAKING : "--json lists them all";
+        return key.describe() + "; breaks on " + key.breakingItems() + " of " + key.items() + " items" + (first.isEmpty() ? "" : ", e.g. " + first)
+                + "; " + listed;
     }
 
     static void writeCheckText(PrintWriter out, CheckExistingTable.TableCheck check, String label) {

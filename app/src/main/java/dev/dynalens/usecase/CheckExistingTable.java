@@ -46,7 +46,10 @@ import java.util.function.Consumer;
  * request the table's current keys serve each pattern with, or that it needs a Scan; what a call costs, measured by
  * running it on real items; which items do not fit their entity's key templates. How each key attribute is built from
  * other attributes is learned from the items ({@link DerivationLearner}) and relied on only where it holds for every
- * item of the entity ({@link DerivationVerifier}).
+ * item of the entity ({@link DerivationVerifier}). An attribute the file gives an entity whose items do not have it is
+ * taken as an id in their keys only where some key of the entity has a part no attribute holds ({@code userId} of users
+ * keyed {@code USER#u1}); the planner says which part ({@link dev.dynalens.domain.design.KeyOnlyInput}), and the runs
+ * read its value from the sample item's key.
  *
  * <p><b>One read.</b> The table is read once, through the pager, to name the entities ({@link AnalyzeTable}); its items
  * are kept as they come ({@link ProjectionStore}: in memory within a budget, the rest in a temporary file deleted
@@ -222,6 +225,8 @@ public final class CheckExistingTable {
         private final List<String> keyAttributes;
         private DerivationLearner learner;
         private DerivationVerifier verifier;
+        /** Attributes the file gives an entity whose items have none: each a problem unless it can be in their keys only. */
+        private List<EntityProblem> notAttributes = List.of();
         private final Map<String, List<Item>> kept = new LinkedHashMap<>();
         private final Map<String, long[]> notFitting = new HashMap<>();
         private final Map<String, List<Map<String, AttributeValue>>> notFittingKeys = new HashMap<>();
@@ -242,10 +247,12 @@ public final class CheckExistingTable {
 
         void learn() {
             var problems = entityProblems();
-            if (!problems.isEmpty()) {
-                job.result().completeExceptionally(new PatternsException(problems));
+            // an attribute no item has may be an id in their keys only, which the keys learnt tell; any other problem stops here
+            if (problems.stream().anyMatch(p -> p.attribute() == null)) {
+                job.result().completeExceptionally(new PatternsException(problems.stream().map(EntityProblem::problem).toList()));
                 return;
             }
+            notAttributes = problems;
             learner = new DerivationLearner(keyAttributes, tableKeys());
             pass("Learning how the keys are built", item -> learner.accept(analyzer.entityOf(item), item), this::verify);
         }
@@ -255,12 +262,15 @@ public final class CheckExistingTable {
         }
 
         private void verify() {
-            var problems = pathProblems();
+            var proposals = learner.proposals();
+            var problems = new ArrayList<PatternsProblem>();
+            notAttributes.stream().filter(p -> !inKeysOnly(proposals.get(p.entity()))).map(EntityProblem::problem).forEach(problems::add);
+            problems.addAll(pathProblems());
             if (!problems.isEmpty()) {
                 job.result().completeExceptionally(new PatternsException(problems));
                 return;
             }
-            verifier = new DerivationVerifier(table.keySchema(), learner.proposals());
+            verifier = new DerivationVerifier(table.keySchema(), proposals);
             pass("Checking the keys on every item", this::count, this::runPatterns);
         }
 
@@ -326,7 +336,9 @@ public final class CheckExistingTable {
 
         private void runPatterns() {
             var derivations = verifier.derivations();
-            var planner = new ExistingTablePlanner(table, file, derivations, items, bytes);
+            var attributes = new LinkedHashMap<String, Set<String>>();
+            learner.itemCounts().keySet().forEach(entity -> attributes.put(entity, learner.pathsOf(entity)));
+            var planner = new ExistingTablePlanner(table, file, derivations, attributes, items, bytes);
             var results = new ArrayList<PatternResult>();
             var chain = CompletableFuture.<Void>completedFuture(null);
             for (var pattern : file.accessPatterns()) {
@@ -346,14 +358,15 @@ public final class CheckExistingTable {
         }
 
         /** Runs the planned request with parameters from up to three items of the pattern's entity. */
-        private CompletableFuture<PatternResult> run(AccessPattern pattern, PatternDesign planned) {
+        private CompletableFuture<PatternResult> run(AccessPattern pattern, ExistingTablePlanner.Plan plan) {
+            var planned = plan.design();
             if (!planned.served()) {
                 return CompletableFuture.completedFuture(new PatternResult(planned, items, null));
             }
             var sources = kept.getOrDefault(pattern.entity(), List.of());
             var chain = CompletableFuture.completedFuture(new Tally());
             for (var source : sources) {
-                var parameters = parameters(pattern, source);
+                var parameters = parameters(pattern, plan, source);
                 if (parameters == null) {
                     continue;
                 }
@@ -416,18 +429,21 @@ public final class CheckExistingTable {
                     + "; measured on the real items: up to " + tally.most + " item(s), " + tally.rcu + " RCU per call");
         }
 
-        /** The pattern's parameters from one item: its equality values, and a range of just its own value; null when it lacks one. */
-        private Map<String, AttributeValue> parameters(AccessPattern pattern, Item source) {
+        /**
+         * The pattern's parameters from one item: its equality values, and a range of just its own value; null when it
+         * lacks one. An input the entity's items have in a key only is read from the item's key, at its part.
+         */
+        private Map<String, AttributeValue> parameters(AccessPattern pattern, ExistingTablePlanner.Plan plan, Item source) {
             var parameters = new LinkedHashMap<String, AttributeValue>();
             for (var attribute : pattern.equals()) {
-                var value = valueAt(source, attribute);
+                var value = input(pattern, plan, source, attribute);
                 if (value == null) {
                     return null;
                 }
                 parameters.put(attribute, value);
             }
             if (pattern.between() != null) {
-                var value = valueAt(source, pattern.between());
+                var value = input(pattern, plan, source, pattern.between());
                 if (value == null) {
                     return null;
                 }
@@ -437,15 +453,29 @@ public final class CheckExistingTable {
             return parameters;
         }
 
-        private List<PatternsProblem> entityProblems() {
-            var problems = new ArrayList<PatternsProblem>();
+        private AttributeValue input(AccessPattern pattern, ExistingTablePlanner.Plan plan, Item source, String attribute) {
+            var keyOnly = plan.keyOnly(pattern.entity(), attribute);
+            return keyOnly.isPresent() ? keyOnly.get().readFrom(source).orElse(null) : valueAt(source, attribute);
+        }
+
+        /** Whether some key of the entity has a part no attribute holds: an attribute its items lack may be that part. */
+        private static boolean inKeysOnly(Map<String, KeyDerivation> keys) {
+            return keys != null && keys.values().stream().anyMatch(KeyDerivation::hasUnknown);
+        }
+
+        /** A problem of the file's entities; {@code attribute} names an attribute the entity's items do not have. */
+        private record EntityProblem(PatternsProblem problem, String entity, String attribute) {
+        }
+
+        private List<EntityProblem> entityProblems() {
+            var problems = new ArrayList<EntityProblem>();
             var names = analysisResult.entities().stream().map(TableAnalysis.Entity::name).toList();
             for (var entity : file.entities()) {
                 var found = analysisResult.entity(entity.name());
                 var at = PatternsFile.path("entities", entity.name());
                 if (found.isEmpty()) {
-                    problems.add(file.problemAt(at, "table " + table.name() + " has no entity " + entity.name() + " (its entities: "
-                            + String.join(", ", names) + ")"));
+                    problems.add(new EntityProblem(file.problemAt(at, "table " + table.name() + " has no entity " + entity.name()
+                            + " (its entities: " + String.join(", ", names) + ")"), entity.name(), null));
                     continue;
                 }
                 for (var attribute : entity.attributes().entrySet()) {
@@ -453,11 +483,12 @@ public final class CheckExistingTable {
                     var seen = found.get().attribute(top);
                     var path = PatternsFile.path(at, "attributes", attribute.getKey());
                     if (seen.isEmpty()) {
-                        problems.add(file.problemAt(path, entity.name() + " items have no attribute " + top + " (they have: "
-                                + String.join(", ", found.get().attributes().stream().map(TableAnalysis.Attribute::name).toList()) + ")"));
+                        problems.add(new EntityProblem(file.problemAt(path, entity.name() + " items have no attribute " + top + " (they have: "
+                                + String.join(", ", found.get().attributes().stream().map(TableAnalysis.Attribute::name).toList()) + ")"),
+                                entity.name(), top.equals(attribute.getKey()) ? top : null));
                     } else if (top.equals(attribute.getKey()) && !seen.get().types().contains(attribute.getValue())) {
-                        problems.add(file.problemAt(path, entity.name() + "." + top + " is " + seen.get().typeLabel() + " in the table, not "
-                                + attribute.getValue()));
+                        problems.add(new EntityProblem(file.problemAt(path, entity.name() + "." + top + " is " + seen.get().typeLabel()
+                                + " in the table, not " + attribute.getValue()), entity.name(), null));
                     }
                 }
             }

@@ -223,6 +223,76 @@ class DesignCommandTest {
         assertThat(named(json.path("entities"), "comm").path("keys").path("SK").asText()).isEqualTo("comm#{comm_date}#{comm_id}");
     }
 
+    /** Users whose GSI1PK is EMAIL# and their e-mail, but for those past the first {@code current}, whose GSI1PK is stale. */
+    private Path users(int count, int current) throws IOException {
+        var lines = new StringBuilder();
+        for (int i = 1; i <= count; i++) {
+            var email = "user" + i + "@example.com";
+            lines.append("{\"Item\":{\"PK\":{\"S\":\"USER#u").append(i).append("\"},\"SK\":{\"S\":\"PROFILE\"},")
+                    .append("\"GSI1PK\":{\"S\":\"EMAIL#").append(i <= current ? email : "stale@example.com").append("\"},")
+                    .append("\"GSI1SK\":{\"S\":\"USER#u").append(i).append("\"},\"userId\":{\"S\":\"u").append(i)
+                    .append("\"},\"email\":{\"S\":\"").append(email).append("\"}}}\n");
+        }
+        var file = dir.resolve("users-" + count + ".json");
+        Files.writeString(file, lines);
+        return file;
+    }
+
+    private String checkUsers(Path users, boolean json) throws IOException {
+        var patterns = Files.writeString(dir.resolve("users.yaml"), """
+                entities:
+                  USER: {attributes: {userId: S, email: S}}
+                accessPatterns:
+                  - {name: userByEmail, entity: USER, equals: [email]}
+                """);
+        var args = new java.util.ArrayList<>(java.util.List.of("design", "--patterns", patterns.toString(), "--check", "--file", users.toString(),
+                "--key-schema", "PK,SK", "--gsi", "GSI1=GSI1PK,GSI1SK"));
+        if (json) {
+            args.add("--json");
+        }
+        out.getBuffer().setLength(0);
+        assertThat(run(args.toArray(String[]::new))).as(err.toString()).isZero();
+        return out.toString();
+    }
+
+    /**
+     * Issue 28: the items a learnt key breaks on were listed, 10 keys on a line, a line per key attribute. The text
+     * says how many and names the first; --json lists them all.
+     */
+    @Test
+    void checkText_summarisesTheItemsAKeyBreaksOn_andJsonListsThemAll() throws Exception {
+        var users = users(46, 9);
+
+        var text = checkUsers(users, false);
+        var json = MAPPER.readTree(checkUsers(users, true));
+
+        assertThat(text).contains("      GSI1PK = EMAIL#{email} for 9 of 46 USER items; breaks on 37 of 46 items, e.g. PK=\"USER#u10\", "
+                + "SK=\"PROFILE\"; --json lists them all\n");
+        assertThat(text.lines().filter(line -> line.contains("USER#u11"))).as("lines naming the second item").hasSize(1);
+        assertThat(text).contains("so a Query there misses 37 of them (PK=\"USER#u10\", SK=\"PROFILE\"; PK=\"USER#u11\", SK=\"PROFILE\"; "
+                + "PK=\"USER#u12\", SK=\"PROFILE\"; and 34 more)");
+        var breaking = named(json.path("entities"), "USER").path("breaking").path("GSI1PK");
+        assertThat(breaking.path("items").asInt()).isEqualTo(37);
+        assertThat(breaking.path("keys")).hasSize(37);
+        assertThat(breaking.path("keys").get(36).asText()).isEqualTo("PK=\"USER#u46\", SK=\"PROFILE\"");
+        assertThat(breaking.has("keysListedAtMost")).isFalse();
+    }
+
+    /** Past {@value dev.dynalens.domain.design.KeyDerivation#MAX_BREAKING} items, the list stops there and says so. */
+    @Test
+    void checkJson_listsTheFirstThousandItemsAKeyBreaksOn_andSaysItStopped() throws Exception {
+        var users = users(1_205, 5);
+
+        var text = checkUsers(users, false);
+        var json = MAPPER.readTree(checkUsers(users, true));
+
+        assertThat(text).contains("breaks on 1200 of 1205 items, e.g. PK=\"USER#u6\", SK=\"PROFILE\"; --json lists the first 1000\n");
+        var breaking = named(json.path("entities"), "USER").path("breaking").path("GSI1PK");
+        assertThat(breaking.path("items").asInt()).isEqualTo(1_200);
+        assertThat(breaking.path("keys")).hasSize(1_000);
+        assertThat(breaking.path("keysListedAtMost").asInt()).isEqualTo(1_000);
+    }
+
     @Test
     void checkWithAPatternOfAnEntityTheTableLacks_printsTheProblemAtItsPosition() throws Exception {
         var patterns = Files.writeString(dir.resolve("wrong.yaml"), """

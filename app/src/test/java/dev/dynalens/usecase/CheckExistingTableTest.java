@@ -201,6 +201,149 @@ class CheckExistingTableTest {
         assertThat(pattern(check, "getUser").servedBy()).isEqualTo("GetItem");
     }
 
+    private static WorkspaceSession session(String name, List<Item> items) {
+        var table = WorkspaceTable.of(name, KeySchema.of("PK", "SK"), List.of(), items);
+        return new WorkspaceSession(new Workspace(name, WorkspaceFormat.DYNAMODB_JSON_LINES, name, List.of(table),
+                new WorkspaceReport(name, WorkspaceFormat.DYNAMODB_JSON_LINES, items.size(), List.of(), List.of(), 0, 0)), Runnable::run);
+    }
+
+    private static Item keyed(String pk, String sk, String attribute, String value) {
+        return new Item(Map.of("PK", AttributeValue.s(pk), "SK", AttributeValue.s(sk), attribute, AttributeValue.s(value)));
+    }
+
+    /**
+     * Issue 28: users keyed {@code USER#<id>} / {@code PROFILE} with the id in no other attribute were learnt as
+     * "PK = USER#{?} for 0 of 46 items", and a user by its id needed a Scan; a task's comments
+     * ({@code TASK#<id>} / {@code COMMENT#<time>#<n>}) newest first too. The ids are read from the keys: each is a
+     * Query (descending for the comments), run with the ids read from real items' keys.
+     */
+    @Test
+    void idsInTheKeysOnly_makeAUserAndATasksCommentsNewestFirst_Queries() {
+        var items = new ArrayList<Item>();
+        for (int i = 1; i <= 46; i++) {
+            items.add(keyed("USER#u" + i, "PROFILE", "name", "User " + i));
+        }
+        for (int i = 1; i <= 12; i++) {
+            items.add(keyed("TASK#t" + (1 + i % 4), "COMMENT#2024-05-%02dT10:00:00Z#%d".formatted(i, i), "text", "comment " + i));
+        }
+
+        var check = check(session("Tracker", items), "Tracker", """
+                entities:
+                  USER: {attributes: {userId: S, name: S}}
+                  COMMENT: {attributes: {taskId: S, createdAt: S, text: S}}
+                accessPatterns:
+                  - {name: getUser, entity: USER, equals: [userId]}
+                  - {name: commentsOfTaskNewestFirst, entity: COMMENT, equals: [taskId], sortBy: createdAt, descending: true}
+                """);
+
+        var user = check.entities().stream().filter(e -> e.name().equals("USER")).findFirst().orElseThrow();
+        assertThat(user.keys().get("PK").describe()).isEqualTo("PK = USER#{?} ({?} in the key only) for all 46 USER items");
+        var get = pattern(check, "getUser");
+        // no other entity's items are in the users' partitions: the partition alone is the user
+        assertThat(get.servedBy()).isEqualTo("Query");
+        assertThat(get.design().keyCondition()).isEqualTo("PK = :pk");
+        assertThat(get.design().values().get(":pk")).hasToString("USER#{userId}");
+        assertThat(get.design().reason()).contains("userId is in the key only: PK = USER#{userId}");
+        assertThat(get.items()).isEqualTo(1);
+        assertThat(get.problem()).isNull();
+        var comments = pattern(check, "commentsOfTaskNewestFirst");
+        assertThat(comments.servedBy()).isEqualTo("Query");
+        assertThat(comments.design().keyCondition()).isEqualTo("PK = :pk AND begins_with(SK, :sk)");
+        assertThat(comments.design().values().get(":pk")).hasToString("TASK#{taskId}");
+        assertThat(comments.design().scanIndexForward()).isFalse();
+        assertThat(comments.design().reason()).contains("createdAt is in the key only: SK = COMMENT#{createdAt}#{?}");
+        assertThat(comments.items()).isEqualTo(3);
+        assertThat(comments.problem()).isNull();
+    }
+
+    /** An attribute the file gives an entity whose items have it neither as an attribute nor in a key part is still a problem. */
+    @Test
+    void anAttributeOnNoItem_isAProblem_whereNoKeyHasAPartNoAttributeHolds() {
+        var failure = catchThrowable(() -> check(shop(false), "Shop", """
+                entities:
+                  USER:  {attributes: {userId: S, mail: S}}
+                  ORDER: {attributes: {userId: S}}
+                accessPatterns:
+                  - {name: ordersOfUser, entity: ORDER, equals: [userId]}
+                """));
+
+        assertThat(failure).isInstanceOf(CompletionException.class).cause().isInstanceOfSatisfying(PatternsException.class, e ->
+                assertThat(e.problems()).extracting(PatternsProblem::toString).containsExactly(
+                        "line 2, column 35: USER items have no attribute mail (they have: GSI1PK, GSI1SK, PK, SK, email, name, userId)"));
+    }
+
+    /**
+     * The tracker sample: comments ({@code TASK#T-1} / {@code COMMENT#<time>#c0001}, with neither the task nor the time as
+     * an attribute), watches ({@code USER#u02} / {@code WATCH#TASK#T-1}) and tasks (their project in the key only), checked
+     * with the patterns file of samples/patterns/tracker-check.yaml.
+     */
+    @Test
+    void theTrackerSample_readsTheIdsItsKeysAlone_hold() throws Exception {
+        try (var session = WorkspaceSession.open(Path.of("samples/tracker.json"), WorkspaceOptions.NONE)) {
+            var check = check(session, "Tracker", java.nio.file.Files.readString(Path.of("samples/patterns/tracker-check.yaml")));
+
+            var comments = pattern(check, "commentsOfTaskNewestFirst");
+            assertThat(comments.servedBy()).isEqualTo("Query");
+            assertThat(comments.design().values().get(":pk")).hasToString("TASK#{taskId}");
+            assertThat(comments.design().scanIndexForward()).isFalse();
+            assertThat(comments.items()).isPositive();
+            var watch = pattern(check, "getWatch");
+            assertThat(watch.servedBy()).isEqualTo("GetItem");
+            assertThat(watch.design().values()).extractingFromEntries(e -> e.getKey() + "=" + e.getValue())
+                    .containsExactly(":pk=USER#{userId}", ":sk=WATCH#TASK#{taskId}");
+            assertThat(pattern(check, "tasksOfProject").design().values().get(":pk")).hasToString("PROJECT#{projectId}");
+            assertThat(check.patterns()).allSatisfy(p -> {
+                assertThat(p.servedBy()).as(p.design().name() + ": " + p.design().reason()).isIn("GetItem", "Query");
+                assertThat(p.problem()).as(p.design().name()).isNull();
+                assertThat(p.items()).as(p.design().name()).isPositive();
+            });
+        }
+    }
+
+    /**
+     * AWS's models with ids no attribute holds: the chat model's users are {@code User:UserA} with no user attribute,
+     * its rooms {@code Room:Music} / {@code meta}; the social network's follow edges are {@code u#12345#following} /
+     * {@code u#56789}, likes {@code p#12345#likelist} / {@code u#23456}. Read by those ids, each is a Query or a GetItem.
+     */
+    @Test
+    void theAwsChatAndSocialNetworkModels_readByTheIdsInTheirKeys() throws Exception {
+        try (var session = WorkspaceSession.open(RealModels.awsModel("ChatSystemSchema.json"), WorkspaceOptions.NONE)) {
+            var check = check(session, "Chat", """
+                    entities:
+                      User: {attributes: {userName: S, RoomID: S, Comment: S}}
+                      Room: {attributes: {roomName: S, CreatedBy: S}}
+                    accessPatterns:
+                      - {name: commentsOfUser, entity: User, equals: [userName]}
+                      - {name: getRoom, entity: Room, equals: [roomName]}
+                    """);
+
+            assertThat(pattern(check, "commentsOfUser").servedBy()).isEqualTo("Query");
+            assertThat(pattern(check, "commentsOfUser").design().values().get(":pk")).hasToString("User:{userName}");
+            assertThat(pattern(check, "commentsOfUser").items()).isEqualTo(3);
+            assertThat(pattern(check, "getRoom").design().values().get(":pk")).hasToString("Room:{roomName}");
+            assertThat(pattern(check, "getRoom").items()).isEqualTo(1);
+            assertThat(check.patterns()).allSatisfy(p -> assertThat(p.problem()).as(p.design().name()).isNull());
+        }
+        try (var session = WorkspaceSession.open(RealModels.awsModel("SocialNetworkSchema.json"), WorkspaceOptions.NONE)) {
+            var check = check(session, "SNS", """
+                    entities:
+                      "u_following→u": {attributes: {PK: S, followedId: S}}
+                      "p_likelist→u": {attributes: {PK: S, likerId: S}}
+                    accessPatterns:
+                      - {name: isFollowing, entity: "u_following→u", equals: [PK, followedId]}
+                      - {name: likedBy, entity: "p_likelist→u", equals: [PK, likerId]}
+                    """);
+
+            assertThat(pattern(check, "isFollowing").servedBy()).isEqualTo("GetItem");
+            assertThat(pattern(check, "isFollowing").design().values().get(":sk")).hasToString("u#{followedId}");
+            assertThat(pattern(check, "likedBy").servedBy()).isEqualTo("GetItem");
+            assertThat(check.patterns()).allSatisfy(p -> {
+                assertThat(p.problem()).as(p.design().name()).isNull();
+                assertThat(p.items()).as(p.design().name()).isEqualTo(1);
+            });
+        }
+    }
+
     @Test
     void anEntityOrAttributeTheTableDoesNotHave_isAProblemAtItsPosition() {
         var failure = catchThrowable(() -> check(shop(false), "Shop", """

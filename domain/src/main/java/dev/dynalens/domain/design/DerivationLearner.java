@@ -52,7 +52,7 @@ public final class DerivationLearner {
         var leaves = leaves(item, Set.of());
         var seen = paths.computeIfAbsent(entity, e -> new java.util.TreeSet<>());
         seen.addAll(leaves.keySet());
-        item.attributes().keySet().stream().filter(keys::contains).forEach(seen::add);
+        seen.addAll(item.attributes().keySet());
         var mine = states.computeIfAbsent(entity, e -> new LinkedHashMap<>());
         for (var key : keyAttributes) {
             var value = item.attributes().get(key);
@@ -67,7 +67,10 @@ public final class DerivationLearner {
         }
     }
 
-    /** Every attribute path the entity's items have a scalar at (key attributes included), sorted. */
+    /**
+     * What the entity's items have, sorted: every top-level attribute (key attributes included) and every path to a
+     * scalar in their maps. A pattern's input that is not among them is in the keys only.
+     */
     public Set<String> pathsOf(String entity) {
         return java.util.Collections.unmodifiableSet(paths.getOrDefault(entity, Set.of()));
     }
@@ -204,8 +207,12 @@ public final class DerivationLearner {
                     splitRank = Integer.MAX_VALUE;
                 }
             }
+            if (proposed.isEmpty()) {
+                proposed.add(new KeyDerivation.Unknown()); // a number key (no string was cut) that no attribute equals
+                splitRank = Integer.MAX_VALUE;
+            }
             boolean wholeCovers = bestWhole.isPresent() && (whole.get(bestWhole.get()) == present || parts <= 1);
-            if (wholeCovers && (proposed.isEmpty() || rank.applyAsInt(bestWhole.get()) <= splitRank
+            if (wholeCovers && (rank.applyAsInt(bestWhole.get()) <= splitRank
                     || proposed.stream().noneMatch(KeyDerivation.Attribute.class::isInstance))) {
                 return new KeyDerivation(entity, key, "", List.of(new KeyDerivation.Attribute(bestWhole.get())), items, 0, 0, List.of());
             }

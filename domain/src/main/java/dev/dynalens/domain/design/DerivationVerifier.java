@@ -12,7 +12,8 @@ import java.util.Optional;
 
 /**
  * Counts, item by item, for how many items of its entity each proposed derivation holds: the key the derivation
- * makes from the item's attributes is the key the item has. An item without the key attribute does not hold (it is not
+ * makes from the item's attributes is the key the item has, or, where a part is unknown (in the key only), the key has
+ * the derivation's shape. An item without the key attribute does not hold (it is not
  * in that index, so a Query there misses it). The first {@value KeyDerivation#MAX_BREAKING} items that break a
  * derivation are named by their table keys.
  */
@@ -79,11 +80,17 @@ public final class DerivationVerifier {
         return text.get().startsWith(literals.isEmpty() ? "" : prefix + derivation.delimiter());
     }
 
-    /** Whether the derivation makes exactly the item's key. */
+    /**
+     * Whether the derivation makes exactly the item's key; with an unknown part, whether the key has its shape (see
+     * {@link #hasTheShape}).
+     */
     static boolean holdsFor(KeyDerivation derivation, Item item) {
         var key = item.attributes().get(derivation.keyAttribute());
-        if (key == null || derivation.segments().stream().anyMatch(KeyDerivation.Unknown.class::isInstance)) {
+        if (key == null) {
             return false;
+        }
+        if (derivation.hasUnknown()) {
+            return hasTheShape(derivation, item);
         }
         var made = new StringBuilder();
         var segments = derivation.segments();
@@ -97,8 +104,6 @@ public final class DerivationVerifier {
                 text = Optional.of(literal.text());
             } else if (segment instanceof KeyDerivation.Attribute attribute) {
                 text = valueAt(item, attribute.path()).flatMap(DerivationLearner::text);
-            } else if (segment instanceof KeyDerivation.Unknown) {
-                text = Optional.<String>empty();
             } else {
                 throw new IllegalStateException("unexpected " + segment.getClass());
             }
@@ -108,6 +113,35 @@ public final class DerivationVerifier {
             made.append(text.get());
         }
         return DerivationLearner.text(key).map(made.toString()::equals).orElse(false);
+    }
+
+    /**
+     * Whether the item's key, cut at the derivation's delimiter, has as many parts as it has segments, each literal
+     * part as it is, each attribute's part the item's value and each unknown part not empty: an id that is in the key
+     * only ({@code USER#u1} of {@code USER#{?}}) holds, a key with a part more ({@code USER#u1#old}) does not.
+     */
+    static boolean hasTheShape(KeyDerivation derivation, Item item) {
+        var parts = derivation.partsOf(item);
+        if (parts.isEmpty()) {
+            return false;
+        }
+        var segments = derivation.segments();
+        for (int i = 0; i < segments.size(); i++) {
+            var part = parts.get().get(i);
+            var segment = segments.get(i);
+            boolean fits;
+            if (segment instanceof KeyDerivation.Literal literal) {
+                fits = part.equals(literal.text());
+            } else if (segment instanceof KeyDerivation.Attribute attribute) {
+                fits = valueAt(item, attribute.path()).flatMap(DerivationLearner::text).map(part::equals).orElse(false);
+            } else {
+                fits = !part.isEmpty();
+            }
+            if (!fits) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The value at a path of the item ({@code email}, {@code assignee.id}, or a name that is no path: {@code follower#}). */

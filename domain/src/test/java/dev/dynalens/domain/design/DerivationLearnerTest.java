@@ -56,4 +56,80 @@ class DerivationLearnerTest {
         assertThat(gsi1pk.holds()).isFalse();
         assertThat(gsi1pk.breaking()).containsExactly(Map.of("PK", AttributeValue.s("PROJECT#p2"), "SK", AttributeValue.s("TASK#t3")));
     }
+
+    private static Map<String, KeyDerivation> learn(String entity, List<Item> items) {
+        var learner = new DerivationLearner(List.of("PK", "SK"), Set.of("PK", "SK"));
+        items.forEach(i -> learner.accept(entity, i));
+        var verifier = new DerivationVerifier(KeySchema.of("PK", "SK"), learner.proposals());
+        items.forEach(i -> verifier.accept(entity, i));
+        return verifier.derivations().get(entity);
+    }
+
+    private static Item keyOnly(String pk, String sk, String... more) {
+        var attributes = new java.util.LinkedHashMap<String, AttributeValue>();
+        attributes.put("PK", AttributeValue.s(pk));
+        attributes.put("SK", AttributeValue.s(sk));
+        for (int i = 0; i < more.length; i += 2) {
+            attributes.put(more[i], AttributeValue.s(more[i + 1]));
+        }
+        return new Item(attributes);
+    }
+
+    /**
+     * Issue 28: users whose id is in their key only were learnt as "PK = USER#{?} for 0 of 46 items". The template
+     * holds for every item whose key has its shape; it is still not relied on as it is, the {?} being unknown.
+     */
+    @Test
+    void aKeyWhoseIdIsInTheKeyOnly_holdsForEveryItemOfItsShape() {
+        var users = new java.util.ArrayList<Item>();
+        for (int i = 1; i <= 46; i++) {
+            users.add(keyOnly("USER#u" + i, "PROFILE", "name", "User " + i));
+        }
+
+        var keys = learn("USER", users);
+
+        var pk = keys.get("PK");
+        assertThat(pk.template()).hasToString("USER#{?}");
+        assertThat(pk.holding()).isEqualTo(46);
+        assertThat(pk.holdsForEveryItem()).isTrue();
+        assertThat(pk.holds()).isFalse();
+        assertThat(pk.breaking()).isEmpty();
+        assertThat(pk.describe()).isEqualTo("PK = USER#{?} ({?} in the key only) for all 46 USER items");
+        assertThat(keys.get("SK").describe()).isEqualTo("SK = PROFILE for all 46 USER items");
+    }
+
+    @Test
+    void aKeyOnlyTemplate_breaksOnAKeyOfAnotherShape_orWithAnEmptyPart() {
+        var comments = List.of(keyOnly("TASK#t1", "COMMENT#2024-05-02T10:01:00Z#c1", "text", "a"),
+                keyOnly("TASK#t1", "COMMENT#2024-05-03T10:01:00Z#c2", "text", "b"),
+                keyOnly("TASK#t2", "COMMENT#2024-05-04T10:01:00Z#c3", "text", "c"),
+                keyOnly("TASK#t2", "COMMENT#2024-05-05T10:01:00Z#c4#edited", "text", "d"),
+                keyOnly("TASK#", "COMMENT#2024-05-06T10:01:00Z#c5", "text", "e"));
+
+        var keys = learn("COMMENT", comments);
+
+        assertThat(keys.get("SK").template()).hasToString("COMMENT#{?}#{?}");
+        assertThat(keys.get("SK").holding()).isEqualTo(4);
+        assertThat(keys.get("SK").breaking()).containsExactly(Map.of("PK", AttributeValue.s("TASK#t2"),
+                "SK", AttributeValue.s("COMMENT#2024-05-05T10:01:00Z#c4#edited")));
+        assertThat(keys.get("PK").template()).hasToString("TASK#{?}");
+        assertThat(keys.get("PK").holding()).isEqualTo(4);
+        assertThat(keys.get("PK").breaking()).containsExactly(Map.of("PK", AttributeValue.s("TASK#"),
+                "SK", AttributeValue.s("COMMENT#2024-05-06T10:01:00Z#c5")));
+    }
+
+    @Test
+    void aNumberKeyThatNoAttributeEquals_isAnIdInTheKeyOnly() {
+        var learner = new DerivationLearner(List.of("id"), Set.of("id"));
+        var items = List.of(new Item(Map.of("id", AttributeValue.n("17"), "name", AttributeValue.s("a"))),
+                new Item(Map.of("id", AttributeValue.n("4200"), "name", AttributeValue.s("b"))));
+        items.forEach(i -> learner.accept("USER", i));
+        var verifier = new DerivationVerifier(KeySchema.of("id", null), learner.proposals());
+        items.forEach(i -> verifier.accept("USER", i));
+
+        var id = verifier.derivations().get("USER").get("id");
+
+        assertThat(id.template()).hasToString("{?}");
+        assertThat(id.holdsForEveryItem()).isTrue();
+    }
 }
