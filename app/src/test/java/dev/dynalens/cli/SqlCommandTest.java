@@ -100,6 +100,18 @@ class SqlCommandTest {
     }
 
     @Test
+    void anAverageAndAQuotient_areExactTo38Digits() throws IOException {
+        var code = run("sql", "--file", file().toString(), "--key-schema", "PK,SK", "--json",
+                "SELECT AVG(budget) AS average, SUM(budget) / 5 AS fifth FROM PROJECT");
+
+        assertThat(code).as(err.toString()).isZero();
+        var row = json().path("rows").get(0);
+        // (BIG + 1E-130 + 7) / 3 and / 5, each to 38 significant digits (before: AVG did not plan, / kept 16 digits)
+        assertThat(row.get(0).decimalValue()).isEqualByComparingTo("4115226300411522630041152263004115228.3");
+        assertThat(row.get(1).decimalValue()).isEqualByComparingTo("2469135780246913578024691357802469137");
+    }
+
+    @Test
     void explain_readsNothing_andSaysWhyAScanScans() throws IOException {
         var code = run("sql", "--file", file().toString(), "--key-schema", "PK,SK", "--explain", "--json",
                 "SELECT title FROM PROJECT WHERE budget > 5");

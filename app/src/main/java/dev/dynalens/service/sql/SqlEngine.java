@@ -82,7 +82,7 @@ public final class SqlEngine {
             var parsed = planner.parse(FunctionNames.quoteReserved(statement));
             var rewritten = PathRewriter.rewrite(parsed, columns);
             var validated = planner.validate(rewritten);
-            var relational = planner.rel(validated).project();
+            var relational = ExactArithmetic.rewrite(planner.rel(validated).project());
             var optimized = ReadsKept.mark((EnumerableRel) planner.transform(0,
                     relational.getTraitSet().replace(EnumerableConvention.INSTANCE), relational));
             var names = optimized.getRowType().getFieldNames();
@@ -192,7 +192,8 @@ public final class SqlEngine {
         rules.addAll(List.of(CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH, CoreRules.JOIN_PUSH_TRANSITIVE_PREDICATES,
                 CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE, CoreRules.FILTER_PROJECT_TRANSPOSE,
                 CoreRules.PROJECT_FILTER_TRANSPOSE, CoreRules.AGGREGATE_PROJECT_MERGE, CoreRules.SORT_PROJECT_TRANSPOSE,
-                CoreRules.PROJECT_JOIN_TRANSPOSE, CoreRules.SORT_REMOVE, CoreRules.JOIN_PUSH_EXPRESSIONS, CoreRules.JOIN_COMMUTE));
+                CoreRules.PROJECT_JOIN_TRANSPOSE, CoreRules.SORT_REMOVE, CoreRules.JOIN_PUSH_EXPRESSIONS, CoreRules.JOIN_COMMUTE,
+                CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES));
         rules.addAll(DynamoRules.all());
         return Frameworks.newConfigBuilder()
                 .defaultSchema(root)

@@ -17,6 +17,7 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeSystem;
 import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 
 /**
  * The engine's types: DynamoDB values as SQL columns and back. A number is a {@code DECIMAL} wide enough for every
@@ -48,6 +49,16 @@ final class SqlTypes {
         @Override
         public int getDefaultPrecision(SqlTypeName typeName) {
             return typeName == SqlTypeName.DECIMAL ? NUMBER_PRECISION : super.getDefaultPrecision(typeName);
+        }
+
+        /** An average of integers (a COUNT, a size) keeps its fraction: a DECIMAL, which {@link ExactArithmetic} divides. */
+        @Override
+        public RelDataType deriveAvgAggType(RelDataTypeFactory types, RelDataType argument) {
+            if (SqlTypeUtil.isExactNumeric(argument) && argument.getSqlTypeName() != SqlTypeName.DECIMAL) {
+                return types.createTypeWithNullability(types.createSqlType(SqlTypeName.DECIMAL, NUMBER_PRECISION, NUMBER_SCALE),
+                        argument.isNullable());
+            }
+            return super.deriveAvgAggType(types, argument);
         }
 
         @Override

@@ -55,6 +55,16 @@ class SqlEngineTest {
         return rows(sql, SqlTrackerData.session(ITEMS));
     }
 
+    private static List<List<Object>> rows(String sql, List<Item> items) {
+        var rows = new ArrayList<List<Object>>();
+        try (var execution = ENGINE.start(ENGINE.plan(sql, SqlTrackerData.catalog(items)), SqlTrackerData.session(items), PAGES)) {
+            while (execution.next()) {
+                rows.add(execution.row());
+            }
+        }
+        return rows;
+    }
+
     private static List<List<Object>> rows(String sql, DynamoSession session) {
         var rows = new ArrayList<List<Object>>();
         try (var execution = ENGINE.start(plan(sql), session, PAGES)) {
@@ -357,6 +367,51 @@ class SqlEngineTest {
         assertThat(row.get(1)).isEqualTo(AttributeValue.n(SqlTrackerData.TINY));
         assertThat(row.get(2)).isEqualTo(new AttributeValue.Num(DynamoNumber.parse(SqlTrackerData.HUGE)));
         assertThat(row.get(3)).isEqualTo(AttributeValue.n(3));
+    }
+
+    @Test
+    void division_keeps38SignificantDigits_roundedHalfToEven_asTheIssueFoundIt() {
+        var items = List.of(SqlTrackerData.item("PK", "ORG#o", "SK", "ORDER#1", "amount", AttributeValue.n("-75308642197530864219753086421975308643")),
+                SqlTrackerData.item("PK", "ORG#o", "SK", "ORDER#2", "amount", AttributeValue.n("-0.5")),
+                SqlTrackerData.item("PK", "ORG#o", "SK", "ORDER#3", "amount", AttributeValue.n("23456789012345678901234567890123456789")));
+
+        // -75308642197530864219753086421975308643.5 / 5 = -15061728439506172843950617284395061728.7: 39 digits, the last rounded
+        assertThat(rows("SELECT SUM(amount) / 5 FROM \"ORDER\" WHERE SK < 'ORDER#3'", items))
+                .containsExactly(List.of(AttributeValue.n("-15061728439506172843950617284395061729")));
+        // a tie goes to the even digit: ...394.5 -> ...394
+        assertThat(rows("SELECT amount / 2 FROM \"ORDER\" WHERE PK = 'ORG#o' AND SK = 'ORDER#3'", items))
+                .containsExactly(List.of(AttributeValue.n("11728394506172839450617283945061728394")));
+        // a number by an integer column, an integer by a number: both exact
+        assertThat(rows("SELECT amount / 3, COUNT(*) / amount FROM \"ORDER\" WHERE PK = 'ORG#o' AND SK = 'ORDER#2' GROUP BY amount", items))
+                .containsExactly(List.of(AttributeValue.n("-0.16666666666666666666666666666666666667"), AttributeValue.n("-2")));
+        // SQL's integer division stays one
+        assertThat(rows("SELECT COUNT(*) / 2 FROM \"ORDER\"", items)).containsExactly(List.of(AttributeValue.n(1)));
+        assertThat(plan("SELECT budget / 3 FROM PROJECT").explain()).doesNotContain("DOUBLE");
+    }
+
+    @Test
+    void average_plans_andIsExact() {
+        var sum = new BigDecimal(SqlTrackerData.BIG).add(new BigDecimal(SqlTrackerData.TINY)).add(new BigDecimal(SqlTrackerData.HUGE));
+
+        assertThat(rows("SELECT AVG(budget) FROM PROJECT"))
+                .containsExactly(List.of(AttributeValue.n(sum.divide(BigDecimal.valueOf(3), new java.math.MathContext(38, java.math.RoundingMode.HALF_EVEN)).toString())));
+        // 3, 5 and 1.5 points; the task without tags is no row of an average
+        assertThat(rows("SELECT AVG(points), AVG(size(tags)), AVG(DISTINCT points), COUNT(*) FROM TASK"))
+                .containsExactly(List.of(AttributeValue.n("3.1666666666666666666666666666666666667"), AttributeValue.n("1.5"),
+                        AttributeValue.n("3.1666666666666666666666666666666666667"), AttributeValue.n(3)));
+        assertThat(rows("SELECT PK, AVG(points) FROM TASK GROUP BY PK ORDER BY PK"))
+                .containsExactly(List.of(s("PROJECT#p1"), AttributeValue.n(4)), List.of(s("PROJECT#p2"), AttributeValue.n("1.5")));
+        var none = rows("SELECT AVG(points) FROM TASK WHERE points > 100");
+        assertThat(none).hasSize(1);
+        assertThat(none.getFirst()).containsExactly((Object) null);
+        assertThat(plan("SELECT AVG(budget) FROM PROJECT").explain()).doesNotContain("DOUBLE");
+    }
+
+    @Test
+    void distinctAggregates_plan_besideOthers() {
+        assertThat(rows("SELECT COUNT(DISTINCT status), COUNT(*), SUM(budget) FROM PROJECT"))
+                .containsExactly(List.of(AttributeValue.n(2), AttributeValue.n(3),
+                        new BigDecimal(SqlTrackerData.BIG).add(new BigDecimal(SqlTrackerData.TINY)).add(new BigDecimal(SqlTrackerData.HUGE))));
     }
 
     @Test
