@@ -167,6 +167,16 @@ class SqlCommandTest {
     }
 
     @Test
+    void aSqlWrite_isOneSentence_pointingToPartiql() throws IOException {
+        var code = run("sql", "--file", file().toString(), "--key-schema", "PK,SK", "DELETE FROM PROJECT WHERE PK = 'ORG#acme'");
+
+        assertThat(code).isEqualTo(DynaLensCli.USAGE);
+        // before: "Cannot plan the statement: There are not enough rules…" and 80 lines of the planner's state
+        assertThat(err.toString()).isEqualTo("dynalens: line 1, column 1: SQL mode reads; DELETE writes. To write, use PartiQL: "
+                + "dynalens sql --partiql, or the PartiQL button of the SQL tab" + System.lineSeparator());
+    }
+
+    @Test
     void aPartiqlWrite_onAWorkspace_isRefused() throws IOException {
         var code = run("sql", "--file", file().toString(), "--key-schema", "PK,SK", "--partiql",
                 "UPDATE \"tracker\" SET title = 'x' WHERE PK = 'ORG#acme' AND SK = 'PROJECT#p1'");

@@ -22,18 +22,23 @@ import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.adapter.enumerable.EnumerableInterpretable;
 import org.apache.calcite.adapter.enumerable.EnumerableRel;
 import org.apache.calcite.adapter.enumerable.EnumerableRules;
+import org.apache.calcite.adapter.enumerable.RexImpTable;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.plan.ConventionTraitDef;
+import org.apache.calcite.plan.RelOptPlanner;
 import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelCollationTraitDef;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.sql.SqlExplainLevel;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
@@ -58,6 +63,8 @@ public final class SqlEngine {
     private static final List<String> FUNCTIONS = List.of("begins_with", "contains", "size", "attribute_exists",
             "attribute_not_exists", "item_at");
 
+    private static final java.util.regex.Pattern MISSING = java.util.regex.Pattern.compile("Missing conversion is Logical(\\w+)");
+
     private static final SqlParser.Config PARSER = SqlParser.config()
             .withQuoting(Quoting.DOUBLE_QUOTE)
             .withUnquotedCasing(Casing.UNCHANGED)
@@ -80,9 +87,11 @@ public final class SqlEngine {
         var planner = Frameworks.getPlanner(config(root));
         try {
             var parsed = planner.parse(FunctionNames.quoteReserved(statement));
+            refuseAllButQueries(parsed, statement);
             var rewritten = PathRewriter.rewrite(parsed, columns);
             var validated = planner.validate(rewritten);
             var relational = ExactArithmetic.rewrite(planner.rel(validated).project());
+            refuseUnsupportedAggregates(relational, statement);
             var optimized = ReadsKept.mark((EnumerableRel) planner.transform(0,
                     relational.getTraitSet().replace(EnumerableConvention.INSTANCE), relational));
             var names = optimized.getRowType().getFieldNames();
@@ -97,6 +106,8 @@ public final class SqlEngine {
             throw new SqlException(firstLine(e.getMessage()), position, e);
         } catch (ValidationException e) {
             throw validation(e, statement);
+        } catch (RelOptPlanner.CannotPlanException e) {
+            throw new SqlException("Cannot plan the statement: the workbench has no way to run its " + missing(e.getMessage()), SourcePosition.NONE, e);
         } catch (RelConversionException e) {
             throw new SqlException("Cannot plan the statement: " + e.getMessage(), SourcePosition.NONE, e);
         } catch (CalciteContextException e) {
@@ -186,6 +197,71 @@ public final class SqlEngine {
         return new SqlCatalog(description, tables, new SqlCatalog.EntitySource("warm-up", null, 20, 0, true));
     }
 
+    /**
+     * SQL here reads: a write (INSERT, UPDATE, DELETE, MERGE) is said in a sentence that points to PartiQL, which
+     * writes; EXPLAIN and the other statements that are no query, likewise.
+     */
+    private static void refuseAllButQueries(SqlNode parsed, String statement) {
+        var kind = parsed.getKind();
+        if (kind.belongsTo(SqlKind.QUERY)) {
+            return;
+        }
+        var pos = parsed.getParserPosition();
+        var position = new SourcePosition(pos.getLineNum(), FunctionNames.originalColumn(statement, pos.getLineNum(), pos.getColumnNum()));
+        if (kind.belongsTo(SqlKind.DML)) {
+            throw new SqlException("SQL mode reads; " + kind.sql + " writes. To write, use PartiQL: dynalens sql --partiql, or the PartiQL "
+                    + "button of the SQL tab", position, null);
+        }
+        // an EXPLAIN's place is its query's: the statement's first word is meant
+        var start = start(statement);
+        if (kind == SqlKind.EXPLAIN) {
+            throw new SqlException("EXPLAIN is not a statement here: the plan of a SELECT is shown with --explain (in the SQL tab, in its "
+                    + "plan pane)", start, null);
+        }
+        throw new SqlException("Only queries run here (SELECT, WITH, VALUES, UNION…); this statement is a " + kind.sql, start, null);
+    }
+
+    /** Where the statement's first word is. */
+    private static SourcePosition start(String statement) {
+        int line = 1;
+        int column = 1;
+        for (int i = 0; i < statement.length() && Character.isWhitespace(statement.charAt(i)); i++) {
+            if (statement.charAt(i) == '\n') {
+                line++;
+                column = 1;
+            } else {
+                column++;
+            }
+        }
+        return new SourcePosition(line, column);
+    }
+
+    /** An aggregate function the enumerable operators do not have (STDDEV_POP…), named with its place. */
+    private static void refuseUnsupportedAggregates(RelNode node, String statement) {
+        if (node instanceof Aggregate aggregate) {
+            for (var call : aggregate.getAggCallList()) {
+                if (RexImpTable.INSTANCE.get(call.getAggregation(), false) == null) {
+                    var pos = call.getParserPosition();
+                    var position = pos.getLineNum() <= 0 ? SourcePosition.NONE
+                            : new SourcePosition(pos.getLineNum(), FunctionNames.originalColumn(statement, pos.getLineNum(), pos.getColumnNum()));
+                    throw new SqlException(call.getAggregation().getName() + " is not an aggregate the workbench computes; it has COUNT, SUM, "
+                            + "MIN, MAX, AVG, ANY_VALUE, BOOL_AND, BOOL_OR, LISTAGG, ARRAY_AGG and a few more", position, null);
+                }
+            }
+        }
+        node.getInputs().forEach(input -> refuseUnsupportedAggregates(input, statement));
+    }
+
+    /** What Calcite's planner found no implementation for, in words: "Missing conversion is LogicalWindow[…]" is a window. */
+    private static String missing(String message) {
+        var matcher = MISSING.matcher(message == null ? "" : message);
+        if (!matcher.find()) {
+            return "parts";
+        }
+        var what = matcher.group(1).replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(java.util.Locale.ROOT);
+        return what + " (nothing in the workbench runs it)";
+    }
+
     private static FrameworkConfig config(SchemaPlus root) {
         List<RelOptRule> rules = new ArrayList<>(EnumerableRules.ENUMERABLE_RULES);
         rules.remove(EnumerableRules.ENUMERABLE_TABLE_SCAN_RULE);
@@ -193,7 +269,7 @@ public final class SqlEngine {
                 CoreRules.FILTER_MERGE, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE, CoreRules.FILTER_PROJECT_TRANSPOSE,
                 CoreRules.PROJECT_FILTER_TRANSPOSE, CoreRules.AGGREGATE_PROJECT_MERGE, CoreRules.SORT_PROJECT_TRANSPOSE,
                 CoreRules.PROJECT_JOIN_TRANSPOSE, CoreRules.SORT_REMOVE, CoreRules.JOIN_PUSH_EXPRESSIONS, CoreRules.JOIN_COMMUTE,
-                CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES));
+                CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES, CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW));
         rules.addAll(DynamoRules.all());
         return Frameworks.newConfigBuilder()
                 .defaultSchema(root)

@@ -458,6 +458,39 @@ class SqlEngineTest {
         assertThatThrownBy(() -> plan("SELECT * FROM USER")).isInstanceOf(SqlException.class).hasMessageContaining("USER");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"DELETE FROM PROJECT WHERE PK = 'ORG#acme'", "INSERT INTO PROJECT (PK, SK) VALUES ('ORG#x', 'PROJECT#x')",
+            "UPDATE PROJECT SET title = 'x' WHERE PK = 'ORG#acme'",
+            "MERGE INTO PROJECT p USING PROJECT q ON p.PK = q.PK WHEN MATCHED THEN UPDATE SET title = 'x'"})
+    void aWrite_isASentenceThatPointsToPartiql_notAPlannerDump(String sql) {
+        assertThatThrownBy(() -> plan("\n  " + sql)).isInstanceOfSatisfying(SqlException.class, e -> {
+            assertThat(e.getMessage()).startsWith("SQL mode reads; " + sql.substring(0, sql.indexOf(' ')) + " writes")
+                    .contains("--partiql").doesNotContain("\n").doesNotContain("Logical").doesNotContain("RelSubset");
+            assertThat(e.position().line()).isEqualTo(2);
+            assertThat(e.position().column()).isEqualTo(3);
+        });
+    }
+
+    @Test
+    void otherStatementsAndMissingAggregates_areSentences() {
+        assertThatThrownBy(() -> plan("EXPLAIN PLAN FOR SELECT title FROM PROJECT")).isInstanceOfSatisfying(SqlException.class, e -> {
+            assertThat(e).hasMessageContaining("--explain");
+            assertThat(e.position().column()).isEqualTo(1);
+        });
+        assertThatThrownBy(() -> plan("SELECT status, STDDEV_POP(budget) FROM PROJECT GROUP BY status"))
+                .isInstanceOfSatisfying(SqlException.class, e -> {
+                    assertThat(e.getMessage()).startsWith("STDDEV_POP is not an aggregate the workbench computes").doesNotContain("\n");
+                    assertThat(e.position().column()).isEqualTo(16);
+                });
+    }
+
+    @Test
+    void windowAggregates_plan() {
+        assertThat(rows("SELECT title, AVG(points) OVER (PARTITION BY PK) FROM TASK ORDER BY title"))
+                .containsExactly(List.of(s("Billing revamp"), AttributeValue.n(4)), List.of(s("Invoices"), AttributeValue.n(4)),
+                        List.of(s("Ranking"), AttributeValue.n("1.5")));
+    }
+
     @Test
     void namesAreCaseSensitive_asDynamoDbsAre() {
         assertThatThrownBy(() -> plan("SELECT ownerid FROM PROJECT")).isInstanceOf(SqlException.class);
