@@ -112,6 +112,22 @@ class SqlCommandTest {
     }
 
     @Test
+    void aListPositionInAWhere_runs_withNoStackTrace() throws IOException {
+        var file = dir.resolve("things.jsonl");
+        Files.writeString(file, """
+                {"Item":{"PK":{"S":"THING#1"},"SK":{"S":"THING"},"meta":{"M":{"l":{"L":[{"S":"a"},{"S":"b"}]}}}}}
+                {"Item":{"PK":{"S":"THING#2"},"SK":{"S":"THING"},"meta":{"M":{"l":{"L":[{"S":"b"}]}}}}}
+                """);
+
+        var code = run("sql", "--file", file.toString(), "--key-schema", "PK,SK", "--json", "SELECT PK FROM THING WHERE meta.l[0] = 'a'");
+
+        // before: java.lang.AssertionError: cannot convert DECIMAL literal to class java.lang.String, and 30 lines of stack
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(json().path("rows").toString()).isEqualTo("[[\"THING#1\"]]");
+        assertThat(json().path("plan").get(0).path("filter").asText()).startsWith("meta.l[0] = :v1");
+    }
+
+    @Test
     void explain_readsNothing_andSaysWhyAScanScans() throws IOException {
         var code = run("sql", "--file", file().toString(), "--key-schema", "PK,SK", "--explain", "--json",
                 "SELECT title FROM PROJECT WHERE budget > 5");

@@ -83,16 +83,30 @@ public final class DynamoFunctions {
             return value == null ? null : SqlTypes.natural(value);
         }
         if (container instanceof AttributeValue.ListValue list && step instanceof Number position) {
-            var at = position instanceof BigDecimal d ? d.intValueExact() : position.intValue();
+            var at = position(position);
             return at >= 0 && at < list.values().size() ? SqlTypes.natural(list.values().get(at)) : null;
         }
         if (container instanceof Map<?, ?> map && step instanceof String key) {
             return map.get(key);
         }
         if (container instanceof List<?> list && step instanceof Number position) {
-            var at = position.intValue();
+            var at = position(position);
             return at >= 0 && at < list.size() ? list.get(at) : null;
         }
         return null;
+    }
+
+    /** A list position: a whole number from 0, else -1 (a fraction, a negative or a huge number reads nothing). */
+    private static int position(Number position) {
+        var exact = position instanceof BigDecimal d ? d : position instanceof Integer || position instanceof Long
+                || position instanceof Short || position instanceof Byte ? BigDecimal.valueOf(position.longValue()) : null;
+        if (exact == null || exact.signum() < 0 || exact.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0) {
+            return -1;
+        }
+        try {
+            return exact.intValueExact();
+        } catch (ArithmeticException fraction) {
+            return -1;
+        }
     }
 }

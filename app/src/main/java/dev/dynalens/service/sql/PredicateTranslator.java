@@ -1,6 +1,7 @@
 package dev.dynalens.service.sql;
 
 import dev.dynalens.domain.expression.Condition;
+import dev.dynalens.domain.expression.ExpressionLimits;
 import dev.dynalens.domain.expression.Operand;
 import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeType;
@@ -36,8 +37,9 @@ final class PredicateTranslator {
     static Optional<Condition> translate(RexNode conjunct, DynamoAccess scan) {
         try {
             return Optional.ofNullable(new PredicateTranslator(scan).condition(conjunct));
-        } catch (RuntimeException e) {
-            // a value DynamoDB cannot hold (a number of 40 digits), a shape not foreseen: the desktop checks it
+        } catch (RuntimeException | AssertionError e) {
+            // a value DynamoDB cannot hold (a number of 40 digits), a shape not foreseen (Calcite asserts on a literal
+            // read as the wrong type): the desktop checks it
             return Optional.empty();
         }
     }
@@ -198,14 +200,30 @@ final class PredicateTranslator {
             if (container == null || !(step instanceof RexLiteral literal)) {
                 return null;
             }
-            var key = literal.getValueAs(String.class);
-            if (literal.getType().getSqlTypeName() == SqlTypeName.CHAR || literal.getType().getSqlTypeName() == SqlTypeName.VARCHAR) {
-                return new Path(container.path().key(key), null);
+            // a document path is at most 32 steps deep (Developer Guide, "Constraints": "Expression parameters")
+            if (container.path().depth() >= ExpressionLimits.MAX_PATH_DEPTH) {
+                return null;
             }
-            var position = literal.getValueAs(BigDecimal.class);
-            return position == null ? null : new Path(container.path().index(position.intValueExact()), null);
+            var type = literal.getType().getSqlTypeName();
+            if (type == SqlTypeName.CHAR || type == SqlTypeName.VARCHAR) {
+                return new Path(container.path().key(literal.getValueAs(String.class)), null);
+            }
+            var position = SqlTypeName.EXACT_TYPES.contains(type) ? listIndex(literal.getValueAs(BigDecimal.class)) : -1;
+            return position < 0 ? null : new Path(container.path().index(position), null);
         }
         return null;
+    }
+
+    /** A list position as DynamoDB writes one ({@code l[0]}): a whole number from 0; -1 for anything else. */
+    private static int listIndex(BigDecimal position) {
+        if (position == null || position.signum() < 0 || position.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0) {
+            return -1;
+        }
+        try {
+            return position.intValueExact();
+        } catch (ArithmeticException fraction) {
+            return -1;
+        }
     }
 
     private Path path(RexInputRef ref) {
