@@ -193,6 +193,16 @@ class SqlCommandTest {
     }
 
     @Test
+    void aComparisonAcrossTypes_isOneSentenceWithItsPlace() throws IOException {
+        var code = run("sql", "--file", file().toString(), "--key-schema", "PK,SK", "SELECT title FROM PROJECT WHERE budget > 'a'");
+
+        // before: "dynalens: Character a is neither a decimal digit number, decimal point, nor "e" notation exponential mark."
+        assertThat(code).isEqualTo(DynaLensCli.USAGE);
+        assertThat(err.toString()).isEqualTo("dynalens: line 1, column 42: Cannot compare budget, a number, with 'a', a string: "
+                + "DynamoDB compares values of one type only" + System.lineSeparator());
+    }
+
+    @Test
     void aPartiqlWrite_onAWorkspace_isRefused() throws IOException {
         var code = run("sql", "--file", file().toString(), "--key-schema", "PK,SK", "--partiql",
                 "UPDATE \"tracker\" SET title = 'x' WHERE PK = 'ORG#acme' AND SK = 'PROJECT#p1'");

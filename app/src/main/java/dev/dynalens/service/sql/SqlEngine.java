@@ -84,7 +84,7 @@ public final class SqlEngine {
             entity.attributes().forEach(a -> columns.add(a.name()));
         }
         addFunctions(root);
-        var planner = Frameworks.getPlanner(config(root));
+        var planner = Frameworks.getPlanner(config(root, statement));
         try {
             var parsed = planner.parse(FunctionNames.quoteReserved(statement));
             refuseAllButQueries(parsed, statement);
@@ -262,7 +262,7 @@ public final class SqlEngine {
         return what + " (nothing in the workbench runs it)";
     }
 
-    private static FrameworkConfig config(SchemaPlus root) {
+    private static FrameworkConfig config(SchemaPlus root, String statement) {
         List<RelOptRule> rules = new ArrayList<>(EnumerableRules.ENUMERABLE_RULES);
         rules.remove(EnumerableRules.ENUMERABLE_TABLE_SCAN_RULE);
         rules.addAll(List.of(CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH, CoreRules.JOIN_PUSH_TRANSITIVE_PREDICATES,
@@ -275,7 +275,7 @@ public final class SqlEngine {
                 .defaultSchema(root)
                 .parserConfig(PARSER)
                 .sqlValidatorConfig(SqlValidator.Config.DEFAULT.withIdentifierExpansion(true)
-                        .withConformance(SqlConformanceEnum.LENIENT))
+                        .withConformance(SqlConformanceEnum.LENIENT).withTypeCoercionFactory(SameTypeComparisons.forStatement(statement)))
                 .sqlToRelConverterConfig(SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(false)
                         .withInSubQueryThreshold(Integer.MAX_VALUE))
                 .typeSystem(SqlTypes.TYPE_SYSTEM)
@@ -314,6 +314,9 @@ public final class SqlEngine {
 
     private static SqlException validation(ValidationException e, String statement) {
         for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SqlException ours) {
+                return ours;
+            }
             if (t instanceof CalciteContextException context) {
                 var message = context.getCause() != null && context.getCause().getMessage() != null ? context.getCause().getMessage()
                         : context.getMessage();

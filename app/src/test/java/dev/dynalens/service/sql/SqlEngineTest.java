@@ -513,6 +513,33 @@ class SqlEngineTest {
                         List.of(s("Ranking"), AttributeValue.n("1.5")));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', textBlock = """
+            SELECT title FROM PROJECT WHERE title > 5                | 41 | Cannot compare title, a string, with 5, a number: DynamoDB compares values of one type only. Write '5' to compare with the string
+            SELECT title FROM PROJECT WHERE budget > 'a'             | 42 | Cannot compare budget, a number, with 'a', a string: DynamoDB compares values of one type only
+            SELECT title FROM PROJECT WHERE budget = '7'             | 42 | Cannot compare budget, a number, with '7', a string: DynamoDB compares values of one type only. Write 7 (no quotes) to compare with the number
+            SELECT title FROM PROJECT WHERE budget IN (1, 'b')       | 47 | Cannot compare budget, a number, with 'b', a string: DynamoDB compares values of one type only
+            SELECT title FROM PROJECT WHERE title BETWEEN 1 AND 2    | 47 | Cannot compare title, a string, with 1, a number: DynamoDB compares values of one type only. Write '1' to compare with the string
+            SELECT title FROM PROJECT WHERE budget = upper(title)    | 33 | Cannot compare budget, a number, with upper(title), a string: DynamoDB compares values of one type only
+            SELECT title FROM PROJECT WHERE title = TRUE             | 41 | Cannot compare title, a string, with TRUE, a boolean: DynamoDB compares values of one type only
+            SELECT title + 1 FROM PROJECT                            | 16 | Cannot calculate with title, a string, and 1, a number: arithmetic takes numbers only
+            """)
+    void aComparisonAcrossTypes_isASentenceNamingBothSides_notAJavaMessage(String sql, int column, String message) {
+        assertThatThrownBy(() -> plan(sql)).isInstanceOfSatisfying(SqlException.class, e -> {
+            assertThat(e).hasMessage(message);
+            assertThat(e.position().line()).isEqualTo(1);
+            assertThat(e.position().column()).isEqualTo(column);
+        });
+    }
+
+    @Test
+    void comparisonsOfOneType_andOfDocumentValues_stillRun() {
+        assertThat(rows("SELECT title FROM PROJECT WHERE budget > 7 AND title > 'A' AND PK IN ('ORG#acme', 'ORG#zeta') ORDER BY title"))
+                .containsExactly(List.of(s("Billing revamp")), List.of(s("Mobile app")));
+        // a path into a document is ANY: compared as it comes, a string never equal to a number
+        assertThat(rows("SELECT title FROM TASK WHERE tags[0] = 5")).isEmpty();
+    }
+
     @Test
     void namesAreCaseSensitive_asDynamoDbsAre() {
         assertThatThrownBy(() -> plan("SELECT ownerid FROM PROJECT")).isInstanceOf(SqlException.class);
