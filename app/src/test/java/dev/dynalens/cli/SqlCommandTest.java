@@ -203,6 +203,17 @@ class SqlCommandTest {
     }
 
     @Test
+    void aDeeplyNestedStatement_isOneSentenceWithItsPlace() throws IOException {
+        var code = run("sql", "--file", file().toString(), "--key-schema", "PK,SK",
+                "SELECT title FROM PROJECT WHERE " + "(".repeat(1000) + "title = 'x'" + ")".repeat(1000));
+
+        // before: "dynalens: Syntax error", no place
+        assertThat(code).isEqualTo(DynaLensCli.USAGE);
+        assertThat(err.toString()).isEqualTo("dynalens: line 1, column 133: Parentheses nest more than 100 levels deep here; the workbench "
+                + "plans statements nested up to 100" + System.lineSeparator());
+    }
+
+    @Test
     void aPartiqlWrite_onAWorkspace_isRefused() throws IOException {
         var code = run("sql", "--file", file().toString(), "--key-schema", "PK,SK", "--partiql",
                 "UPDATE \"tracker\" SET title = 'x' WHERE PK = 'ORG#acme' AND SK = 'PROJECT#p1'");

@@ -77,6 +77,7 @@ public final class SqlEngine {
         Objects.requireNonNull(statement, "statement");
         Objects.requireNonNull(catalog, "catalog");
         var started = System.nanoTime();
+        StatementBounds.check(statement);
         var root = Frameworks.createRootSchema(false);
         var columns = new HashSet<String>();
         for (var entity : catalog.tables()) {
@@ -100,21 +101,29 @@ public final class SqlEngine {
             var explain = RelOptUtil.toString(optimized, SqlExplainLevel.EXPPLAN_ATTRIBUTES);
             return new SqlPlan(statement, catalog, names, requests, explain, optimized, System.nanoTime() - started);
         } catch (SqlParseException e) {
+            if (causedByStackOverflow(e)) {
+                throw tooDeep(e);
+            }
             var pos = e.getPos();
             var position = pos == null ? SourcePosition.NONE
                     : new SourcePosition(pos.getLineNum(), FunctionNames.originalColumn(statement, pos.getLineNum(), pos.getColumnNum()));
             throw new SqlException(firstLine(e.getMessage()), position, e);
         } catch (ValidationException e) {
-            throw validation(e, statement);
+            throw causedByStackOverflow(e) ? tooDeep(e) : validation(e, statement);
         } catch (RelOptPlanner.CannotPlanException e) {
             throw new SqlException("Cannot plan the statement: the workbench has no way to run its " + missing(e.getMessage()), SourcePosition.NONE, e);
         } catch (RelConversionException e) {
             throw new SqlException("Cannot plan the statement: " + e.getMessage(), SourcePosition.NONE, e);
         } catch (CalciteContextException e) {
             throw new SqlException(e.getMessage(), position(statement, e), e);
+        } catch (StackOverflowError e) {
+            throw tooDeep(e);
         } catch (RuntimeException e) {
             if (e instanceof SqlException) {
                 throw e;
+            }
+            if (causedByStackOverflow(e)) {
+                throw tooDeep(e);
             }
             throw new SqlException("Cannot plan the statement: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()),
                     SourcePosition.NONE, e);
@@ -219,6 +228,24 @@ public final class SqlEngine {
                     + "plan pane)", start, null);
         }
         throw new SqlException("Only queries run here (SELECT, WITH, VALUES, UNION…); this statement is a " + kind.sql, start, null);
+    }
+
+    /**
+     * A statement within {@link StatementBounds} that still nests deeper than the planning thread's stack: a sentence,
+     * never the error (the stack is unwound by then; nothing of the planner outlives the call).
+     */
+    private static SqlException tooDeep(Throwable e) {
+        return new SqlException("The statement nests too deep to plan on this thread's stack: use fewer parentheses and write a list "
+                + "of alternatives as IN (…)", SourcePosition.NONE, e);
+    }
+
+    private static boolean causedByStackOverflow(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof StackOverflowError) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Where the statement's first word is. */

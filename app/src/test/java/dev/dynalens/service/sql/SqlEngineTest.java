@@ -541,6 +541,57 @@ class SqlEngineTest {
     }
 
     @Test
+    void deepOrLongStatements_areBoundedWithASentenceAndItsPlace_neverAStackOverflow() {
+        var prefix = "SELECT title FROM PROJECT WHERE ";
+        // before: "Syntax error" with no place (the parser's stack overflowed)
+        assertThatThrownBy(() -> plan(prefix + "(".repeat(1000) + "status = 'open'" + ")".repeat(1000)))
+                .isInstanceOfSatisfying(SqlException.class, e -> {
+                    assertThat(e).hasMessage("Parentheses nest more than 100 levels deep here; the workbench plans statements nested up to 100");
+                    assertThat(e.position().column()).isEqualTo(prefix.length() + 101);
+                });
+        var alternatives = new ArrayList<String>();
+        for (int i = 0; i < 20_000; i++) {
+            alternatives.add("status = 'v" + i + "'");
+        }
+        assertThatThrownBy(() -> plan(prefix + String.join(" OR ", alternatives))).isInstanceOfSatisfying(SqlException.class, e -> {
+            assertThat(e).hasMessageStartingWith("The statement is 408,918 characters long; the workbench plans statements of up to 100,000");
+            assertThat(e.position().column()).isEqualTo(100_001);
+        });
+        var or151 = prefix + String.join("\n OR ", alternatives.subList(0, 152));
+        assertThatThrownBy(() -> plan(or151)).isInstanceOfSatisfying(SqlException.class, e -> {
+            assertThat(e).hasMessageStartingWith("More than 150 AND, OR, NOT, CASE and arithmetic operators").hasMessageContaining("IN (");
+            assertThat(e.position().line()).isEqualTo(152);
+            assertThat(e.position().column()).isEqualTo(2);
+        });
+        // a quoted OR or parenthesis counts for nothing
+        assertThat(rows(prefix + "title <> '" + "((( OR ".repeat(200) + "'")).hasSize(3);
+    }
+
+    @Test
+    void theDeepestStatementWithinTheBounds_plansAndRuns_onHalfTheDefaultStack() throws InterruptedException {
+        // 100 levels of parentheses (the last one upper's) around 150 ORs, kept on the desktop
+        var alternatives = new ArrayList<String>();
+        for (int i = 0; i <= 150; i++) {
+            alternatives.add("upper(status) = 'V" + i + "'");
+        }
+        var sql = "SELECT title FROM PROJECT WHERE " + "(".repeat(99) + String.join(" OR ", alternatives) + ")".repeat(99);
+        var failure = new java.util.concurrent.atomic.AtomicReference<Throwable>();
+        var result = new java.util.concurrent.atomic.AtomicReference<List<List<Object>>>();
+        var thread = new Thread(null, () -> {
+            try {
+                result.set(rows(sql));
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "half stack", 512 * 1024);
+        thread.start();
+        thread.join();
+
+        assertThat(failure.get()).isNull();
+        assertThat(result.get()).isEmpty();
+    }
+
+    @Test
     void namesAreCaseSensitive_asDynamoDbsAre() {
         assertThatThrownBy(() -> plan("SELECT ownerid FROM PROJECT")).isInstanceOf(SqlException.class);
         assertThat(rows("SELECT ownerId FROM PROJECT WHERE PK = 'ORG#zeta'")).containsExactly(List.of(s("u3")));
