@@ -141,6 +141,22 @@ class SqlCommandTest {
     }
 
     @Test
+    void explain_saysWhatIsCheckedOnTheDesktop_whenAFilterWouldPassDynamoDbsLimits() throws IOException {
+        var titles = new java.util.ArrayList<String>();
+        for (int i = 0; i < 2000; i++) {
+            titles.add("'title " + i + "'");
+        }
+        var code = run("sql", "--file", file().toString(), "--key-schema", "PK,SK", "--explain",
+                "SELECT title FROM PROJECT WHERE title IN (" + String.join(", ", titles) + ")");
+
+        assertThat(code).as(err.toString()).isZero();
+        // before: "Scan tracker · filter (title = :v1 OR title = :v2 OR …" of 2,000 ORs
+        assertThat(out.toString()).contains("Scan tracker · filter begins_with(PK, :v1) AND begins_with(SK, :v2) · projection title, PK, SK")
+                .contains("Checked on the desktop, as a FilterExpression would pass DynamoDB's limits (4 KB, 300 operators or functions): "
+                        + "title IN (\"title 0\", \"title 1\", \"title 2\", … 2,000 values).");
+    }
+
+    @Test
     void aSyntaxError_saysLineAndColumn_andExitsWithTwo() throws IOException {
         var code = run("sql", "--file", file().toString(), "--key-schema", "PK,SK", "SELECT title\nFROM PROJECT WHERE");
 

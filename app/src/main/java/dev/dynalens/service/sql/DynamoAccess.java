@@ -2,6 +2,7 @@ package dev.dynalens.service.sql;
 
 import dev.dynalens.domain.sql.AccessPlan;
 import dev.dynalens.domain.sql.AccessPlanner;
+import dev.dynalens.domain.sql.ConditionText;
 import dev.dynalens.domain.sql.ReadShape;
 import java.util.List;
 import org.apache.calcite.plan.RelOptCluster;
@@ -98,7 +99,7 @@ final class DynamoAccess extends TableScan {
             writer.item("request" + (requests.size() == 1 ? "" : String.valueOf(i + 1)), requests.get(i).summary());
         }
         if (accessPlan().desktopCondition() != null) {
-            writer.item("desktop", accessPlan().desktopCondition().toString());
+            writer.item("desktop", ConditionText.of(accessPlan().desktopCondition()));
         }
         if (pushed.order() != ReadShape.Order.ANY) {
             writer.item("order", pushed.order());

@@ -99,8 +99,9 @@ final class PredicateTranslator {
                 return either;
             }
         }
-        // DynamoDB's IN takes at most 100 values (Developer Guide, "Comparison operator and function reference")
-        return candidates.size() <= 100 ? Condition.in(subject, candidates) : either;
+        // an IN of any length: on a key each value is a request of its own; in a filter the access planner sends INs
+        // of at most 100 values, DynamoDB's limit, or keeps the condition on the desktop
+        return Condition.in(subject, candidates);
     }
 
     private Condition comparison(RexCall call) {

@@ -224,6 +224,31 @@ class SqlEngineTest {
     }
 
     @Test
+    void longInLists_stayWithinDynamoDbsLimits_asTheWorkspaceEngineChecksThem() {
+        var statuses = new ArrayList<String>();
+        var keys = new ArrayList<String>();
+        for (int i = 0; i < 1999; i++) {
+            statuses.add("'state-" + i + "'");
+            keys.add("'ORG#nobody-" + i + "'");
+        }
+        statuses.add("'open'");
+        keys.add("'ORG#zeta'");
+        var byStatus = "SELECT title FROM PROJECT WHERE status IN (" + String.join(", ", statuses) + ") ORDER BY title";
+        var byKey = "SELECT title FROM PROJECT WHERE PK IN (" + String.join(", ", keys) + ")";
+
+        // before: a FilterExpression of 2,000 ORs, which the workspace refuses as DynamoDB does (over 4 KB)
+        assertThat(plan(byStatus).requests()).singleElement().satisfies(r -> {
+            assertThat(r.filter()).isEqualTo("begins_with(PK, :v1) AND begins_with(SK, :v2)");
+            assertThat(r.note()).contains("Checked on the desktop").contains("status IN (\"state-0\", \"state-1\", \"state-2\", … 2,000 values)");
+        });
+        assertThat(plan(byStatus).explain()).contains("desktop=[status IN (\"state-0\", \"state-1\", \"state-2\", … 2,000 values)]");
+        assertThat(rows(byStatus)).containsExactly(List.of(s("Billing revamp")), List.of(s("Mobile app")));
+        // before: a Scan with the same 2,000 ORs on PK; now a Query per partition
+        assertThat(operations(plan(byKey))).hasSize(2000).containsOnly("Query");
+        assertThat(rows(byKey)).containsExactly(List.of(s("Mobile app")));
+    }
+
+    @Test
     void aJoinWithoutKeys_isAHashJoin() {
         var sql = "SELECT t.title FROM TASK t JOIN PROJECT p ON t.title = p.title";
 

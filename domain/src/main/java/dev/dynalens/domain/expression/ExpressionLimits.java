@@ -15,6 +15,12 @@ public final class ExpressionLimits {
     public static final int MAX_IN_OPERANDS = 100;
     public static final int MAX_PATH_DEPTH = 32;
     /**
+     * The names and values of one request's expressions together: "The maximum length of all substitution variables in
+     * an expression is 2 MB. This is the sum of the lengths of all ExpressionAttributeNames and ExpressionAttributeValues"
+     * (same page, "Lengths").
+     */
+    public static final int MAX_SUBSTITUTION_BYTES = 2 * 1024 * 1024;
+    /**
      * Not a DynamoDB limit: how deep the parser lets parentheses, NOT and function calls nest. Deeper nesting needs more
      * than {@link #MAX_OPERATORS} operators, or redundant parentheses, which DynamoDB refuses either way.
      */

@@ -1,12 +1,17 @@
 package dev.dynalens.domain.sql;
 
 import dev.dynalens.domain.capacity.CapacityCalculator;
+import dev.dynalens.domain.capacity.ItemSizeCalculator;
 import dev.dynalens.domain.capacity.ReadConsistency;
 import dev.dynalens.domain.expression.Condition;
+import dev.dynalens.domain.expression.ExpressionError;
+import dev.dynalens.domain.expression.ExpressionLimits;
 import dev.dynalens.domain.expression.ExpressionRenderer;
 import dev.dynalens.domain.expression.ExpressionSet;
+import dev.dynalens.domain.expression.Expressions;
 import dev.dynalens.domain.expression.Operand;
 import dev.dynalens.domain.expression.Projection;
+import dev.dynalens.domain.expression.RenderedExpressions;
 import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.table.BatchGetRequest;
@@ -36,7 +41,11 @@ import java.util.Set;
  *   <li>otherwise a Scan, which says why and what would avoid it.</li>
  * </ul>
  * What the key condition does not take becomes the FilterExpression where DynamoDB allows one (never on a key
- * attribute of the queried index; GetItem and BatchGetItem take none), and is checked on the desktop otherwise. Pure.
+ * attribute of the queried index; GetItem and BatchGetItem take none), and is checked on the desktop otherwise. Every
+ * expression stays within DynamoDB's limits ({@link FilterFit}): an {@code IN} on a key of any length is one request per
+ * value (BatchGetItem batches of 100), a long {@code IN} in a filter is several {@code IN}s of 100, and what would still
+ * pass a limit is checked on the desktop, which the request's note says; a ProjectionExpression over 4 KB is dropped
+ * (the items come whole). Pure.
  */
 public final class AccessPlanner {
     /** When nothing else is known, a Query is expected to read this many items of an entity's collection. */
@@ -139,10 +148,12 @@ public final class AccessPlanner {
         for (var condition : remaining) {
             (shape.wholeCollection() || mentions(condition, keyNames) ? desktop : filterable).add(condition);
         }
+        var fit = FilterFit.of(filterable);
+        desktop.addAll(fit.desktop());
         var desktopCondition = and(desktop);
-        var filter = and(filterable);
+        var filter = and(fit.pushed());
         var projection = shape.wholeCollection() ? null : projectionPaths(shape, catalog.description().keySchema(), desktopCondition);
-        var rendered = render(filter, projection);
+        var rendered = renderWithin(filter, projection);
         var forward = shape.order() != ReadShape.Order.BACKWARD;
         var ordered = shape.order() != ReadShape.Order.ANY && pk.values().size() == 1;
         Integer pageLimit = shape.limit() != null && filter == null && desktopCondition == null && narrowedToEntity
@@ -161,7 +172,7 @@ public final class AccessPlanner {
             rows += expected;
             var rcu = CapacityCalculator.query(List.of(expected * itemBytes(catalog, shape.entity())), ReadConsistency.EVENTUAL);
             requests.add(PlannedRequest.query(catalog.tableName(), indexName, ReadRequests.keyConditionExpression(read), rendered, rcu)
-                    .withScanIndexForward(forward).withLimit(pageLimit));
+                    .withScanIndexForward(forward).withLimit(pageLimit).withNote(fit.note()));
         }
         var plan = AccessPlan.query(indexName, reads, requests, rows).withDesktopCondition(desktopCondition).withStopAfter(shape.limit());
         return plan.withOrdered(ordered).withShared(shape.wholeCollection());
@@ -187,10 +198,12 @@ public final class AccessPlanner {
                         AttributeValue.s(prefix))));
             }
         }
-        var filter = and(conditions);
-        var projection = projectionPaths(shape, keys, null);
-        var rendered = render(filter, projection);
-        Integer pageLimit = shape.limit() != null && filter == null ? shape.limit() : null;
+        var fit = FilterFit.of(conditions);
+        var filter = and(fit.pushed());
+        var desktopCondition = and(fit.desktop());
+        var projection = projectionPaths(shape, keys, desktopCondition);
+        var rendered = renderWithin(filter, projection);
+        Integer pageLimit = shape.limit() != null && filter == null && desktopCondition == null ? shape.limit() : null;
         var read = new ReadRequest.Scan(catalog.tableName(), null, pageLimit, null, rendered);
         // a Scan reads every item of the table, whatever entity type it asks for: the table's bytes, else what the
         // analysis measured of the whole table (a floor when it read only a sample)
@@ -198,12 +211,13 @@ public final class AccessPlanner {
         var tableBytes = catalog.description().sizeBytes() > 0 ? catalog.description().sizeBytes()
                 : Math.max(catalog.description().itemCount(), whole.count()) * itemBytes(catalog, whole);
         var rcu = CapacityCalculator.scan(List.of(tableBytes), ReadConsistency.EVENTUAL);
-        var request = PlannedRequest.scan(catalog.tableName(), rendered, rcu, whyScan(catalog, shape))
+        var why = whyScan(catalog, shape);
+        var request = PlannedRequest.scan(catalog.tableName(), rendered, rcu, fit.note().isEmpty() ? why : why + " " + fit.note())
                 .withLimit(pageLimit);
         if (!catalog.sizeKnown() && pageLimit == null) {
             request = request.withSizeUnknown();
         }
-        return AccessPlan.scan(read, request, Math.max(1, entity.count())).withStopAfter(shape.limit());
+        return AccessPlan.scan(read, request, Math.max(1, entity.count())).withDesktopCondition(desktopCondition).withStopAfter(shape.limit());
     }
 
     /** Why a Scan, in the table's own names, and which predicate or index would let the table Query instead. */
@@ -343,7 +357,16 @@ public final class AccessPlanner {
 
     private static ReadExpressions projection(ReadShape shape, KeySchema keys, Condition desktop) {
         var paths = projectionPaths(shape, keys, desktop);
-        return paths == null ? ReadExpressions.NONE : render(null, paths);
+        return paths == null ? ReadExpressions.NONE : renderWithin(null, paths);
+    }
+
+    /** The filter and projection as sent; a projection DynamoDB would refuse (over 4 KB) is left out: items come whole. */
+    private static ReadExpressions renderWithin(Condition filter, Projection projection) {
+        var rendered = render(filter, projection);
+        if (projection != null && !FilterFit.fits(rendered)) {
+            return render(filter, null);
+        }
+        return rendered;
     }
 
     private static ReadExpressions render(Condition filter, Projection projection) {
@@ -411,6 +434,101 @@ public final class AccessPlanner {
         }
     }
 
+    /**
+     * The conditions of a FilterExpression that DynamoDB takes within its limits on an expression (Developer Guide,
+     * "Constraints", "Expression parameters": at most 4 KB of text, 300 operators or functions, 100 operands of an
+     * {@code IN}, 2 MB of names and values together), and those checked on the desktop instead. An {@code IN} of more
+     * than 100 values is sent as several joined by OR (the same rows); then, while the filter would still pass a limit,
+     * its largest condition moves to the desktop. Either way the rows are those of the statement: a filter only saves
+     * transfer.
+     *
+     * @param pushed  sent in the FilterExpression
+     * @param desktop checked on the desktop on every item read
+     */
+    record FilterFit(List<Condition> pushed, List<Condition> desktop) {
+        private static final Set<ExpressionError.Kind> LIMITS = Set.of(ExpressionError.Kind.EXPRESSION_TOO_LONG,
+                ExpressionError.Kind.PLACEHOLDER_TOO_LONG, ExpressionError.Kind.TOO_MANY_OPERATORS, ExpressionError.Kind.TOO_MANY_IN_OPERANDS,
+                ExpressionError.Kind.PATH_TOO_DEEP, ExpressionError.Kind.NESTING_TOO_DEEP);
+        /** How much of the conditions kept on the desktop a note quotes. */
+        private static final int NOTE_LENGTH = 300;
+
+        static FilterFit of(List<Condition> conditions) {
+            // as sent, each beside the condition as written (which the desktop checks: it has no limits)
+            var sent = new ArrayList<Condition>();
+            var written = new ArrayList<>(conditions);
+            conditions.forEach(condition -> sent.add(inListsOfAtMost100(condition)));
+            var desktop = new ArrayList<Condition>();
+            while (!sent.isEmpty() && !fits(render(and(sent), null))) {
+                int largest = 0;
+                for (int i = 1; i < sent.size(); i++) {
+                    if (weight(sent.get(i)) > weight(sent.get(largest))) {
+                        largest = i;
+                    }
+                }
+                sent.remove(largest);
+                desktop.add(written.remove(largest));
+            }
+            return new FilterFit(sent, desktop);
+        }
+
+        /** What the request's note says: which conditions stay on the desktop and why; empty when all are sent. */
+        String note() {
+            if (desktop.isEmpty()) {
+                return "";
+            }
+            var conditions = desktop.stream().map(ConditionText::of).collect(java.util.stream.Collectors.joining("; "));
+            if (conditions.length() > NOTE_LENGTH) {
+                conditions = conditions.substring(0, NOTE_LENGTH - 1) + "…";
+            }
+            return "Checked on the desktop, as a FilterExpression would pass DynamoDB's limits (4 KB, 300 operators or functions): "
+                    + conditions + ".";
+        }
+
+        /** Whether DynamoDB takes these expressions as they are: within every limit on an expression. */
+        static boolean fits(ReadExpressions rendered) {
+            var substitutions = 0L;
+            for (var name : rendered.names().entrySet()) {
+                substitutions += ItemSizeCalculator.utf8Length(name.getKey()) + ItemSizeCalculator.utf8Length(name.getValue());
+            }
+            for (var value : rendered.values().entrySet()) {
+                substitutions += ItemSizeCalculator.utf8Length(value.getKey()) + ItemSizeCalculator.sizeOf(value.getValue());
+            }
+            if (substitutions > ExpressionLimits.MAX_SUBSTITUTION_BYTES) {
+                return false;
+            }
+            var analysis = Expressions.analyze(new RenderedExpressions(null, null, null, rendered.filterExpression(),
+                    rendered.projectionExpression(), rendered.names(), rendered.values()), null);
+            return analysis.errors().stream().noneMatch(error -> LIMITS.contains(error.kind()));
+        }
+
+        private static int weight(Condition condition) {
+            var rendered = render(condition, null);
+            return ExpressionLimits.bytes(rendered.filterExpression());
+        }
+
+        /** The same condition with each IN of more than 100 values as INs of 100 joined by OR. */
+        private static Condition inListsOfAtMost100(Condition condition) {
+            if (condition instanceof Condition.In in && in.candidates().size() > ExpressionLimits.MAX_IN_OPERANDS) {
+                var parts = new ArrayList<Condition>();
+                for (int from = 0; from < in.candidates().size(); from += ExpressionLimits.MAX_IN_OPERANDS) {
+                    var to = Math.min(in.candidates().size(), from + ExpressionLimits.MAX_IN_OPERANDS);
+                    parts.add(new Condition.In(in.subject(), in.candidates().subList(from, to)));
+                }
+                return new Condition.Or(parts);
+            }
+            if (condition instanceof Condition.And and) {
+                return new Condition.And(and.conditions().stream().map(FilterFit::inListsOfAtMost100).toList());
+            }
+            if (condition instanceof Condition.Or or) {
+                return new Condition.Or(or.conditions().stream().map(FilterFit::inListsOfAtMost100).toList());
+            }
+            if (condition instanceof Condition.Not not) {
+                return new Condition.Not(inListsOfAtMost100(not.condition()));
+            }
+            return condition;
+        }
+    }
+
     /** The conditions on key attributes that a key condition or a key lookup can take. */
     static final class KeyUses {
         private final List<Condition> conditions;
@@ -446,7 +564,8 @@ public final class AccessPlanner {
                 var value = valueAgainst(c.left(), c.right(), key);
                 return value == null ? null : List.of(value);
             }
-            if (condition instanceof Condition.In in && isKey(in.subject(), key) && in.candidates().size() <= BatchGetRequest.MAX_KEYS) {
+            // an IN of any length: each value is a request of its own (or a key of a batch of 100), within every limit
+            if (condition instanceof Condition.In in && isKey(in.subject(), key)) {
                 var values = new ArrayList<AttributeValue>();
                 for (var candidate : in.candidates()) {
                     if (!(candidate instanceof Operand.ValueOperand v) || !KeyOrder.isKeyOfType(v.value(), key.type())) {

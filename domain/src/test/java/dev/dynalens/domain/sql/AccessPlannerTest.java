@@ -156,4 +156,126 @@ class AccessPlannerTest {
         // the whole table is read: its size as DescribeTable gives it, 1,024,000 B in 4 KB units, half a unit each
         assertThat(plan.estimatedRcu()).isEqualTo(CapacityUnits.ofHalves(250));
     }
+
+    // ---- DynamoDB's limits on an expression (Developer Guide, "Constraints", "Expression parameters") ----
+
+    private static Condition in(String attribute, String prefix, int values) {
+        var candidates = new java.util.ArrayList<Operand>();
+        for (int i = 0; i < values; i++) {
+            candidates.add(Operand.value(s(prefix + i)));
+        }
+        return Condition.in(Operand.path(attribute), candidates);
+    }
+
+    /** Every request as DynamoDB validates it: no expression over 4 KB, 300 operators or an IN of 100 values. */
+    private static void assertWithinDynamoDbsLimits(AccessPlan plan) {
+        for (var request : plan.requests()) {
+            var analysis = dev.dynalens.domain.expression.Expressions.analyze(new dev.dynalens.domain.expression.RenderedExpressions(
+                    request.keyCondition(), null, null, request.filter(), request.projection(), request.names(), request.values()),
+                    request.keyCondition() == null ? null : KeySchema.of("PK", "SK"));
+            assertThat(analysis.errors()).as(request.summary()).isEmpty();
+            for (var text : java.util.Arrays.asList(request.keyCondition(), request.filter(), request.projection())) {
+                assertThat(text == null ? 0 : dev.dynalens.domain.expression.ExpressionLimits.bytes(text)).isLessThanOrEqualTo(4096);
+            }
+        }
+    }
+
+    @Test
+    void anInOnThePartitionKeyOfAnyLength_isOneQueryPerValue_orBatchesOfAHundredKeys() {
+        var queries = AccessPlanner.plan(CATALOG, new ReadShape(TASK, List.of(in("PK", "PROJECT#p", 2000)), List.of("title"),
+                ReadShape.Order.ANY, null));
+        var batches = AccessPlanner.plan(CATALOG, new ReadShape(USER, List.of(in("PK", "USER#u", 250), eq("SK", "PROFILE")),
+                List.of("name"), ReadShape.Order.ANY, null));
+
+        // before: more than 100 values pinned nothing, and the IN went into a Scan's filter
+        assertThat(queries.operation()).isEqualTo(ReadOperation.QUERY);
+        assertThat(queries.requests()).hasSize(2000).allSatisfy(r -> assertThat(r.filter()).isNull());
+        assertThat(((dev.dynalens.domain.table.ReadRequest.Query) queries.reads().get(1999)).partitionKeyValue()).isEqualTo(s("PROJECT#p1999"));
+        assertThat(batches.operation()).isEqualTo(ReadOperation.BATCH_GET_ITEM);
+        assertThat(batches.batches()).extracting(b -> b.keys().size()).containsExactly(100, 100, 50);
+        assertWithinDynamoDbsLimits(queries);
+        assertWithinDynamoDbsLimits(batches);
+    }
+
+    @Test
+    void anInOfMoreThanAHundredValuesInAFilter_isSentAsInsOfAHundred() {
+        var plan = AccessPlanner.plan(CATALOG, new ReadShape(TASK, List.of(eq("PK", "PROJECT#p1"), in("status", "s", 250)),
+                List.of("title"), ReadShape.Order.ANY, null));
+
+        assertThat(plan.desktopCondition()).isNull();
+        assertThat(plan.requests()).singleElement().satisfies(r -> {
+            assertThat(r.filter()).startsWith("#status IN (:v1, ").contains(":v100) OR #status IN (:v101, ").endsWith(", :v250)");
+            assertThat(r.note()).isEmpty();
+        });
+        assertWithinDynamoDbsLimits(plan);
+    }
+
+    @Test
+    void aFilterOverTheLimits_isCheckedOnTheDesktop_andTheRequestSaysSo() {
+        var large = in("status", "status-value-", 2000);
+        var small = eq("title", "Invoices");
+        var scan = AccessPlanner.plan(CATALOG, new ReadShape(TASK, List.of(large, small), List.of("title"), ReadShape.Order.ANY, 10));
+        var query = AccessPlanner.plan(CATALOG, new ReadShape(TASK, List.of(eq("PK", "PROJECT#p1"), large, small), List.of("title"),
+                ReadShape.Order.ANY, null));
+
+        // before: an 82 KB FilterExpression of 2,000 ORs
+        assertThat(scan.desktopCondition()).isEqualTo(large);
+        assertThat(scan.requests()).singleElement().satisfies(r -> {
+            assertThat(r.filter()).isEqualTo("title = :v1 AND begins_with(PK, :v2) AND begins_with(SK, :v3)");
+            assertThat(r.projection()).contains("#status");
+            // a page limit would count items the desktop then drops
+            assertThat(r.limit()).isNull();
+            assertThat(r.note()).endsWith("Checked on the desktop, as a FilterExpression would pass DynamoDB's limits (4 KB, 300 operators "
+                    + "or functions): status IN (\"status-value-0\", \"status-value-1\", \"status-value-2\", … 2,000 values).");
+        });
+        assertThat(scan.stopAfter()).isEqualTo(10);
+        assertThat(query.desktopCondition()).isEqualTo(large);
+        assertThat(query.requests()).singleElement().satisfies(r -> {
+            assertThat(r.filter()).isEqualTo("title = :v1");
+            assertThat(r.note()).startsWith("Checked on the desktop");
+        });
+        assertWithinDynamoDbsLimits(scan);
+        assertWithinDynamoDbsLimits(query);
+    }
+
+    @Test
+    void tooManyOperators_moveTheLargestConditionsToTheDesktop_untilTheRestFits() {
+        var alternatives = new java.util.ArrayList<Condition>();
+        for (int i = 0; i < 200; i++) {
+            alternatives.add(eq("status", "s" + i));
+        }
+        // 399 operators in one condition: a few hundred bytes short of 4 KB, over the 300 operators
+        var many = new Condition.Or(alternatives);
+        var plan = AccessPlanner.plan(CATALOG, new ReadShape(TASK, List.of(eq("PK", "PROJECT#p1"), many, eq("title", "x")), List.of("title"),
+                ReadShape.Order.ANY, null));
+
+        assertThat(plan.desktopCondition()).isEqualTo(many);
+        assertThat(plan.requests()).singleElement().satisfies(r -> assertThat(r.filter()).isEqualTo("title = :v1"));
+        assertWithinDynamoDbsLimits(plan);
+    }
+
+    @Test
+    void aProjectionOver4Kb_isLeftOut_theItemsComeWhole() {
+        var names = new java.util.ArrayList<String>();
+        for (int i = 0; i < 80; i++) {
+            names.add("an_attribute_with_a_long_descriptive_name_number_" + i);
+        }
+        var wide = entity("WIDE", "WIDE#{}", "WIDE", 5, names.toArray(String[]::new));
+        var catalog = new SqlCatalog(TRACKER, List.of(WHOLE, wide), new SqlCatalog.EntitySource("test", null, 1000, 1000));
+
+        var query = AccessPlanner.plan(catalog, new ReadShape(wide, List.of(eq("PK", "WIDE#1")), names, ReadShape.Order.ANY, null));
+        var batch = AccessPlanner.plan(catalog, new ReadShape(wide, List.of(in("PK", "WIDE#", 3), eq("SK", "WIDE")), names,
+                ReadShape.Order.ANY, null));
+
+        assertThat(query.requests()).singleElement().satisfies(r -> assertThat(r.projection()).isNull());
+        assertThat(batch.requests()).singleElement().satisfies(r -> assertThat(r.projection()).isNull());
+        assertThat(batch.batches()).singleElement().satisfies(b -> assertThat(b.projectionExpression()).isNull());
+        assertWithinDynamoDbsLimits(query);
+    }
+
+    @Test
+    void conditionText_showsALongInByItsFirstValues() {
+        assertThat(ConditionText.of(new Condition.And(List.of(in("status", "s", 2000), Condition.not(eq("title", "x"))))))
+                .isEqualTo("status IN (\"s0\", \"s1\", \"s2\", … 2,000 values) AND NOT title = \"x\"");
+    }
 }
