@@ -127,7 +127,13 @@ final class ErrorMapper {
             return new ConnectionProblem(Kind.SERVER_ERROR, "The endpoint failed on its side (" + (code == null || code.isEmpty()
                     ? "HTTP " + service.statusCode() : code) + ")" + (message.isEmpty() ? "" : ": " + message), detail);
         }
-        return new ConnectionProblem(Kind.OTHER, message.isEmpty() ? code : code + ": " + message, detail);
+        if (code.isEmpty() && message.isEmpty()) {
+            // an answer without DynamoDB's error body: a proxy or load balancer refused it (HTTP 413: the request is
+            // larger than it takes)
+            return new ConnectionProblem(Kind.OTHER, "The endpoint refused the request (HTTP " + service.statusCode()
+                    + (service.statusCode() == 413 ? ": the request is too large" : "") + ") and said nothing more", detail);
+        }
+        return new ConnectionProblem(Kind.OTHER, message.isEmpty() ? code : code.isEmpty() ? message : code + ": " + message, detail);
     }
 
     private static ConnectionProblem fromClientSide(List<Throwable> chain, Throwable root, ConnectionProfile profile,

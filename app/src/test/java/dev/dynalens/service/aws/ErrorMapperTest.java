@@ -161,6 +161,14 @@ class ErrorMapperTest {
     }
 
     @Test
+    void anAnswerWithoutAnErrorBody_saysItsStatus_neverNothing() {
+        // a 23.8 MB request came back as HTTP 413 with no DynamoDB error, and the CLI printed "dynalens: " and nothing
+        var problem = ErrorMapper.toProblem(DynamoDbException.builder().statusCode(413).build(), WORK);
+
+        assertEquals("The endpoint refused the request (HTTP 413: the request is too large) and said nothing more", problem.message());
+    }
+
+    @Test
     void other_keepsTheMessage() {
         assertEquals("disk on fire", ErrorMapper.toProblem(new IOException("disk on fire"), WORK).message());
     }
