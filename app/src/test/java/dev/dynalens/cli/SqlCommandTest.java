@@ -77,6 +77,17 @@ class SqlCommandTest {
     }
 
     @Test
+    void aJoinsColumns_areNamedAsWritten_qualifiedWhereTwoWouldBeAlike() throws IOException {
+        var code = run("sql", "--file", file().toString(), "--key-schema", "PK,SK", "--json",
+                "SELECT p.SK, u.SK, COUNT(*) FROM PROJECT p JOIN \"USER\" u ON u.PK = 'USER#' || p.ownerId AND u.SK = 'PROFILE' "
+                        + "GROUP BY p.SK, u.SK");
+
+        assertThat(code).as(err.toString()).isZero();
+        // before: ["SK","SK0","EXPR$2"]
+        assertThat(json().path("columns").toString()).isEqualTo("[\"p.SK\",\"u.SK\",\"COUNT(*)\"]");
+    }
+
+    @Test
     void rowValues_arePlainJson_everyDigitKept_setsAsArrays_binaryAsBase64() throws IOException {
         var code = run("sql", "--file", file().toString(), "--key-schema", "PK,SK", "--json",
                 "SELECT budget FROM PROJECT WHERE PK = 'ORG#acme' ORDER BY SK");

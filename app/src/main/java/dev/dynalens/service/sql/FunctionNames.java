@@ -62,6 +62,30 @@ final class FunctionNames {
         return Math.max(1, column - shift);
     }
 
+    /**
+     * The text the person wrote between two parser positions (from 1, the end inclusive, in the quoted text), or null
+     * where the positions are unknown.
+     */
+    static String written(String statement, int line, int column, int endLine, int endColumn) {
+        var lines = statement.split("\n", -1);
+        if (line < 1 || endLine < line || endLine > lines.length) {
+            return null;
+        }
+        int from = originalColumn(statement, line, column) - 1;
+        int to = originalColumn(statement, endLine, endColumn);
+        var text = new StringBuilder();
+        for (int l = line; l <= endLine; l++) {
+            var current = lines[l - 1];
+            int start = l == line ? from : 0;
+            int end = l == endLine ? to : current.length();
+            if (start < 0 || end > current.length() || start > end) {
+                return null;
+            }
+            text.append(l == line ? "" : "\n").append(current, start, end);
+        }
+        return text.isEmpty() ? null : text.toString();
+    }
+
     private static int closing(String text, int from, char quote) {
         int i = from + 1;
         while (i < text.length()) {

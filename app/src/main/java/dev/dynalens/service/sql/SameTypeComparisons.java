@@ -144,16 +144,8 @@ final class SameTypeComparisons extends TypeCoercionImpl {
             return identifier.names.getLast();
         }
         var pos = node.getParserPosition();
-        var lines = statement.split("\n", -1);
-        if (pos.getLineNum() == pos.getEndLineNum() && pos.getLineNum() >= 1 && pos.getLineNum() <= lines.length) {
-            var line = lines[pos.getLineNum() - 1];
-            int from = FunctionNames.originalColumn(statement, pos.getLineNum(), pos.getColumnNum()) - 1;
-            int to = FunctionNames.originalColumn(statement, pos.getLineNum(), pos.getEndColumnNum());
-            if (from >= 0 && to <= line.length() && from < to) {
-                return line.substring(from, to);
-            }
-        }
-        return node.toString();
+        var written = FunctionNames.written(statement, pos.getLineNum(), pos.getColumnNum(), pos.getEndLineNum(), pos.getEndColumnNum());
+        return written == null ? node.toString() : written;
     }
 
     private SourcePosition position(SqlNode node) {

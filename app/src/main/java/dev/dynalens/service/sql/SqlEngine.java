@@ -91,11 +91,13 @@ public final class SqlEngine {
             refuseAllButQueries(parsed, statement);
             var rewritten = PathRewriter.rewrite(parsed, columns);
             var validated = planner.validate(rewritten);
-            var relational = ExactArithmetic.rewrite(planner.rel(validated).project());
+            var converted = planner.rel(validated);
+            var relational = ExactArithmetic.rewrite(converted.project());
             refuseUnsupportedAggregates(relational, statement);
             var optimized = ReadsKept.mark((EnumerableRel) planner.transform(0,
                     relational.getTraitSet().replace(EnumerableConvention.INSTANCE), relational));
-            var names = optimized.getRowType().getFieldNames();
+            // named as written: the optimized plan's names are Calcite's (SK0 for a second SK, an alias lost with a projection)
+            var names = ColumnNames.of(validated, converted.validatedRowType.getFieldNames(), statement);
             var requests = new ArrayList<PlannedRequest>();
             collectRequests(optimized, requests);
             var explain = RelOptUtil.toString(optimized, SqlExplainLevel.EXPPLAN_ATTRIBUTES);

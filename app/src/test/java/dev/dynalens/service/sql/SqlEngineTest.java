@@ -249,6 +249,27 @@ class SqlEngineTest {
     }
 
     @Test
+    void resultColumns_areNamedAsWritten_andQualifiedWhereTwoWouldBeAlike() {
+        var join = "FROM PROJECT p JOIN \"USER\" u ON u.PK = 'USER#' || p.ownerId AND u.SK = 'PROFILE' WHERE p.PK = 'ORG#acme'";
+
+        // before: SK, SK0 (Calcite makes a second name unique with a digit)
+        assertThat(plan("SELECT p.SK, u.SK, u.name " + join).columns()).containsExactly("p.SK", "u.SK", "name");
+        assertThat(plan("SELECT * " + join).columns()).containsExactly("p.PK", "p.SK", "p.GSI1PK", "p.GSI1SK", "budget", "ownerId", "status",
+                "title", "u.PK", "u.SK", "u.GSI1PK", "u.GSI1SK", "active", "name", "avatar", "email", "nickname");
+        // before: title (the alias was lost with the projection the read took over)
+        assertThat(plan("SELECT title AS name FROM PROJECT").columns()).containsExactly("name");
+        // before: EXPR$1
+        assertThat(plan("SELECT status, COUNT(*), SUM(budget)\n / 2 FROM PROJECT GROUP BY status").columns())
+                .containsExactly("status", "COUNT(*)", "SUM(budget) / 2");
+        assertThat(plan("SELECT t.assignee.id, t.tags[0], p.title, t.title FROM TASK t JOIN PROJECT p ON t.title = p.title").columns())
+                .containsExactly("id", "t.tags[0]", "p.title", "t.title");
+        assertThat(plan("SELECT t.assignee.id, a.id FROM TASK t JOIN (SELECT PK AS id FROM PROJECT) a ON t.PK = a.id").columns())
+                .containsExactly("t.assignee.id", "a.id");
+        // two aliases written alike stay alike
+        assertThat(plan("SELECT p.title AS x, u.name AS x " + join).columns()).containsExactly("x", "x");
+    }
+
+    @Test
     void aJoinWithoutKeys_isAHashJoin() {
         var sql = "SELECT t.title FROM TASK t JOIN PROJECT p ON t.title = p.title";
 
