@@ -139,6 +139,15 @@ class SqlCommandTest {
     }
 
     @Test
+    void aDivisionByZero_isASentence_withNoJavaClassName() throws IOException {
+        var code = run("sql", "--file", file().toString(), "--key-schema", "PK,SK", "SELECT budget / (budget - budget) FROM PROJECT");
+
+        // before: "dynalens: Division by zero" and "  (java.lang.ArithmeticException)"
+        assertThat(code).isEqualTo(DynaLensCli.USAGE);
+        assertThat(err.toString()).isEqualTo("dynalens: Division by zero: a divisor is 0 in one of the rows" + System.lineSeparator());
+    }
+
+    @Test
     void explain_readsNothing_andSaysWhyAScanScans() throws IOException {
         var code = run("sql", "--file", file().toString(), "--key-schema", "PK,SK", "--explain", "--json",
                 "SELECT title FROM PROJECT WHERE budget > 5");

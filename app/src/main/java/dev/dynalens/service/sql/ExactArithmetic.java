@@ -54,7 +54,8 @@ public final class ExactArithmetic {
             return null;
         }
         if (divisor.signum() == 0) {
-            throw new ArithmeticException("Division by zero");
+            // the statement's fault, not the program's: said as a sentence, as a bad argument is
+            throw new IllegalArgumentException("Division by zero: a divisor is 0 in one of the rows");
         }
         return dividend.divide(divisor, QUOTIENT);
     }
