@@ -20,7 +20,6 @@ import java.util.Locale;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -75,26 +74,31 @@ final class ImportCommand extends SessionCommand {
         });
         // Whoever ends first says how it ended, once: the command, or the shutdown hook of a Ctrl-C (the JVM does not wait
         // for the command's thread once the hooks are done, so the hook prints the report itself).
-        var told = new AtomicBoolean();
+        var told = new Telling();
         var stopOnInterrupt = new Thread(() -> {
             handle.cancel();
             try {
                 var report = handle.result().get(10, TimeUnit.SECONDS);
-                if (told.compareAndSet(false, true)) {
+                if (told.claim()) {
                     bar.clear();
                     print(report);
+                    told.done();
                 }
             } catch (TimeoutException e) {
-                if (told.compareAndSet(false, true)) {
+                if (told.claim()) {
                     bar.clear();
                     interrupted(last.get());
+                    told.done();
                 }
             } catch (Exception e) {
-                if (told.compareAndSet(false, true)) {
+                if (told.claim()) {
                     bar.clear();
                     failed(Problems.unwrap(e));
+                    told.done();
                 }
             }
+            // the command's thread claimed it: the JVM stops when this hook ends, so wait until it has said it
+            told.awaitSaid(10);
         }, "import-cancel");
         Runtime.getRuntime().addShutdownHook(stopOnInterrupt);
         ImportReport report;
@@ -102,7 +106,7 @@ final class ImportCommand extends SessionCommand {
             report = handle.result().join();
         } catch (CompletionException e) {
             var cause = Problems.unwrap(e);
-            if (!told.compareAndSet(false, true)) {
+            if (!told.claim()) {
                 return DynaLensCli.FAILED; // the hook said it
             }
             if (cause instanceof WriteNotConfirmedException notConfirmed) {
@@ -115,8 +119,12 @@ final class ImportCommand extends SessionCommand {
             bar.clear();
             ExportCommand.removeHook(stopOnInterrupt);
         }
-        if (told.compareAndSet(false, true)) {
-            print(report);
+        if (told.claim()) {
+            try {
+                print(report);
+            } finally {
+                told.done();
+            }
         }
         return report.outcome() == ImportReport.Outcome.COMPLETED && report.rejected().isEmpty() ? 0 : DynaLensCli.FAILED;
     }
