@@ -51,15 +51,31 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
     private final int sortKeyField;
     private final JoinRelType joinType;
     private final RelDataType joinRowType;
+    /** How often the join runs: more than once inside the inner side of a nested-loop join (once per outer row). */
+    private final long runs;
 
     LookupJoin(RelOptCluster cluster, RelTraitSet traits, RelNode left, DynamoAccess right, int partitionKeyField, int sortKeyField,
                JoinRelType joinType, RelDataType joinRowType) {
+        this(cluster, traits, left, right, partitionKeyField, sortKeyField, joinType, joinRowType, 1);
+    }
+
+    private LookupJoin(RelOptCluster cluster, RelTraitSet traits, RelNode left, DynamoAccess right, int partitionKeyField,
+                       int sortKeyField, JoinRelType joinType, RelDataType joinRowType, long runs) {
         super(cluster, traits, left);
         this.right = right;
         this.partitionKeyField = partitionKeyField;
         this.sortKeyField = sortKeyField;
         this.joinType = joinType;
         this.joinRowType = joinRowType;
+        this.runs = Math.max(1, runs);
+    }
+
+    /**
+     * The same join, run about {@code times} times: its per-key requests are not kept (only whole reads are), so the plan
+     * says they are sent again, and counts them.
+     */
+    LookupJoin runningTimes(long times) {
+        return new LookupJoin(getCluster(), getTraitSet(), getInput(), right, partitionKeyField, sortKeyField, joinType, joinRowType, times);
     }
 
     DynamoAccess right() {
@@ -73,7 +89,7 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-        return new LookupJoin(getCluster(), traitSet, sole(inputs), right, partitionKeyField, sortKeyField, joinType, joinRowType);
+        return new LookupJoin(getCluster(), traitSet, sole(inputs), right, partitionKeyField, sortKeyField, joinType, joinRowType, runs);
     }
 
     /** Whether the right side is read with a Query per partition key (the left rows do not give its sort key). */
@@ -88,6 +104,15 @@ final class LookupJoin extends SingleRel implements EnumerableRel {
      * batches of 100 keys, or, without the sort key, one Query per partition key (as the planner would send it for one).
      */
     PlannedRequest plannedRequest(RelMetadataQuery mq) {
+        var once = plannedOnce(mq);
+        if (runs <= 1) {
+            return once;
+        }
+        return once.withEstimatedRcu(once.estimatedRcu().times(runs)).withNote(once.note() + "; sent again for every row of the "
+                + "outer side of the join around it, ≈ " + runs + " times, counted in the estimate");
+    }
+
+    private PlannedRequest plannedOnce(RelMetadataQuery mq) {
         var rows = Math.max(1, Math.round(mq.getRowCount(getInput())));
         var entity = right.entityTable().entity();
         var catalog = right.entityTable().catalog();

@@ -672,4 +672,19 @@ class SqlEngineTest {
 
         assertThat(plan.requests().getFirst().values().values()).contains(AttributeValue.s("USER#日本…"), AttributeValue.s("Zoë 日本 …"));
     }
+
+    @Test
+    void aLookupJoinInsideTheInnerSideOfANestedLoopJoin_isSaidToBeSentAgain_andCountedInTheEstimate() {
+        var catalog = SqlTrackerData.catalog(SqlTrackerData.items());
+        var inner = "SELECT t.title AS tt, u.name FROM TASK t JOIN \"USER\" u ON u.PK = t.GSI1PK AND u.SK = 'PROFILE'";
+        var alone = ENGINE.plan(inner, catalog);
+        var lookupAlone = alone.requests().stream().filter(r -> r.operation().label().equals("BatchGetItem")).findFirst().orElseThrow();
+
+        var plan = ENGINE.plan("SELECT p.title, x.name FROM PROJECT p JOIN (" + inner + ") x ON x.tt > p.title", catalog);
+
+        // before: the plan listed the BatchGetItem once, while the run sent it once per project
+        var lookup = plan.requests().stream().filter(r -> r.operation().label().equals("BatchGetItem")).findFirst().orElseThrow();
+        assertThat(lookup.note()).contains("sent again for every row of the outer side");
+        assertThat(lookup.estimatedRcu().toBigDecimal()).isGreaterThan(lookupAlone.estimatedRcu().toBigDecimal());
+    }
 }
