@@ -1,12 +1,10 @@
 package dev.dynalens.service.sql;
 
-import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.CompactEncoding;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.staleness.ProjectionStore;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -62,11 +60,7 @@ final class KeptItems {
 
     void add(Item item) {
         scratch.reset();
-        scratch.varint(item.attributes().size());
-        item.attributes().forEach((name, value) -> {
-            scratch.varint(number(name));
-            scratch.value(value, this::number);
-        });
+        scratch.item(item, this::number);
         int length = scratch.length();
         if (fill + length > open.length) {
             seal();
@@ -133,15 +127,10 @@ final class KeptItems {
             if (reader == null) {
                 return null;
             }
-            int count = reader.varint();
-            var attributes = new LinkedHashMap<String, AttributeValue>(count * 4 / 3 + 1);
-            for (int i = 0; i < count; i++) {
-                var name = names.get(reader.varint());
-                attributes.put(name, reader.value(names::get));
-            }
+            var next = reader.item(names::get);
             offset = reader.position();
             item++;
-            return new Item(attributes);
+            return next;
         }
 
         /** Passes over the next item without decoding it; false when there is none. */
@@ -150,11 +139,7 @@ final class KeptItems {
             if (reader == null) {
                 return false;
             }
-            int count = reader.varint();
-            for (int i = 0; i < count; i++) {
-                reader.varint();
-                reader.skipValue();
-            }
+            reader.skipItem();
             offset = reader.position();
             item++;
             return true;

@@ -3,6 +3,7 @@ package dev.dynalens.domain.item;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.function.IntFunction;
 import java.util.function.ToIntFunction;
 
@@ -64,6 +65,15 @@ public final class CompactEncoding {
         }
 
         /** One value; a map's keys are written as {@code nameNumber} gives their numbers. */
+        /** A whole item: its attribute count, then each attribute's name number and value. */
+        public void item(Item item, ToIntFunction<String> nameNumber) {
+            varint(item.attributes().size());
+            item.attributes().forEach((name, value) -> {
+                varint(nameNumber.applyAsInt(name));
+                value(value, nameNumber);
+            });
+        }
+
         public void value(AttributeValue value, ToIntFunction<String> nameNumber) {
             if (value instanceof AttributeValue.Str s) {
                 tagged(S, s.value().getBytes(StandardCharsets.UTF_8));
@@ -171,6 +181,26 @@ public final class CompactEncoding {
         }
 
         /** Passes over one value without decoding it. */
+        /** An item as {@link Writer#item} wrote it. */
+        public Item item(IntFunction<String> names) {
+            int count = varint();
+            var attributes = new LinkedHashMap<String, AttributeValue>(count * 4 / 3 + 1);
+            for (int i = 0; i < count; i++) {
+                var name = names.apply(varint());
+                attributes.put(name, value(names));
+            }
+            return new Item(attributes);
+        }
+
+        /** Passes over an item as {@link Writer#item} wrote it, without decoding it. */
+        public void skipItem() {
+            int count = varint();
+            for (int i = 0; i < count; i++) {
+                varint();
+                skipValue();
+            }
+        }
+
         public void skipValue() {
             byte tag = chunk[at++];
             switch (tag) {

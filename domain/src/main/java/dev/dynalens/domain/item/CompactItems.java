@@ -4,7 +4,6 @@ import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.RandomAccess;
@@ -40,11 +39,7 @@ public final class CompactItems extends AbstractList<Item> implements RandomAcce
     @Override
     public boolean add(Item item) {
         scratch.reset();
-        scratch.varint(item.attributes().size());
-        item.attributes().forEach((name, value) -> {
-            scratch.varint(number(name));
-            scratch.value(value, this::number);
-        });
+        scratch.item(item, this::number);
         append(scratch.bytes(), scratch.length());
         return true;
     }
@@ -55,14 +50,7 @@ public final class CompactItems extends AbstractList<Item> implements RandomAcce
             throw new IndexOutOfBoundsException("Index " + index + " out of 0.." + (size - 1));
         }
         long offset = offsets[index];
-        var reader = new CompactEncoding.Reader(chunks.get((int) (offset >>> 32)), (int) offset);
-        int count = reader.varint();
-        var attributes = new LinkedHashMap<String, AttributeValue>(count * 4 / 3 + 1);
-        for (int i = 0; i < count; i++) {
-            var name = names.get(reader.varint());
-            attributes.put(name, reader.value(names::get));
-        }
-        return new Item(attributes);
+        return new CompactEncoding.Reader(chunks.get((int) (offset >>> 32)), (int) offset).item(names::get);
     }
 
     @Override
