@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.dynalens.domain.codec.DynamoJsonCodec;
+import dev.dynalens.domain.item.AttributeValue;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -11,7 +13,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -46,6 +50,20 @@ public final class RecordingProxy implements AutoCloseable {
     private final URI target;
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final List<Answered> answered = new CopyOnWriteArrayList<>();
+
+    /** A request body's {@code ExpressionAttributeNames}, placeholder to name, in their order. */
+    public static Map<String, String> names(JsonNode node) {
+        var names = new LinkedHashMap<String, String>();
+        node.properties().forEach(e -> names.put(e.getKey(), e.getValue().asText()));
+        return names;
+    }
+
+    /** A request body's {@code ExpressionAttributeValues}, placeholder to value (DynamoDB JSON read exactly), in their order. */
+    public static Map<String, AttributeValue> values(JsonNode node) {
+        var values = new LinkedHashMap<String, AttributeValue>();
+        node.properties().forEach(e -> values.put(e.getKey(), DynamoJsonCodec.readValue(e.getValue().toString())));
+        return values;
+    }
 
     public RecordingProxy(URI target) throws IOException {
         this.target = target;

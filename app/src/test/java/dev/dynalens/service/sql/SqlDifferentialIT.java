@@ -384,14 +384,14 @@ class SqlDifferentialIT {
                     && text(body, "FilterExpression", planned.filter())
                     && text(body, "ProjectionExpression", planned.projection())
                     && text(body, "IndexName", planned.indexName())
-                    && names(body.path("ExpressionAttributeNames")).equals(planned.names())
-                    && values(body.path("ExpressionAttributeValues")).equals(planned.values())
+                    && RecordingProxy.names(body.path("ExpressionAttributeNames")).equals(planned.names())
+                    && RecordingProxy.values(body.path("ExpressionAttributeValues")).equals(planned.values())
                     && (planned.scanIndexForward() || body.path("ScanIndexForward").asBoolean(true) == false);
-            case GET_ITEM -> planned.keys().contains(values(body.path("Key")));
+            case GET_ITEM -> planned.keys().contains(RecordingProxy.values(body.path("Key")));
             case BATCH_GET_ITEM -> {
                 var perTable = body.path("RequestItems").path(planned.tableName());
                 var keys = new ArrayList<Map<String, AttributeValue>>();
-                perTable.path("Keys").forEach(k -> keys.add(values(k)));
+                perTable.path("Keys").forEach(k -> keys.add(RecordingProxy.values(k)));
                 yield keys.equals(planned.keys()) && text(perTable, "ProjectionExpression", planned.projection());
             }
         };
@@ -399,18 +399,6 @@ class SqlDifferentialIT {
 
     private static boolean text(JsonNode body, String field, String expected) {
         return expected == null ? !body.has(field) : expected.equals(body.path(field).asText(null));
-    }
-
-    private static Map<String, String> names(JsonNode node) {
-        var names = new LinkedHashMap<String, String>();
-        node.properties().forEach(e -> names.put(e.getKey(), e.getValue().asText()));
-        return names;
-    }
-
-    private static Map<String, AttributeValue> values(JsonNode node) {
-        var values = new LinkedHashMap<String, AttributeValue>();
-        node.properties().forEach(e -> values.put(e.getKey(), DynamoJsonCodec.readValue(e.getValue().toString())));
-        return values;
     }
 
     private static void load(DynamoSession dynamo, CreateTableSpec spec, List<Item> items) throws Exception {

@@ -3,7 +3,6 @@ package dev.dynalens.service.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.dynalens.domain.codec.DynamoJsonCodec;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.ConnectionTag;
 import dev.dynalens.domain.connection.CredentialsSource;
@@ -24,9 +23,7 @@ import dev.dynalens.testsupport.RecordingProxy;
 import dev.dynalens.testsupport.SqlTrackerData;
 import dev.dynalens.testsupport.TestEndpoint;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -130,8 +127,8 @@ class SqlLimitsIT {
         }
         assertThat(request.path("Keys").size()).as("keys of a BatchGetItem").isLessThanOrEqualTo(100);
         var expressions = new RenderedExpressions(text(request, "KeyConditionExpression"), null, null, text(request, "FilterExpression"),
-                text(request, "ProjectionExpression"), names(body.path("ExpressionAttributeNames").isMissingNode()
-                        ? request.path("ExpressionAttributeNames") : body.path("ExpressionAttributeNames")), values(body.path("ExpressionAttributeValues")));
+                text(request, "ProjectionExpression"), RecordingProxy.names(body.path("ExpressionAttributeNames").isMissingNode()
+                        ? request.path("ExpressionAttributeNames") : body.path("ExpressionAttributeNames")), RecordingProxy.values(body.path("ExpressionAttributeValues")));
         var analysis = Expressions.analyze(expressions, request.has("KeyConditionExpression") ? KeySchema.of("PK", "SK") : null);
         assertThat(analysis.errors()).as(received.operation() + " " + body).isEmpty();
     }
@@ -140,15 +137,4 @@ class SqlLimitsIT {
         return node.has(field) ? node.path(field).asText() : null;
     }
 
-    private static Map<String, String> names(JsonNode node) {
-        var names = new LinkedHashMap<String, String>();
-        node.properties().forEach(e -> names.put(e.getKey(), e.getValue().asText()));
-        return names;
-    }
-
-    private static Map<String, AttributeValue> values(JsonNode node) {
-        var values = new LinkedHashMap<String, AttributeValue>();
-        node.properties().forEach(e -> values.put(e.getKey(), DynamoJsonCodec.readValue(e.getValue().toString())));
-        return values;
-    }
 }
