@@ -173,15 +173,11 @@ final class SqlRun {
         collections.putIfAbsent(request, List.copyOf(items));
     }
 
-    /**
-     * Adds what a response consumed; true when the run has now consumed more than its budget (it then stops before its
-     * next request: {@link #beforeRequest}).
-     */
-    boolean consumed(ConsumedCapacity capacity) {
+    /** Adds what a response consumed; past the budget the run stops before its next request ({@link #beforeRequest}). */
+    void consumed(ConsumedCapacity capacity) {
         synchronized (this) {
             consumed = consumed.plus(capacity);
         }
-        return overBudget();
     }
 
     /** Whether what DynamoDB reported so far is more than the run's budget. */
