@@ -1,10 +1,10 @@
 package dev.dynalens.domain.sql;
 
 import dev.dynalens.domain.inference.KeyTemplate;
+import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.item.AttributeType;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -104,8 +104,7 @@ public final class ExampleStatements {
 
     /** The type's first attribute that is not a key of the table or an index. */
     private static String firstAttribute(SqlEntity entity, SqlCatalog catalog) {
-        var keyNames = new HashSet<>(catalog.description().keySchema().attributeNames());
-        catalog.description().indexes().forEach(i -> keyNames.addAll(i.keySchema().attributeNames()));
+        var keyNames = Set.copyOf(TableKeys.from(catalog.description()).keyAttributeNames());
         return entity.attributes().stream().map(SqlAttribute::name).filter(n -> !keyNames.contains(n)).findFirst()
                 .orElse(catalog.description().keySchema().partitionKeyName());
     }
