@@ -35,9 +35,9 @@ public final class Pager {
     private final Consumer<Page> handler;
     private final Job<Summary, Summary> job;
     /** Told of every page's head as it comes back, in order, whether or not the page is handled. */
-    private Consumer<? super Page.Head> answered = head -> { };
+    private final Consumer<? super Page.Head> answered;
     /** Asked before each next page: false ends the read after the page whose head came. */
-    private BooleanSupplier goOn = () -> true;
+    private final BooleanSupplier goOn;
     /** No page is requested after the one that brings the items read to this many. */
     private final long itemLimit;
     private volatile boolean cancelled;
@@ -66,7 +66,7 @@ public final class Pager {
     }
 
     private Pager(DynamoSession session, long itemLimit, Executor handlerExecutor, Consumer<Page> handler,
-                  Consumer<? super Summary> listener) {
+                  Consumer<? super Summary> listener, Consumer<? super Page.Head> answered, BooleanSupplier goOn) {
         if (itemLimit < 1) {
             throw new IllegalArgumentException("item limit must be at least 1, was " + itemLimit);
         }
@@ -75,6 +75,8 @@ public final class Pager {
         this.lane = new SerialExecutor(Objects.requireNonNull(handlerExecutor, "handlerExecutor"));
         this.handler = Objects.requireNonNull(handler, "handler");
         this.job = new Job<>(listener);
+        this.answered = Objects.requireNonNull(answered, "answered");
+        this.goOn = Objects.requireNonNull(goOn, "goOn");
     }
 
     /**
@@ -98,7 +100,8 @@ public final class Pager {
      */
     public static Job<Summary, Summary> start(DynamoSession session, ReadRequest first, long itemLimit, Executor handlerExecutor,
                                               Consumer<Page> handler, Consumer<? super Summary> listener) {
-        return start(session, first, itemLimit, handlerExecutor, handler, listener, CompletableFuture.completedFuture(null));
+        return start(session, first, itemLimit, handlerExecutor, handler, listener, CompletableFuture.completedFuture(null), head -> { },
+                () -> true);
     }
 
     /**
@@ -108,12 +111,13 @@ public final class Pager {
      */
     public static Job<Summary, Summary> start(DynamoSession session, ReadRequest first, Executor handlerExecutor, Consumer<Page> handler,
                                               Consumer<? super Summary> listener, CompletableFuture<?> handleAfter) {
-        return start(session, first, Long.MAX_VALUE, handlerExecutor, handler, listener, handleAfter);
+        return start(session, first, Long.MAX_VALUE, handlerExecutor, handler, listener, handleAfter, head -> { }, () -> true);
     }
 
     private static Job<Summary, Summary> start(DynamoSession session, ReadRequest first, long itemLimit, Executor handlerExecutor,
-                                               Consumer<Page> handler, Consumer<? super Summary> listener, CompletableFuture<?> handleAfter) {
-        var pager = new Pager(session, itemLimit, handlerExecutor, handler, listener);
+                                               Consumer<Page> handler, Consumer<? super Summary> listener, CompletableFuture<?> handleAfter,
+                                               Consumer<? super Page.Head> answered, BooleanSupplier goOn) {
+        var pager = new Pager(session, itemLimit, handlerExecutor, handler, listener, answered, goOn);
         pager.job.onCancel(pager::cancel);
         pager.fetch(bounded(Objects.requireNonNull(first, "first"), itemLimit), handleAfter.thenApply(ready -> (Void) null));
         return pager.job;
@@ -128,12 +132,8 @@ public final class Pager {
     public static Job<Summary, Summary> start(DynamoSession session, ReadRequest first, Executor handlerExecutor, Consumer<Page> handler,
                                               Consumer<? super Summary> listener, Consumer<? super Page.Head> answered,
                                               BooleanSupplier goOn) {
-        var pager = new Pager(session, Long.MAX_VALUE, handlerExecutor, handler, listener);
-        pager.answered = Objects.requireNonNull(answered, "answered");
-        pager.goOn = Objects.requireNonNull(goOn, "goOn");
-        pager.job.onCancel(pager::cancel);
-        pager.fetch(Objects.requireNonNull(first, "first"), CompletableFuture.completedFuture(null));
-        return pager.job;
+        return start(session, first, Long.MAX_VALUE, handlerExecutor, handler, listener, CompletableFuture.completedFuture(null), answered,
+                goOn);
     }
 
     /** Every page, handled on the calling thread's chain, with no progress: for callers that wait for the whole read. */
