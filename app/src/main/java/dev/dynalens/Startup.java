@@ -3,6 +3,7 @@ package dev.dynalens;
 import dev.dynalens.cli.CliContext;
 import dev.dynalens.cli.DynaLensCli;
 import dev.dynalens.service.aws.AwsDynamoSessionFactory;
+import dev.dynalens.service.aws.AwsExportSources;
 import dev.dynalens.service.aws.SdkAwsEnvironment;
 import dev.dynalens.service.config.ConfigDirectory;
 import dev.dynalens.service.config.JsonConnectionStore;
@@ -44,7 +45,8 @@ public final class Startup {
         var context = new CliContext(new AwsDynamoSessionFactory(), new JsonConnectionStore(ConfigDirectory.current()),
                 new SdkAwsEnvironment(), System.getenv(),
                 new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), false),
-                new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true));
+                new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true),
+                new AwsExportSources(System.getenv()));
         System.exit(DynaLensCli.execute(context, args));
     }
 

@@ -20,6 +20,14 @@ final class SourceOptions {
     @Option(names = "--file", paramLabel = "FILE", description = "Read a file instead of a live table.")
     Path file;
 
+    @Option(names = "--export", paramLabel = "URI", description = "Read the table from its export to S3 instead (no read capacity): "
+            + "s3://BUCKET/PREFIX/AWSDynamoDB/<ExportId> or a local copy of that folder; repeat it for incremental exports, in order "
+            + "after the full one. With a connection, key-pinned reads go to the live table.")
+    List<String> exports = new ArrayList<>();
+
+    @Option(names = "--s3-endpoint", paramLabel = "URL", description = "With --export: an S3-compatible endpoint (path-style).")
+    java.net.URI s3Endpoint;
+
     @Option(names = "--table", paramLabel = "NAME", description = "With --file: which table of the model (default: the first).")
     String fileTable;
 
@@ -36,7 +44,7 @@ final class SourceOptions {
      * which reports what is wrong with them.
      */
     Optional<WorkspaceOptions> streamableFile() {
-        if (file == null || table != null || connection.given() || fileTable != null || keySchema == null) {
+        if (file == null || !exports.isEmpty() || table != null || connection.given() || fileTable != null || keySchema == null) {
             return Optional.empty();
         }
         try {
@@ -48,6 +56,12 @@ final class SourceOptions {
 
     /** Checks the combination and opens the session (see {@link TableSource#open}). */
     TableSource.Opened open(CliContext context) {
+        if (!exports.isEmpty()) {
+            return TableSource.openExport(context, table, connection, file, exports, s3Endpoint, keySchema, indexes);
+        }
+        if (s3Endpoint != null) {
+            throw new CliException("--s3-endpoint goes with --export");
+        }
         return TableSource.open(context, table, connection, file, fileTable, keySchema, indexes);
     }
 }

@@ -144,8 +144,8 @@ final class SqlCommand implements Callable<Integer> {
     }
 
     private String statement() {
-        if (source.file != null && statementAfterTable == null && source.table != null) {
-            // with --file the only positional parameter is the statement
+        if ((source.file != null || !source.exports.isEmpty()) && statementAfterTable == null && source.table != null) {
+            // with --file (or --export) the only positional parameter is the statement
             var statement = source.table;
             source.table = null;
             return statement;

@@ -8,6 +8,9 @@ import dev.dynalens.domain.workspace.LoadProblem;
 import dev.dynalens.domain.workspace.WorkspaceReport;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.export.ExportTables;
+import dev.dynalens.service.guard.WriteGuard;
+import dev.dynalens.export.ExportReadException;
 import dev.dynalens.service.workspace.WorkspaceSession;
 import dev.dynalens.usecase.RunQuery;
 import java.io.IOException;
@@ -70,6 +73,44 @@ final class TableSource {
         }
         var label = file + " (" + workspace.format().label() + (chosen.keySource() == KeySource.GUESSED ? ", key schema guessed" : "") + ")";
         return new Opened(workspaceSession, chosen.name(), label);
+    }
+
+    /**
+     * Opens a table from its exports ({@code --export}, repeatable: a full export, then incremental ones in order). With a
+     * connection (a TABLE, or --connection/--endpoint/--region/--profile), DescribeTable gives the key schema and
+     * key-pinned reads go to the live table; S3 is read with its credentials.
+     */
+    static Opened openExport(CliContext context, String table, ConnectionOptions connection, Path file, List<String> exports,
+                             java.net.URI s3Endpoint, String keySchema, List<String> indexes) {
+        if (file != null) {
+            throw new CliException("Give --file or --export, not both");
+        }
+        WorkspaceOptions keys;
+        try {
+            keys = keySchema == null && indexes.isEmpty() ? WorkspaceOptions.NONE : WorkspaceOptions.parse(keySchema, indexes);
+        } catch (IllegalArgumentException e) {
+            throw new CliException("--key-schema/--gsi: " + e.getMessage());
+        }
+        if (keys.keySchema() == null && !indexes.isEmpty()) {
+            throw new CliException("--gsi goes with --key-schema");
+        }
+        var profile = connection.given() || table != null ? connection.resolve(context) : null;
+        var live = profile == null ? null : context.sessions().open(profile);
+        try {
+            var opened = ExportTables.open(exports, context.exports(), new ExportTables.ProfileAndEndpoint(profile, s3Endpoint), live,
+                    true, keys, table);
+            var session = opened.session();
+            context.err().println("dynalens: reading " + session.sourceText() + ": " + String.format(java.util.Locale.ROOT, "%,d",
+                    session.snapshot().expectedItems()) + " item(s) in " + session.snapshot().parts().size() + " file(s), no read capacity; key schema "
+                    + opened.keysFrom());
+            context.err().flush();
+            var name = session.describeTable(table != null ? table : session.listTables().join().get(0)).join().name();
+            return new Opened(WriteGuard.protect(session), name, session.sourceText());
+        } catch (ExportReadException e) {
+            throw new CliException(e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new CliException(e.getMessage());
+        }
     }
 
     /**

@@ -34,6 +34,14 @@ public interface DynamoSession extends AutoCloseable {
 
     ConnectionProfile profile();
 
+    /**
+     * The connection writes go to, which the write guard asks about (read-only, production): this one's own, except for
+     * a session that reads from elsewhere and writes to a live table (a table read from its export).
+     */
+    default ConnectionProfile writeProfile() {
+        return profile();
+    }
+
     /** A cheap authenticated call (ListTables, one name) that proves the endpoint and credentials work. */
     CompletableFuture<Void> testConnection();
 

@@ -81,6 +81,15 @@ public final class WriteGuard implements DynamoSession {
     }
 
     /**
+     * The connection under a guard: for a session that sends its writes on to it and is itself {@link #protect protected}
+     * (a table read from its export writes to the live table), so a write passes the one guard around that session, not
+     * a second one that would refuse a production write its action confirmed.
+     */
+    public static DynamoSession unguarded(DynamoSession session) {
+        return session instanceof WriteGuard guard ? guard.delegate : session;
+    }
+
+    /**
      * Checks now, before the action reads or sends anything, that it may write into {@code tableName}: fails at once on
      * a read-only connection, asks the confirmer on a production-tagged one, completes at once otherwise.
      *
@@ -91,7 +100,7 @@ public final class WriteGuard implements DynamoSession {
     }
 
     private CompletableFuture<Void> permit(String tableName, String action) {
-        var profile = delegate.profile();
+        var profile = delegate.writeProfile();
         if (profile.readOnly()) {
             return CompletableFuture.failedFuture(new ReadOnlyConnectionException(profile.name(), action + " on " + tableName));
         }
@@ -231,6 +240,11 @@ public final class WriteGuard implements DynamoSession {
     @Override
     public ConnectionProfile profile() {
         return delegate.profile();
+    }
+
+    @Override
+    public ConnectionProfile writeProfile() {
+        return delegate.writeProfile();
     }
 
     @Override

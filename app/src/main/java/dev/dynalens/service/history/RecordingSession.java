@@ -59,6 +59,11 @@ public final class RecordingSession implements DynamoSession {
     }
 
     @Override
+    public ConnectionProfile writeProfile() {
+        return delegate.writeProfile();
+    }
+
+    @Override
     public CompletableFuture<Void> testConnection() {
         return record(new What("ListTables", "", null, "test connection"), delegate.testConnection(), r -> Outcome.NONE);
     }

@@ -1,11 +1,5 @@
 package dev.dynalens.service.workspace;
 
-import dev.dynalens.domain.expression.Condition;
-import dev.dynalens.domain.expression.ConditionEvaluator;
-import dev.dynalens.domain.expression.ExpressionException;
-import dev.dynalens.domain.expression.Expressions;
-import dev.dynalens.domain.expression.Projection;
-import dev.dynalens.domain.expression.ProjectionEvaluator;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.ConsumedCapacity;
@@ -311,8 +305,7 @@ final class InMemoryTable {
     private final class PageBuilder {
         private final Target target;
         private final Integer limit;
-        private final Condition filter;
-        private final Projection projection;
+        private final PageFilter filter;
         private final List<Item> items = new ArrayList<>();
         private int scanned;
         private long bytes;
@@ -322,43 +315,21 @@ final class InMemoryTable {
         PageBuilder(Target target, Integer limit, ReadExpressions expressions) {
             this.target = target;
             this.limit = limit;
-            try {
-                this.filter = expressions.filterExpression() == null ? null
-                        : Expressions.parseCondition(expressions.filterExpression(), expressions.names(), expressions.values());
-                this.projection = expressions.projectionExpression() == null ? null
-                        : Expressions.parseProjection(expressions.projectionExpression(), expressions.names());
-            } catch (ExpressionException e) {
-                throw new InvalidRequestException("Invalid expression: " + e.getMessage());
-            }
+            this.filter = new PageFilter(target.gsi(), target.startKeyNames(), expressions);
         }
 
         /** Adds the item at this position; false once the page is full. */
         boolean add(int position) {
             var item = table.items().get(position);
-            var visible = project(item);
-            if (filter == null || ConditionEvaluator.evaluate(filter, visible)) {
-                items.add(projection == null ? visible : ProjectionEvaluator.project(visible, projection));
+            var shown = filter.apply(item);
+            if (shown != null) {
+                items.add(shown);
             }
             scanned++;
             bytes += ItemSize.of(item);
             last = item;
             full = limit != null && scanned >= limit || bytes >= PAGE_BYTES;
             return !full;
-        }
-
-        private Item project(Item item) {
-            var gsi = target.gsi();
-            if (gsi == null || gsi.projection() == IndexDescription.Projection.ALL) {
-                return item;
-            }
-            var projected = new LinkedHashMap<String, AttributeValue>();
-            item.attributes().forEach((name, value) -> {
-                if (target.startKeyNames().contains(name) || gsi.projection() == IndexDescription.Projection.INCLUDE
-                        && gsi.nonKeyAttributes().contains(name)) {
-                    projected.put(name, value);
-                }
-            });
-            return new Item(projected);
         }
 
         Page build() {

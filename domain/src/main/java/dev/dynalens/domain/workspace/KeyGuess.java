@@ -19,18 +19,18 @@ import java.util.regex.Pattern;
  * designs use (PK/SK, pk/sk, partitionKey/sortKey, hashKey/rangeKey, then id), present on every item
  * with one key type; and global secondary indexes from pairs such as GSI1PK/GSI1SK.
  */
-final class KeyGuess {
+public final class KeyGuess {
     private static final List<String> PARTITION_NAMES = List.of("pk", "partitionkey", "partition_key", "hashkey", "hash_key", "pk1", "id");
     private static final List<String> SORT_NAMES = List.of("sk", "sortkey", "sort_key", "rangekey", "range_key", "sk1");
     private static final Pattern INDEX_KEY = Pattern.compile("((?:gsi|GSI|Gsi)[0-9]*)[_-]?(pk|PK|Pk|sk|SK|Sk)");
 
-    record Guess(KeySchema keys, List<IndexDescription> indexes) {
+    public record Guess(KeySchema keys, List<IndexDescription> indexes) {
     }
 
     private KeyGuess() {
     }
 
-    static Optional<Guess> guess(List<Item> items) {
+    public static Optional<Guess> guess(List<Item> items) {
         if (items.isEmpty()) {
             return Optional.empty();
         }
