@@ -9,7 +9,9 @@ import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.workspace.JsonLinesStream;
 import dev.dynalens.domain.workspace.WorkspaceFormat;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.usecase.AnalyzeExport;
 import dev.dynalens.usecase.AnalyzeFile;
+import dev.dynalens.export.ExportReadException;
 import dev.dynalens.usecase.AnalyzeTable;
 import dev.dynalens.usecase.WholeTableRead;
 import java.io.IOException;
@@ -67,6 +69,19 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         var opened = source.open(context);
         try (var session = opened.session()) {
+            if (opened.export() != null && !assignments) {
+                // Straight through: every data file read at once, no pages (the same analysis, AnalyzeExport).
+                var export = opened.export();
+                var table = export.describeTable(opened.tableName()).join();
+                Analyzer analyzer;
+                try {
+                    analyzer = new AnalyzeExport(Runtime.getRuntime().availableProcessors()).analyze(export.snapshot(), table, () -> false);
+                } catch (ExportReadException e) {
+                    throw new CliException(e.getMessage());
+                }
+                print(context, new Result(analyzer, List.of()), opened.label());
+                return 0;
+            }
             print(context, analyze(session, opened.tableName()), opened.label());
         }
         return 0;

@@ -8,6 +8,7 @@ import dev.dynalens.domain.workspace.LoadProblem;
 import dev.dynalens.domain.workspace.WorkspaceReport;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.service.DynamoSession;
+import dev.dynalens.service.export.ExportSession;
 import dev.dynalens.service.export.ExportTables;
 import dev.dynalens.service.guard.WriteGuard;
 import dev.dynalens.export.ExportReadException;
@@ -32,7 +33,10 @@ final class TableSource {
      *
      * @param label what was read, for a file; null for a live table
      */
-    record Opened(DynamoSession session, String tableName, String label) {
+    record Opened(DynamoSession session, String tableName, String label, ExportSession export) {
+        Opened(DynamoSession session, String tableName, String label) {
+            this(session, tableName, label, null);
+        }
     }
 
     private TableSource() {
@@ -105,7 +109,7 @@ final class TableSource {
                     + opened.keysFrom());
             context.err().flush();
             var name = session.describeTable(table != null ? table : session.listTables().join().get(0)).join().name();
-            return new Opened(WriteGuard.protect(session), name, session.sourceText());
+            return new Opened(WriteGuard.protect(session), name, session.sourceText(), session);
         } catch (ExportReadException e) {
             throw new CliException(e.getMessage());
         } catch (IllegalArgumentException e) {

@@ -75,7 +75,7 @@ public final class StagedCommitter {
         if (transactionsUnsupported != null) {
             return itemByItem(copy, transactionsUnsupported + " Committed item by item, each guarded.");
         }
-        if (session.profile().readOnly()) {
+        if (session.writeProfile().readOnly()) {
             // The session refuses too; answering here keeps the report per change.
             return itemByItem(copy, "");
         }

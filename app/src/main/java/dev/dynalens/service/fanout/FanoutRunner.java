@@ -88,8 +88,8 @@ public final class FanoutRunner {
      */
     public Job<FanoutProgress, FanoutReport> start(RepairPlan plan, Map<Integer, JournalEntry> settledBefore, FanoutJournal journal,
                                                    Consumer<FanoutProgress> listener) {
-        if (session.profile().readOnly()) {
-            return Job.failed(new ReadOnlyConnectionException(session.profile().name(), "UpdateItem fan-out on " + plan.tableName()));
+        if (session.writeProfile().readOnly()) {
+            return Job.failed(new ReadOnlyConnectionException(session.writeProfile().name(), "UpdateItem fan-out on " + plan.tableName()));
         }
         var job = new Job<FanoutProgress, FanoutReport>(listener);
         var run = new Run(plan, settledBefore, journal, job);

@@ -85,9 +85,9 @@ final class LoadRun {
     void start() {
         onLane(() -> {
             startedAt = clock.instant();
-            if (session.profile().readOnly()) {
+            if (session.writeProfile().readOnly()) {
                 // The session would refuse every write anyway; refusing here names the whole load and sends nothing.
-                fail(new ReadOnlyConnectionException(session.profile().name(), "loading"));
+                fail(new ReadOnlyConnectionException(session.writeProfile().name(), "loading"));
                 return;
             }
             report();

@@ -73,9 +73,9 @@ public final class TableImporter {
      */
     public Job<ImportProgress, ImportReport> start(ImportRequest request, Consumer<ImportProgress> progress) {
         Objects.requireNonNull(request, "request");
-        if (session.profile().readOnly()) {
+        if (session.writeProfile().readOnly()) {
             // The loader would refuse too; refusing here reads nothing and names the import.
-            return Job.failed(new ReadOnlyConnectionException(session.profile().name(), "importing"));
+            return Job.failed(new ReadOnlyConnectionException(session.writeProfile().name(), "importing"));
         }
         var job = new Job<ImportProgress, ImportReport>(progress);
         var run = new Run(request, job);
