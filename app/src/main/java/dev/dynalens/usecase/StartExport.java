@@ -220,7 +220,7 @@ public final class StartExport {
     }
 
     /** "3 min 20 s", "45 s", "1 h 2 min". */
-    static String duration(Duration elapsed) {
+    public static String duration(Duration elapsed) {
         var seconds = Math.max(0, elapsed.toSeconds());
         if (seconds < 60) {
             return seconds + " s";
