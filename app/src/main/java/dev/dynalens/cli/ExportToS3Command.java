@@ -127,9 +127,8 @@ final class ExportToS3Command extends SessionCommand {
         } catch (CompletionException e) {
             var cause = Problems.unwrap(e);
             if (!told.claim()) {
-                return DynaLensCli.FAILED;
+                return DynaLensCli.FAILED; // the hook said it
             }
-            told.done();
             if (cause instanceof WriteNotConfirmedException notConfirmed) {
                 throw new CliException(notConfirmed.getMessage() + " (nothing was started)");
             }

@@ -163,8 +163,7 @@ class ExportToS3WireTest {
 
         assertThat(run.exitCode()).isEqualTo(DynaLensCli.FAILED);
         assertThat(run.err().lines().toList().getLast()).isEqualTo("dynalens: The export conflicts with another one writing to the same S3 "
-                + "bucket and prefix, or with the same request started before with other settings: wait for it, or give another prefix "
-                + "(ExportConflictException: There was a conflict when writing to the specified S3 bucket.)");
+                + "bucket and prefix: wait for it, or give another prefix (ExportConflictException: There was a conflict when writing to the specified S3 bucket.)");
         assertThat(run.out()).isEmpty();
     }
 

@@ -150,8 +150,8 @@ final class ErrorMapper {
                     + "turn it on first (it is a change to the table, billed by its size)";
             case "InvalidExportTimeException" -> "The export's time is outside the table's point-in-time recovery window (from its "
                     + "earliest restorable time to about five minutes ago)";
-            case "ExportConflictException" -> "The export conflicts with another one writing to the same S3 bucket and prefix, or with "
-                    + "the same request started before with other settings: wait for it, or give another prefix";
+            case "ExportConflictException" -> "The export conflicts with another one writing to the same S3 bucket and prefix: wait for it, "
+                    + "or give another prefix";
             case "ExportNotFoundException" -> "No such export (exports are listed for 90 days)";
             case "ContinuousBackupsUnavailableException" -> "The table's backups cannot be changed right now (they are being turned on): "
                     + "try again in a few minutes";

@@ -283,7 +283,7 @@ class AwsExportWireTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
             PointInTimeRecoveryUnavailableException | Point in time recovery is not enabled for table 'Shop' | Point-in-time recovery is off for the table, and an export is made from it: turn it on first (it is a change to the table, billed by its size) (PointInTimeRecoveryUnavailableException: Point in time recovery is not enabled for table 'Shop')
-            ExportConflictException | There was a conflict when writing to the specified S3 bucket. | The export conflicts with another one writing to the same S3 bucket and prefix, or with the same request started before with other settings: wait for it, or give another prefix (ExportConflictException: There was a conflict when writing to the specified S3 bucket.)
+            ExportConflictException | There was a conflict when writing to the specified S3 bucket. | The export conflicts with another one writing to the same S3 bucket and prefix: wait for it, or give another prefix (ExportConflictException: There was a conflict when writing to the specified S3 bucket.)
             InvalidExportTimeException | The specified ExportTime is outside of the point in time recovery window. | The export's time is outside the table's point-in-time recovery window (from its earliest restorable time to about five minutes ago) (InvalidExportTimeException: The specified ExportTime is outside of the point in time recovery window.)
             """)
     void aRefusedExport_isASentenceSayingWhatToDo(String code, String message, String sentence) throws Exception {
