@@ -1,6 +1,11 @@
 package dev.dynalens.service;
 
 import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.exports.ExportDescription;
+import dev.dynalens.domain.exports.ExportRequest;
+import dev.dynalens.domain.exports.ExportSummary;
+import dev.dynalens.domain.exports.ExportsUnsupportedException;
+import dev.dynalens.domain.exports.PointInTimeRecovery;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.partiql.PartiqlBatchResult;
@@ -148,6 +153,45 @@ public interface DynamoSession extends AutoCloseable {
      * minutes). Refused before anything is sent on a read-only connection.
      */
     CompletableFuture<TransactionResult> transactWrite(List<ItemWrite> writes, String clientRequestToken);
+
+    // ---- point-in-time recovery and exports to S3: by default (a workspace file) there are none, and each says so ----
+
+    /** The table's point-in-time recovery, which an export is made from (DescribeContinuousBackups). */
+    default CompletableFuture<PointInTimeRecovery> describeContinuousBackups(String tableName) {
+        return exportsUnsupported("DescribeContinuousBackups");
+    }
+
+    /**
+     * Turns the table's point-in-time recovery on or off (UpdateContinuousBackups) and answers what it is then. A change to
+     * the table, so a write: refused before anything is sent on a read-only connection, and guarded like every other.
+     */
+    default CompletableFuture<PointInTimeRecovery> updateContinuousBackups(String tableName, boolean enabled) {
+        return exportsUnsupported("UpdateContinuousBackups");
+    }
+
+    /**
+     * Starts an export of the table to S3 (ExportTableToPointInTime) with the request's
+     * {@linkplain ExportRequest#clientToken ClientToken}, and answers as soon as DynamoDB took it (IN_PROGRESS); the same
+     * request again within eight hours answers the export already started. It reads nothing from the table (it works
+     * from point-in-time recovery) and changes nothing in it.
+     */
+    default CompletableFuture<ExportDescription> exportTableToPointInTime(ExportRequest request) {
+        return exportsUnsupported("ExportTableToPointInTime");
+    }
+
+    /** One export as it is now (DescribeExport). */
+    default CompletableFuture<ExportDescription> describeExport(String exportArn) {
+        return exportsUnsupported("DescribeExport");
+    }
+
+    /** Every export of the table that DynamoDB lists (ListExports, all pages, by the table's ARN): those of the past 90 days. */
+    default CompletableFuture<List<ExportSummary>> listExports(String tableName) {
+        return exportsUnsupported("ListExports");
+    }
+
+    private <T> CompletableFuture<T> exportsUnsupported(String operation) {
+        return CompletableFuture.failedFuture(new ExportsUnsupportedException("Connection '" + profile().name() + "'", operation, null));
+    }
 
     /** Closes the connection's client; further calls fail. */
     @Override

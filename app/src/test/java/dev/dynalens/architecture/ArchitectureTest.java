@@ -75,7 +75,7 @@ class ArchitectureTest {
             .because("reads are built and paged by the use cases (RunQuery, AnalyzeTable, FindStaleCopies, LoadIntoTable, ExportTable)");
 
     private static final java.util.Set<String> WRITES = java.util.Set.of("putItem", "deleteItem", "batchPut", "write", "transactWrite",
-            "createTable", "deleteTable");
+            "createTable", "deleteTable", "updateContinuousBackups");
 
     static final ArchRule adaptersWriteThroughUseCases = noClasses().that().resideInAnyPackage("dev.dynalens.ui..", "dev.dynalens.cli..")
             .should().callMethodWhere(com.tngtech.archunit.base.DescribedPredicate.describe("a write of the DynamoSession port",

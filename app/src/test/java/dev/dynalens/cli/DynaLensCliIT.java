@@ -87,4 +87,20 @@ class DynaLensCliIT {
         assertThat(missing.err().strip()).startsWith("dynalens: Table 'no-such-table' (or its index) was not found");
         assertThat(missing.out()).isEmpty();
     }
+
+    /** dynalite has neither point-in-time recovery nor exports: the commands say so in a sentence, and start nothing. */
+    @Test
+    void exportToS3AndExports_onAnEndpointWithoutThem_saySo(TestEndpoint endpoint) {
+        var url = endpoint.endpoint().toString();
+
+        var export = run("export-to-s3", table, "--bucket", "my-bucket", "--endpoint", url);
+        var exports = run("exports", table, "--endpoint", url);
+
+        assertThat(export.exitCode()).isEqualTo(DynaLensCli.FAILED);
+        assertThat(export.err().strip()).isEqualTo("dynalens: The endpoint " + url + " has no exports to S3 nor point-in-time recovery "
+                + "(DescribeContinuousBackups is not there).");
+        assertThat(exports.exitCode()).isEqualTo(DynaLensCli.FAILED);
+        assertThat(exports.err().strip()).isEqualTo("dynalens: The endpoint " + url + " has no exports to S3 nor point-in-time recovery "
+                + "(ListExports is not there).");
+    }
 }

@@ -129,5 +129,39 @@ public class FakeDynamoSession implements DynamoSession {
                 dev.dynalens.domain.write.TransactionResult.unsupported("The fake endpoint does not support PartiQL (ExecuteTransaction)."),
                 List.of()));
     }
+    /**
+     * Point-in-time recovery and exports, answered as a test sets them; unset, the fake has none (the port's default).
+     * Every call is kept in {@link #exportCalls}, as "UpdateContinuousBackups Shop true".
+     */
+    public java.util.function.Function<String, CompletableFuture<dev.dynalens.domain.exports.PointInTimeRecovery>> recovery;
+    public java.util.function.BiFunction<String, Boolean, CompletableFuture<dev.dynalens.domain.exports.PointInTimeRecovery>> recoveryUpdater;
+    public java.util.function.Function<dev.dynalens.domain.exports.ExportRequest, CompletableFuture<dev.dynalens.domain.exports.ExportDescription>> exporter;
+    public java.util.function.Function<String, CompletableFuture<dev.dynalens.domain.exports.ExportDescription>> exportDescriber;
+    public java.util.function.Function<String, CompletableFuture<List<dev.dynalens.domain.exports.ExportSummary>>> exportLister;
+    public final List<String> exportCalls = new java.util.concurrent.CopyOnWriteArrayList<>();
+    public final List<dev.dynalens.domain.exports.ExportRequest> exportRequests = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Override public CompletableFuture<dev.dynalens.domain.exports.PointInTimeRecovery> describeContinuousBackups(String tableName) {
+        exportCalls.add("DescribeContinuousBackups " + tableName);
+        return recovery == null ? DynamoSession.super.describeContinuousBackups(tableName) : recovery.apply(tableName);
+    }
+    @Override public CompletableFuture<dev.dynalens.domain.exports.PointInTimeRecovery> updateContinuousBackups(String tableName, boolean enabled) {
+        exportCalls.add("UpdateContinuousBackups " + tableName + " " + enabled);
+        return recoveryUpdater == null ? DynamoSession.super.updateContinuousBackups(tableName, enabled) : recoveryUpdater.apply(tableName, enabled);
+    }
+    @Override public CompletableFuture<dev.dynalens.domain.exports.ExportDescription> exportTableToPointInTime(
+            dev.dynalens.domain.exports.ExportRequest request) {
+        exportCalls.add("ExportTableToPointInTime " + request.tableName());
+        exportRequests.add(request);
+        return exporter == null ? DynamoSession.super.exportTableToPointInTime(request) : exporter.apply(request);
+    }
+    @Override public CompletableFuture<dev.dynalens.domain.exports.ExportDescription> describeExport(String exportArn) {
+        exportCalls.add("DescribeExport " + exportArn);
+        return exportDescriber == null ? DynamoSession.super.describeExport(exportArn) : exportDescriber.apply(exportArn);
+    }
+    @Override public CompletableFuture<List<dev.dynalens.domain.exports.ExportSummary>> listExports(String tableName) {
+        exportCalls.add("ListExports " + tableName);
+        return exportLister == null ? DynamoSession.super.listExports(tableName) : exportLister.apply(tableName);
+    }
     @Override public void close() { closed = true; }
 }

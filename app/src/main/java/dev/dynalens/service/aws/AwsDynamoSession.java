@@ -4,6 +4,11 @@ import dev.dynalens.domain.connection.ConnectionProblem;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.DynamoAccessException;
 import dev.dynalens.domain.connection.ReadOnlyConnectionException;
+import dev.dynalens.domain.exports.ExportDescription;
+import dev.dynalens.domain.exports.ExportRequest;
+import dev.dynalens.domain.exports.ExportSummary;
+import dev.dynalens.domain.exports.ExportsUnsupportedException;
+import dev.dynalens.domain.exports.PointInTimeRecovery;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.partiql.PartiqlBatchResult;
@@ -333,6 +338,74 @@ final class AwsDynamoSession implements DynamoSession {
                     }
                     return CompletableFuture.failedFuture(error);
                 }));
+    }
+
+    @Override
+    public CompletableFuture<PointInTimeRecovery> describeContinuousBackups(String tableName) {
+        return call(tableName, call -> orUnsupported("DescribeContinuousBackups", call.track(client.describeContinuousBackups(
+                cancellation.tag(ExportMapper.describeContinuousBackups(tableName), call))))
+                .thenApply(response -> ExportMapper.toPointInTimeRecovery(response.continuousBackupsDescription())));
+    }
+
+    @Override
+    public CompletableFuture<PointInTimeRecovery> updateContinuousBackups(String tableName, boolean enabled) {
+        if (profile.readOnly()) {
+            return refused("UpdateContinuousBackups on " + tableName);
+        }
+        return call(tableName, call -> orUnsupported("UpdateContinuousBackups", call.track(client.updateContinuousBackups(
+                cancellation.tag(ExportMapper.updateContinuousBackups(tableName, enabled), call))))
+                .thenApply(response -> ExportMapper.toPointInTimeRecovery(response.continuousBackupsDescription())));
+    }
+
+    /** The request's table is named by its ARN, which DescribeTable gives. */
+    @Override
+    public CompletableFuture<ExportDescription> exportTableToPointInTime(ExportRequest request) {
+        Objects.requireNonNull(request, "request");
+        return call(request.tableName(), call -> tableArn(call, request.tableName())
+                .thenCompose(arn -> orUnsupported("ExportTableToPointInTime", call.track(client.exportTableToPointInTime(
+                        cancellation.tag(ExportMapper.exportTableToPointInTime(request, arn), call)))))
+                .thenApply(response -> ExportMapper.toDescription(response.exportDescription())));
+    }
+
+    @Override
+    public CompletableFuture<ExportDescription> describeExport(String exportArn) {
+        return call(call -> orUnsupported("DescribeExport", call.track(client.describeExport(
+                cancellation.tag(ExportMapper.describeExport(exportArn), call))))
+                .thenApply(response -> ExportMapper.toDescription(response.exportDescription())));
+    }
+
+    @Override
+    public CompletableFuture<List<ExportSummary>> listExports(String tableName) {
+        return call(tableName, call -> tableArn(call, tableName).thenCompose(arn -> listExportsFrom(call, arn, null, new ArrayList<>())));
+    }
+
+    private CompletionStage<List<ExportSummary>> listExportsFrom(CancellableCall<?> call, String tableArn, String nextToken,
+                                                                 List<ExportSummary> exports) {
+        return orUnsupported("ListExports", call.track(client.listExports(cancellation.tag(ExportMapper.listExports(tableArn, nextToken), call))))
+                .thenCompose(response -> {
+                    response.exportSummaries().stream().map(ExportMapper::toSummary).forEach(exports::add);
+                    var next = response.nextToken();
+                    // An endpoint that repeats its token would otherwise loop forever.
+                    if (next == null || next.isEmpty() || next.equals(nextToken)) {
+                        return CompletableFuture.completedFuture(List.copyOf(exports));
+                    }
+                    return listExportsFrom(call, tableArn, next, exports);
+                });
+    }
+
+    /** The table's ARN, which the export operations name it by: given as it is, or asked of DescribeTable. */
+    private CompletionStage<String> tableArn(CancellableCall<?> call, String tableName) {
+        if (tableName.startsWith("arn:")) {
+            return CompletableFuture.completedFuture(tableName);
+        }
+        return call.track(client.describeTable(cancellation.tag(RequestMapper.describeTable(tableName), call)))
+                .thenApply(response -> response.table().tableArn());
+    }
+
+    /** An endpoint without the operation (dynalite) says it has no exports, in those words. */
+    private <T> CompletionStage<T> orUnsupported(String operation, CompletionStage<T> sent) {
+        return sent.exceptionallyCompose(error -> CompletableFuture.failedFuture(ErrorMapper.isUnsupportedOperation(error)
+                ? new ExportsUnsupportedException("The endpoint " + ErrorMapper.endpointText(profile), operation, error) : error));
     }
 
     @Override

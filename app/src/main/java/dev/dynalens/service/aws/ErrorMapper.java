@@ -113,11 +113,15 @@ final class ErrorMapper {
             return new ConnectionProblem(Kind.THROTTLED,
                     "DynamoDB is throttling the requests (" + code + "). Wait a moment and try again.", detail);
         }
-        if ("ResourceNotFoundException".equals(code)) {
+        if ("ResourceNotFoundException".equals(code) || "TableNotFoundException".equals(code)) {
             return new ConnectionProblem(Kind.TABLE_NOT_FOUND, message.isEmpty() ? "Table not found" : message, detail);
         }
         if ("ValidationException".equals(code)) {
             return new ConnectionProblem(Kind.VALIDATION, message, detail);
+        }
+        var exportProblem = exportProblem(code, message, detail);
+        if (exportProblem != null) {
+            return exportProblem;
         }
         if ("UnknownOperationException".equals(code)) {
             return new ConnectionProblem(Kind.OTHER, "The endpoint " + endpointText(profile)
@@ -134,6 +138,27 @@ final class ErrorMapper {
                     + (service.statusCode() == 413 ? ": the request is too large" : "") + ") and said nothing more", detail);
         }
         return new ConnectionProblem(Kind.OTHER, message.isEmpty() ? code : code.isEmpty() ? message : code + ": " + message, detail);
+    }
+
+    /**
+     * The refusals of point-in-time recovery and exports to S3 (API reference, ExportTableToPointInTime, DescribeExport,
+     * UpdateContinuousBackups: Errors), each with what to do; null for any other code.
+     */
+    private static ConnectionProblem exportProblem(String code, String message, String detail) {
+        var text = switch (code) {
+            case "PointInTimeRecoveryUnavailableException" -> "Point-in-time recovery is off for the table, and an export is made from it: "
+                    + "turn it on first (it is a change to the table, billed by its size)";
+            case "InvalidExportTimeException" -> "The export's time is outside the table's point-in-time recovery window (from its "
+                    + "earliest restorable time to about five minutes ago)";
+            case "ExportConflictException" -> "The export conflicts with another one writing to the same S3 bucket and prefix: wait for it, "
+                    + "or give another prefix";
+            case "ExportNotFoundException" -> "No such export (exports are listed for 90 days)";
+            case "ContinuousBackupsUnavailableException" -> "The table's backups cannot be changed right now (they are being turned on): "
+                    + "try again in a few minutes";
+            default -> null;
+        };
+        return text == null ? null : new ConnectionProblem(Kind.OTHER, text + " (" + code + (message.isEmpty() ? "" : ": " + message) + ")",
+                detail);
     }
 
     private static ConnectionProblem fromClientSide(List<Throwable> chain, Throwable root, ConnectionProfile profile,

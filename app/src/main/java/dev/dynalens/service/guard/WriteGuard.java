@@ -2,6 +2,10 @@ package dev.dynalens.service.guard;
 
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.ReadOnlyConnectionException;
+import dev.dynalens.domain.exports.ExportDescription;
+import dev.dynalens.domain.exports.ExportRequest;
+import dev.dynalens.domain.exports.ExportSummary;
+import dev.dynalens.domain.exports.PointInTimeRecovery;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.partiql.PartiqlBatchResult;
@@ -196,6 +200,12 @@ public final class WriteGuard implements DynamoSession {
                 () -> delegate.transactWrite(writes, clientRequestToken));
     }
 
+    /** Turning point-in-time recovery on or off changes the table. */
+    @Override
+    public CompletableFuture<PointInTimeRecovery> updateContinuousBackups(String tableName, boolean enabled) {
+        return guarded(tableName, "UpdateContinuousBackups", () -> delegate.updateContinuousBackups(tableName, enabled));
+    }
+
     // ---- PartiQL: a statement that writes is a write; a SELECT is a read ----
 
     @Override
@@ -275,6 +285,27 @@ public final class WriteGuard implements DynamoSession {
     @Override
     public CompletableFuture<GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent) {
         return delegate.getItem(tableName, key, consistent);
+    }
+
+    @Override
+    public CompletableFuture<PointInTimeRecovery> describeContinuousBackups(String tableName) {
+        return delegate.describeContinuousBackups(tableName);
+    }
+
+    /** An export writes into S3, not into the table: it reads nothing from the table and changes nothing in it. */
+    @Override
+    public CompletableFuture<ExportDescription> exportTableToPointInTime(ExportRequest request) {
+        return delegate.exportTableToPointInTime(request);
+    }
+
+    @Override
+    public CompletableFuture<ExportDescription> describeExport(String exportArn) {
+        return delegate.describeExport(exportArn);
+    }
+
+    @Override
+    public CompletableFuture<List<ExportSummary>> listExports(String tableName) {
+        return delegate.listExports(tableName);
     }
 
     /** Closes the connection: a guard made {@link #forAction for an action} shares it, so only the protected one closes it. */

@@ -3,6 +3,11 @@ package dev.dynalens.service.history;
 import dev.dynalens.domain.item.KeyText;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.domain.exports.ExportDescription;
+import dev.dynalens.domain.exports.ExportRequest;
+import dev.dynalens.domain.exports.ExportStatus;
+import dev.dynalens.domain.exports.ExportSummary;
+import dev.dynalens.domain.exports.PointInTimeRecovery;
 import dev.dynalens.domain.history.RequestHistory;
 import dev.dynalens.domain.history.RequestRecord;
 import dev.dynalens.domain.item.AttributeValue;
@@ -197,6 +202,36 @@ public final class RecordingSession implements DynamoSession {
                             .collect(Collectors.joining(", ")));
                     case UNSUPPORTED -> new Outcome(null, 0, "not supported by the endpoint");
                 });
+    }
+
+    @Override
+    public CompletableFuture<PointInTimeRecovery> describeContinuousBackups(String tableName) {
+        return record(new What("DescribeContinuousBackups", tableName, null, ""), delegate.describeContinuousBackups(tableName),
+                r -> Outcome.NONE);
+    }
+
+    @Override
+    public CompletableFuture<PointInTimeRecovery> updateContinuousBackups(String tableName, boolean enabled) {
+        return record(new What("UpdateContinuousBackups", tableName, null, "point-in-time recovery " + (enabled ? "on" : "off")),
+                delegate.updateContinuousBackups(tableName, enabled), r -> Outcome.NONE);
+    }
+
+    @Override
+    public CompletableFuture<ExportDescription> exportTableToPointInTime(ExportRequest request) {
+        var text = request.type().wireName() + " to " + request.destination() + " · " + request.format();
+        return record(new What("ExportTableToPointInTime", request.tableName(), null, text), delegate.exportTableToPointInTime(request),
+                r -> Outcome.NONE);
+    }
+
+    @Override
+    public CompletableFuture<ExportDescription> describeExport(String exportArn) {
+        return record(new What("DescribeExport", "", null, exportArn), delegate.describeExport(exportArn),
+                r -> r.status() == ExportStatus.FAILED ? new Outcome(null, null, "export failed: " + r.failureText()) : Outcome.NONE);
+    }
+
+    @Override
+    public CompletableFuture<List<ExportSummary>> listExports(String tableName) {
+        return record(new What("ListExports", tableName, null, ""), delegate.listExports(tableName), r -> new Outcome(null, r.size()));
     }
 
     @Override

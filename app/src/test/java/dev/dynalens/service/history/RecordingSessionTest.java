@@ -4,6 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.DynamoAccessException;
+import dev.dynalens.domain.exports.ExportDescription;
+import dev.dynalens.domain.exports.ExportFormat;
+import dev.dynalens.domain.exports.ExportRequest;
+import dev.dynalens.domain.exports.ExportStatus;
+import dev.dynalens.domain.exports.ExportSummary;
+import dev.dynalens.domain.exports.ExportType;
+import dev.dynalens.domain.exports.PointInTimeRecovery;
 import dev.dynalens.domain.history.RequestHistory;
 import dev.dynalens.domain.history.RequestRecord;
 import dev.dynalens.domain.item.AttributeValue;
@@ -15,6 +22,7 @@ import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.write.GetResult;
 import dev.dynalens.domain.write.ItemWrite;
 import dev.dynalens.domain.write.WriteResult;
+import dev.dynalens.service.DynamoSession;
 import dev.dynalens.testsupport.FakeDynamoSession;
 import java.net.URI;
 import java.time.Clock;
@@ -121,6 +129,46 @@ class RecordingSessionTest {
         assertThat(history.snapshot()).extracting(RequestRecord::operation).containsExactly("ListTables", "DescribeTable");
         assertThat(history.snapshot().get(0).itemCount()).isEqualTo(3);
         assertThat(history.snapshot().get(1).failed()).isTrue();
+    }
+
+    @Test
+    void pointInTimeRecoveryAndExports_areRecorded_andReachTheWrappedSession() {
+        var arn = "arn:aws:dynamodb:us-east-1:111122223333:table/Shop/export/01764489600000-1a2b3c4d";
+        var failed = new ExportDescription(arn, ExportStatus.FAILED, null, null, null, null, "b1", null, ExportFormat.ION, ExportType.FULL,
+                null, null, null, null, "S3AccessDenied", "Access Denied", null);
+        fake.recovery = table -> CompletableFuture.completedFuture(PointInTimeRecovery.disabled());
+        fake.recoveryUpdater = (table, on) -> CompletableFuture.completedFuture(new PointInTimeRecovery(on, null, null, 35));
+        fake.exporter = request -> CompletableFuture.completedFuture(failed);
+        fake.exportDescriber = exportArn -> CompletableFuture.completedFuture(failed);
+        fake.exportLister = table -> CompletableFuture.completedFuture(List.of(new ExportSummary(arn, ExportStatus.FAILED, ExportType.FULL)));
+
+        session.describeContinuousBackups("Shop");
+        session.updateContinuousBackups("Shop", true);
+        session.exportTableToPointInTime(ExportRequest.full("Shop", "b1", "daily", ExportFormat.ION));
+        session.describeExport(arn);
+        session.listExports("Shop");
+
+        assertThat(fake.exportCalls).containsExactly("DescribeContinuousBackups Shop", "UpdateContinuousBackups Shop true",
+                "ExportTableToPointInTime Shop", "DescribeExport " + arn, "ListExports Shop");
+        assertThat(history.snapshot()).extracting(RequestRecord::operation).containsExactly("DescribeContinuousBackups",
+                "UpdateContinuousBackups", "ExportTableToPointInTime", "DescribeExport", "ListExports");
+        assertThat(history.snapshot().get(1).condition()).isEqualTo("point-in-time recovery on");
+        assertThat(history.snapshot().get(2).condition()).isEqualTo("FULL_EXPORT to s3://b1/daily/ · ION");
+        assertThat(history.snapshot().get(3).error()).isEqualTo("export failed: S3AccessDenied: Access Denied");
+        assertThat(history.snapshot().get(4).itemCount()).isEqualTo(1);
+    }
+
+    /** A method the recording session does not override would be answered by the port's default, not by the connection. */
+    @Test
+    void everyMethodOfThePort_isPassedOn() {
+        for (var method : DynamoSession.class.getMethods()) {
+            if (java.lang.reflect.Modifier.isStatic(method.getModifiers())) {
+                continue;
+            }
+            assertThat(java.util.Arrays.stream(RecordingSession.class.getDeclaredMethods())
+                    .anyMatch(m -> m.getName().equals(method.getName()) && java.util.Arrays.equals(m.getParameterTypes(), method.getParameterTypes())))
+                    .as("RecordingSession overrides " + method).isTrue();
+        }
     }
 
     private static final class MutableClock extends Clock {
