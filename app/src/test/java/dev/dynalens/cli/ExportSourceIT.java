@@ -174,6 +174,30 @@ class ExportSourceIT {
         assertThat(answer(fromExport).path("rows").get(0).get(0).asText()).isEqualTo(String.valueOf(table.items().size()));
     }
 
+    /**
+     * A Scan of a 100 GB table would be refused by the default budget of 1,000 RCU; answered from the export it reads no
+     * capacity, and the plan says which export answers and as of when.
+     */
+    @Test
+    void aScanOfABigTableAnsweredFromItsExportCostsNoReadCapacity() throws IOException {
+        var table = model("SocialNetworkSchema.json");
+        var export = new ExportWriter(dir.resolve("bucket"), "", "Social").full("01764000000000-full0001", ExportFormat.DYNAMODB_JSON,
+                table.items(), 3, T0);
+        var summary = export.resolve("manifest-summary.json");
+        Files.writeString(summary, Files.readString(summary).replaceFirst("\"billedSizeBytes\":\\d+", "\"billedSizeBytes\":107374182400"));
+        Files.delete(export.resolve("manifest-summary.checksum"));
+        var statement = "SELECT COUNT(*) AS n FROM Social";
+
+        var explained = run("sql", "--export", export.toString(), "--key-schema", table.keySchema(), "--explain", statement);
+        assertThat(explained.code()).as(explained.err()).isZero();
+        assertThat(explained.out()).contains("Answered from export 01764000000000-full0001 as of " + T0 + ": no read capacity")
+                .contains("0 RCU");
+
+        var ran = run("sql", "--export", export.toString(), "--key-schema", table.keySchema(), "--json", statement);
+        assertThat(ran.code()).as(ran.err()).isZero();
+        assertThat(MAPPER.readTree(ran.out()).path("rows").get(0).get(0).asText()).isEqualTo(String.valueOf(table.items().size()));
+    }
+
     @Test
     void aBrokenExportIsAnErrorThatNamesTheFile() throws IOException {
         var table = model("SocialNetworkSchema.json");

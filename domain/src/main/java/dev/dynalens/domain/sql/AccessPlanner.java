@@ -1,6 +1,7 @@
 package dev.dynalens.domain.sql;
 
 import dev.dynalens.domain.capacity.CapacityCalculator;
+import dev.dynalens.domain.capacity.CapacityUnits;
 import dev.dynalens.domain.capacity.ItemSizeCalculator;
 import dev.dynalens.domain.capacity.ReadConsistency;
 import dev.dynalens.domain.expression.Condition;
@@ -210,11 +211,15 @@ public final class AccessPlanner {
         var whole = catalog.wholeTable();
         var tableBytes = catalog.description().sizeBytes() > 0 ? catalog.description().sizeBytes()
                 : Math.max(catalog.description().itemCount(), whole.count()) * itemBytes(catalog, whole);
-        var rcu = CapacityCalculator.scan(List.of(tableBytes), ReadConsistency.EVENTUAL);
+        var fromElsewhere = catalog.scansFrom() != null;
+        var rcu = fromElsewhere ? CapacityUnits.ZERO : CapacityCalculator.scan(List.of(tableBytes), ReadConsistency.EVENTUAL);
         var why = whyScan(catalog, shape);
+        if (fromElsewhere) {
+            why = "Answered from " + catalog.scansFrom() + ": no read capacity. " + why;
+        }
         var request = PlannedRequest.scan(catalog.tableName(), rendered, rcu, fit.note().isEmpty() ? why : why + " " + fit.note())
                 .withLimit(pageLimit);
-        if (!catalog.sizeKnown() && pageLimit == null) {
+        if (!fromElsewhere && !catalog.sizeKnown() && pageLimit == null) {
             request = request.withSizeUnknown();
         }
         return AccessPlan.scan(read, request, Math.max(1, entity.count())).withDesktopCondition(desktopCondition).withStopAfter(shape.limit());

@@ -19,7 +19,20 @@ import java.util.Set;
  * gives them) and its tables: every entity type the analysis found, named as the app shows it, and the whole table under
  * its own name. {@code source} says where the entity types came from, so a person knows what they rest on.
  */
-public record SqlCatalog(TableDescription description, List<SqlEntity> tables, EntitySource source) {
+public record SqlCatalog(TableDescription description, List<SqlEntity> tables, EntitySource source, String scansFrom) {
+
+    /** A catalog of a table whose Scans read the table itself. */
+    public SqlCatalog(TableDescription description, List<SqlEntity> tables, EntitySource source) {
+        this(description, tables, source, null);
+    }
+
+    /**
+     * The same catalog, its Scans answered from elsewhere than the table, at no read capacity: a table read from its
+     * export ("export 0176…-abcd as of 2026-11-30T10:00:00Z"), which the plan names.
+     */
+    public SqlCatalog withScansFrom(String source) {
+        return new SqlCatalog(description, tables, this.source, source);
+    }
 
     /**
      * Where the entity types came from.

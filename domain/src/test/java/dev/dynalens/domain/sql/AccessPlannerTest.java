@@ -157,6 +157,20 @@ class AccessPlannerTest {
         assertThat(plan.estimatedRcu()).isEqualTo(CapacityUnits.ofHalves(250));
     }
 
+    /** Issue 24: a table read from its export answers its Scans at no read capacity, and the plan names the export. */
+    @Test
+    void aScanAnsweredFromAnExport_readsNoCapacity_andSaysWhichExport() {
+        var fromExport = CATALOG.withScansFrom("export 01764000000000-abcd as of 2026-11-30T10:00:00Z");
+
+        var plan = AccessPlanner.plan(fromExport, new ReadShape(TASK, List.of(eq("status", "open")), null, ReadShape.Order.ANY, null));
+
+        assertThat(plan.scans()).isTrue();
+        assertThat(plan.estimatedRcu()).isEqualTo(CapacityUnits.ZERO);
+        assertThat(plan.requests()).singleElement().satisfies(r -> assertThat(r.note())
+                .startsWith("Answered from export 01764000000000-abcd as of 2026-11-30T10:00:00Z: no read capacity. No = or IN"));
+        assertThat(BudgetGate.check(plan.requests(), BudgetGate.DEFAULT_MAX_RCU, false)).isEmpty();
+    }
+
     // ---- DynamoDB's limits on an expression (Developer Guide, "Constraints", "Expression parameters") ----
 
     private static Condition in(String attribute, String prefix, int values) {
