@@ -199,6 +199,28 @@ class ExportSourceIT {
     }
 
     @Test
+    void designCheckFromTheExportEqualsTheFile() throws IOException {
+        var workspace = WorkspaceFiles.read(Path.of("samples", "tracker.json"), WorkspaceOptions.NONE).tables().get(0);
+        var keys = workspace.keySchema();
+        var keyArgs = new ArrayList<>(List.of("--key-schema", keys.partitionKeyName() + (keys.hasSortKey() ? "," + keys.sortKeyName() : "")));
+        for (var index : workspace.globalSecondaryIndexes()) {
+            var schema = index.keySchema();
+            keyArgs.addAll(List.of("--gsi", index.name() + "=" + schema.partitionKeyName() + (schema.hasSortKey() ? "," + schema.sortKeyName() : "")));
+        }
+        var file = jsonLines(workspace.items(), "tracker.jsonl");
+        var export = new ExportWriter(dir.resolve("bucket"), "", "Tracker").full("01764000000000-trk00001", ExportFormat.ION,
+                workspace.items(), 3, T0);
+        var patterns = Path.of("samples", "patterns", "tracker-check.yaml").toString();
+        var fromFile = new ArrayList<>(List.of("design", "--patterns", patterns, "--check", "--file", file.toString(), "--json"));
+        fromFile.addAll(keyArgs);
+        var fromExport = new ArrayList<>(List.of("design", "--patterns", patterns, "--check", "--export", export.toString(), "--json"));
+        fromExport.addAll(keyArgs);
+        var expected = answer(run(fromFile.toArray(String[]::new)));
+        assertThat(expected.path("accessPatterns")).isNotEmpty();
+        assertThat(answer(run(fromExport.toArray(String[]::new)))).isEqualTo(expected);
+    }
+
+    @Test
     void aBrokenExportIsAnErrorThatNamesTheFile() throws IOException {
         var table = model("SocialNetworkSchema.json");
         var export = new ExportWriter(dir.resolve("bucket"), "", "Social").full("01764000000000-full0001", ExportFormat.DYNAMODB_JSON,

@@ -30,6 +30,11 @@ import dev.dynalens.export.ExportSnapshot;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.guard.WriteGuard;
 import dev.dynalens.service.workspace.PageFilter;
+import dev.dynalens.service.workspace.WorkspaceSession;
+import dev.dynalens.domain.workspace.Workspace;
+import dev.dynalens.domain.workspace.WorkspaceFormat;
+import dev.dynalens.domain.workspace.WorkspaceReport;
+import dev.dynalens.domain.workspace.WorkspaceTable;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -53,10 +58,11 @@ import java.util.function.Supplier;
  * DynamoDB does. Where the next page continues the previous one, the open file goes on; any other start key is found
  * by reading the segment again up to it.
  *
- * <p>What pins a key (Query, GetItem, BatchGetItem, PartiQL) reads the live table when a connection reaches it, and is
- * refused in a sentence otherwise. Only conditional writes (UpdateItem, TransactWriteItems) go on to the live table, for a
- * repair of what the export showed; every other write is refused: the export is a snapshot. DescribeTable says the export's table
- * with the key schema found for it ({@link ExportTables}), its item count and size as of the export.
+ * <p>What pins a key (Query, GetItem, BatchGetItem) reads the live table when a connection reaches it; without one it is
+ * answered from the export, read once into memory at the first such read. PartiQL is refused. Only conditional writes
+ * (UpdateItem, TransactWriteItems) go on to the live table, for a repair of what the export showed; every other write is
+ * refused: the export is a snapshot. DescribeTable says the export's table with the key schema found for it
+ * ({@link ExportTables}), its item count and size as of the export.
  */
 public final class ExportSession implements DynamoSession {
     private static final long PAGE_BYTES = 1024 * 1024;
@@ -70,6 +76,8 @@ public final class ExportSession implements DynamoSession {
     private final AtomicLong scanPages = new AtomicLong();
     private final AtomicLong liveReads = new AtomicLong();
     private final boolean ownsLive;
+    /** Without a connection, key-pinned reads answered from the export held in memory, loaded at the first one. */
+    private WorkspaceSession inMemory;
     private volatile boolean closed;
 
     /**
@@ -157,7 +165,30 @@ public final class ExportSession implements DynamoSession {
             liveReads.incrementAndGet();
             return live.read(request);
         }
-        return CompletableFuture.failedFuture(needsLive(request.operation() + " of " + request.tableName()));
+        return inMemory(request.tableName()).thenCompose(memory -> memory.read(request));
+    }
+
+    /**
+     * Without a connection, what pins a key is answered from the export itself: its items are read once, at the first such
+     * read, into memory (a workspace of the table), and every later one is answered from there.
+     */
+    private CompletableFuture<WorkspaceSession> inMemory(String tableName) {
+        if (!table.name().equals(tableName)) {
+            return CompletableFuture.failedFuture(notFound(tableName));
+        }
+        return run(() -> {
+            synchronized (this) {
+                if (inMemory == null) {
+                    var items = java.util.Collections.synchronizedList(new ArrayList<Item>());
+                    snapshot.forEachItem(Runtime.getRuntime().availableProcessors(), items::add, () -> closed);
+                    var workspaceTable = WorkspaceTable.of(table.name(), table.keySchema(), table.globalSecondaryIndexes(), items);
+                    var report = new WorkspaceReport(sourceText(), WorkspaceFormat.DYNAMODB_JSON_LINES, items.size(), List.of(), List.of(), 0, 0);
+                    inMemory = new WorkspaceSession(new Workspace(sourceText(), WorkspaceFormat.DYNAMODB_JSON_LINES, table.name(),
+                            List.of(workspaceTable), report), executor);
+                }
+                return inMemory;
+            }
+        });
     }
 
     // ---- Scan ----
@@ -291,7 +322,7 @@ public final class ExportSession implements DynamoSession {
     @Override
     public CompletableFuture<GetResult> getItem(String tableName, Map<String, AttributeValue> key, boolean consistent) {
         if (live == null) {
-            return CompletableFuture.failedFuture(needsLive("GetItem on " + tableName));
+            return inMemory(tableName).thenCompose(memory -> memory.getItem(tableName, key, consistent));
         }
         liveReads.incrementAndGet();
         return live.getItem(tableName, key, consistent);
@@ -300,7 +331,7 @@ public final class ExportSession implements DynamoSession {
     @Override
     public CompletableFuture<BatchGetResult> batchGet(BatchGetRequest request) {
         if (live == null) {
-            return CompletableFuture.failedFuture(needsLive("BatchGetItem on " + request.tableName()));
+            return inMemory(request.tableName()).thenCompose(memory -> memory.batchGet(request));
         }
         liveReads.incrementAndGet();
         return live.batchGet(request);
@@ -369,11 +400,6 @@ public final class ExportSession implements DynamoSession {
                 operation + " is refused: " + sourceText() + " is a snapshot, read only", null), null));
     }
 
-    private DynamoAccessException needsLive(String what) {
-        return new DynamoAccessException(new ConnectionProblem(ConnectionProblem.Kind.VALIDATION, what + " reads the live table, "
-                + "and " + sourceText() + " was opened without a connection that reaches it (give one with the export)", null), null);
-    }
-
     private static DynamoAccessException notFound(String tableName) {
         return new DynamoAccessException(new ConnectionProblem(ConnectionProblem.Kind.TABLE_NOT_FOUND, "Table '" + tableName
                 + "' is not the export's table", null), null);
@@ -418,6 +444,11 @@ public final class ExportSession implements DynamoSession {
             }
         });
         open.clear();
+        synchronized (this) {
+            if (inMemory != null) {
+                inMemory.close();
+            }
+        }
         snapshot.close();
         if (ownsLive && live != null) {
             live.close();
