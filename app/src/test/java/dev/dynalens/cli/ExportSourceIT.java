@@ -51,12 +51,16 @@ class ExportSourceIT {
 
     @BeforeAll
     static void start() {
+        System.setProperty("aws.accessKeyId", CredentialsSource.LocalPlaceholder.ACCESS_KEY_ID);
+        System.setProperty("aws.secretAccessKey", CredentialsSource.LocalPlaceholder.SECRET_ACCESS_KEY);
         // Signed as a local connection signs (--endpoint): the connection's credentials read the bucket.
         s3 = S3TestServer.start(CredentialsSource.LocalPlaceholder.ACCESS_KEY_ID, CredentialsSource.LocalPlaceholder.SECRET_ACCESS_KEY);
     }
 
     @AfterAll
     static void stop() {
+        System.clearProperty("aws.accessKeyId");
+        System.clearProperty("aws.secretAccessKey");
         s3.close();
     }
 
@@ -153,6 +157,92 @@ class ExportSourceIT {
 
         var converted = dir.resolve("converted.jsonl");
         var exported = run(concat(new String[] {"export", "--format", "jsonl", "--out", converted.toString()}, exports));
+        assertThat(exported.code()).as(exported.err()).isZero();
+        var read = Files.readAllLines(converted).stream().filter(l -> !l.isBlank()).map(l -> DynamoJsonCodec.readItem(
+                l.startsWith("{\"Item\"") ? l.substring(8, l.length() - 1) : l)).toList();
+        assertThat(read).containsExactlyInAnyOrderElementsOf(finalItems);
+    }
+
+    /**
+     * Every whole-table command, on a full export and on a full export plus two incremental ones, from the S3 server and
+     * from a local folder, answers as the same table read as a file (the tracker sample: entity types, GSIs, copies).
+     */
+    @ParameterizedTest(name = "{0}, {1} incremental exports")
+    @org.junit.jupiter.params.provider.CsvSource({"folder,0", "folder,2", "s3,0", "s3,2"})
+    void everyCommandAnswersAsTheFile(String where, int incrementals) throws IOException {
+        var workspace = WorkspaceFiles.read(Path.of("samples", "tracker.json"), WorkspaceOptions.NONE).tables().get(0);
+        var keys = workspace.keySchema();
+        var keyArgs = new ArrayList<>(List.of("--key-schema", keys.partitionKeyName() + "," + keys.sortKeyName()));
+        for (var index : workspace.globalSecondaryIndexes()) {
+            keyArgs.addAll(List.of("--gsi", index.name() + "=" + index.keySchema().partitionKeyName()
+                    + (index.keySchema().hasSortKey() ? "," + index.keySchema().sortKeyName() : "")));
+        }
+        var keyNames = List.of(keys.partitionKeyName(), keys.sortKeyName());
+        var items = workspace.items();
+        var bucket = dir.resolve("bucket-" + where + incrementals);
+        var writer = new ExportWriter(bucket, "daily", "Tracker");
+        var uris = new ArrayList<Path>();
+        uris.add(writer.full("01764000000000-full0001", ExportFormat.DYNAMODB_JSON, items, 4, T0));
+        var finalItems = new ArrayList<>(items);
+        if (incrementals > 0) {
+            var renamed = items.get(0).with("name", AttributeValue.s("Renamed after the full export"));
+            var added = new Item(Map.of(keyNames.get(0), AttributeValue.s("USER#u-new"), keyNames.get(1), AttributeValue.s("PROFILE"),
+                    "name", AttributeValue.s("Newcomer")));
+            uris.add(writer.incremental("01764000003600-incr0001", ExportFormat.DYNAMODB_JSON, List.of(
+                    new ExportWriter.Change(key(items.get(0), keyNames), renamed, items.get(0)),
+                    new ExportWriter.Change(key(items.get(1), keyNames), null, items.get(1))), 2, T0, T1));
+            uris.add(writer.incremental("01764000007200-incr0002", ExportFormat.ION, List.of(
+                    new ExportWriter.Change(key(added, keyNames), added, null)), 1, T1, T2));
+            finalItems.set(0, renamed);
+            finalItems.remove(1);
+            finalItems.add(added);
+        }
+        Files.createDirectories(dir.resolve(where + incrementals));
+        var file = jsonLines(finalItems, where + incrementals + "/items.jsonl");
+        var exportArgs = new ArrayList<String>();
+        if (where.equals("s3")) {
+            var name = "tracker-" + incrementals;
+            s3.createBucket(name);
+            s3.upload(bucket, name);
+            for (var folder : uris) {
+                exportArgs.addAll(List.of("--export", "s3://" + name + "/" + bucket.relativize(folder).toString().replace('\\', '/')));
+            }
+            // No connection: S3 is read with the default credentials chain (here the aws.accessKeyId system properties),
+            // and what pins a key is answered from the export.
+            exportArgs.addAll(List.of("--s3-endpoint", s3.endpoint().toString()));
+        } else {
+            uris.forEach(folder -> exportArgs.addAll(List.of("--export", folder.toString())));
+        }
+        exportArgs.addAll(keyArgs);
+        var fileArgs = new ArrayList<>(List.of("--file", file.toString()));
+        fileArgs.addAll(keyArgs);
+        var patterns = Path.of("samples", "patterns", "tracker-check.yaml").toString();
+        var commands = List.of(
+                List.of("analyze", "--json"),
+                List.of("stale", "--json"),
+                List.of("design", "--patterns", patterns, "--check", "--json"),
+                List.of("sql", "--json", "SELECT COUNT(*) AS n FROM Tracker"));
+        for (var command : commands) {
+            var viaExport = new ArrayList<>(command);
+            viaExport.addAll(exportArgs);
+            var viaFile = new ArrayList<>(command);
+            viaFile.addAll(fileArgs);
+            if (command.get(0).equals("sql")) {
+                viaFile.set(2, "SELECT COUNT(*) AS n FROM items"); // a file's table is named after the file
+            }
+            var expected = answer(run(viaFile.toArray(String[]::new)));
+            var actual = answer(run(viaExport.toArray(String[]::new)));
+            if (command.get(0).equals("sql")) {
+                assertThat(actual.path("rows")).as(String.join(" ", command)).isEqualTo(expected.path("rows"));
+                assertThat(actual.path("rows").get(0).get(0).asText()).isEqualTo(String.valueOf(finalItems.size()));
+            } else {
+                assertThat(actual).as(String.join(" ", command)).isEqualTo(expected);
+            }
+        }
+        var converted = dir.resolve("converted-" + where + incrementals + ".jsonl");
+        var export = new ArrayList<>(List.of("export", "--format", "jsonl", "--out", converted.toString()));
+        export.addAll(exportArgs);
+        var exported = run(export.toArray(String[]::new));
         assertThat(exported.code()).as(exported.err()).isZero();
         var read = Files.readAllLines(converted).stream().filter(l -> !l.isBlank()).map(l -> DynamoJsonCodec.readItem(
                 l.startsWith("{\"Item\"") ? l.substring(8, l.length() - 1) : l)).toList();
