@@ -186,7 +186,7 @@ final class DesignCommand implements Callable<Integer> {
         if (file == null) {
             return DynaLensCli.USAGE;
         }
-        var opened = source.open(context);
+        var opened = source.open(context, false);
         try (var session = opened.session();
              var analysis = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("dynalens-check").daemon().factory())) {
             var table = session.describeTable(opened.tableName()).join();

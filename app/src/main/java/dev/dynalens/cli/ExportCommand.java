@@ -85,7 +85,7 @@ final class ExportCommand implements Callable<Integer> {
             throw new CliException("No such folder: " + out.getParent());
         }
         var context = root.context;
-        var opened = source.open(context);
+        var opened = source.open(context, false);
         try (var session = opened.session()) {
             if (partitionValue == null) {
                 readConfirmation.confirmWholeRead(context, session, opened.tableName(), index);

@@ -56,8 +56,16 @@ final class SourceOptions {
 
     /** Checks the combination and opens the session (see {@link TableSource#open}). */
     TableSource.Opened open(CliContext context) {
+        return open(context, true);
+    }
+
+    /**
+     * As {@link #open(CliContext)}; {@code exportProgress} false for a command that draws a progress line of its own
+     * (the export's read then shows none).
+     */
+    TableSource.Opened open(CliContext context, boolean exportProgress) {
         if (!exports.isEmpty()) {
-            return TableSource.openExport(context, table, connection, file, exports, s3Endpoint, keySchema, indexes);
+            return TableSource.openExport(context, table, connection, file, exports, s3Endpoint, keySchema, indexes, exportProgress);
         }
         if (s3Endpoint != null) {
             throw new CliException("--s3-endpoint goes with --export");

@@ -85,7 +85,7 @@ final class TableSource {
      * key-pinned reads go to the live table; S3 is read with its credentials.
      */
     static Opened openExport(CliContext context, String table, ConnectionOptions connection, Path file, List<String> exports,
-                             java.net.URI s3Endpoint, String keySchema, List<String> indexes) {
+                             java.net.URI s3Endpoint, String keySchema, List<String> indexes, boolean showProgress) {
         if (file != null) {
             throw new CliException("Give --file or --export, not both");
         }
@@ -109,12 +109,31 @@ final class TableSource {
                     + opened.keysFrom());
             context.err().flush();
             var name = session.describeTable(table != null ? table : session.listTables().join().get(0)).join().name();
+            if (showProgress) {
+                showProgress(context, session);
+            }
             return new Opened(WriteGuard.protect(session), name, session.sourceText(), session);
         } catch (ExportReadException e) {
             throw new CliException(e.getMessage());
         } catch (IllegalArgumentException e) {
             throw new CliException(e.getMessage());
         }
+    }
+
+    /** The export's read on a progress line (files, items, bytes) while the session is open, when a person watches. */
+    private static void showProgress(CliContext context, ExportSession session) {
+        var line = new ProgressLine(context.err(), false);
+        var ticker = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(runnable -> {
+            var thread = new Thread(runnable, "dynalens-export-progress");
+            thread.setDaemon(true);
+            return thread;
+        });
+        ticker.scheduleAtFixedRate(() -> line.show("Reading the export: " + session.progressText()), 200, 200,
+                java.util.concurrent.TimeUnit.MILLISECONDS);
+        session.whenClosed(() -> {
+            ticker.shutdownNow();
+            line.clear();
+        });
     }
 
     /**

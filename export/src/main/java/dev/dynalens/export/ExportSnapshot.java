@@ -207,16 +207,43 @@ public final class ExportSnapshot implements AutoCloseable {
 
     /** The parts to read: each of the full export's data files, then the changes' images (when there are changes). */
     public List<Part> parts() {
+        return parts(counters);
+    }
+
+    private List<Part> parts(ReadCounters counting) {
         var parts = new ArrayList<Part>();
         var source = sources.get(0);
         var decoder = RecordDecoder.of(full().format(), false);
         for (var file : fullFiles) {
-            parts.add(new FilePart(source, file, decoder));
+            parts.add(new FilePart(source, file, decoder, counting));
         }
         if (!changes.isEmpty()) {
             parts.add(new ChangesPart());
         }
         return parts;
+    }
+
+    /**
+     * Up to {@code max} of the first items, from the first data files (for a guess of the key schema): not counted in
+     * {@link #counters()}, which say what the read itself has done. A file that cannot be read is left out here: the read
+     * fails on it with its sentence.
+     */
+    public List<Item> firstItems(int max) {
+        var items = new ArrayList<Item>();
+        for (var part : parts(new ReadCounters())) {
+            try (var cursor = part.open()) {
+                Item item;
+                while (items.size() < max && (item = cursor.next()) != null) {
+                    items.add(item);
+                }
+            } catch (ExportReadException e) {
+                continue;
+            }
+            if (items.size() >= max) {
+                break;
+            }
+        }
+        return items;
     }
 
     /** A stretch of the snapshot read in one go, on one thread. */
@@ -241,11 +268,13 @@ public final class ExportSnapshot implements AutoCloseable {
         private final ExportSource source;
         private final DataFile file;
         private final RecordDecoder decoder;
+        private final ReadCounters counting;
 
-        FilePart(ExportSource source, DataFile file, RecordDecoder decoder) {
+        FilePart(ExportSource source, DataFile file, RecordDecoder decoder, ReadCounters counting) {
             this.source = source;
             this.file = file;
             this.decoder = decoder;
+            this.counting = counting;
         }
 
         @Override
@@ -255,7 +284,7 @@ public final class ExportSnapshot implements AutoCloseable {
 
         @Override
         public Cursor open() {
-            var reader = DataFileReader.open(source.store(), source.location().resolve(file.key()), file, decoder, counters);
+            var reader = DataFileReader.open(source.store(), source.location().resolve(file.key()), file, decoder, counting);
             return new Cursor() {
                 @Override
                 public Item next() {

@@ -76,6 +76,7 @@ public final class ExportSession implements DynamoSession {
     private final AtomicLong scanPages = new AtomicLong();
     private final AtomicLong liveReads = new AtomicLong();
     private final boolean ownsLive;
+    private final List<Runnable> closings = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** Without a connection, key-pinned reads answered from the export held in memory, loaded at the first one. */
     private WorkspaceSession inMemory;
     private volatile boolean closed;
@@ -113,6 +114,20 @@ public final class ExportSession implements DynamoSession {
         int incrementals = snapshot.summaries().size() - 1;
         return "export " + snapshot.full().exportId() + (incrementals == 0 ? "" : " + " + incrementals + " incremental export"
                 + (incrementals == 1 ? "" : "s")) + " as of " + snapshot.snapshotTime();
+    }
+
+    /**
+     * What was read of the export so far, for a progress line: "3 of 9 files · 412,003 items · 7.2 MB read".
+     */
+    public String progressText() {
+        var counters = snapshot.counters();
+        return String.format(java.util.Locale.ROOT, "%,d of %,d files · %,d items · %.1f MB read", counters.files(), parts.size(),
+                counters.items(), counters.bytes() / 1048576.0);
+    }
+
+    /** Runs {@code closing} when this session closes (a progress line stops). */
+    public void whenClosed(Runnable closing) {
+        closings.add(closing);
     }
 
     /** Scan pages the export answered. */
@@ -437,6 +452,7 @@ public final class ExportSession implements DynamoSession {
     @Override
     public void close() {
         closed = true;
+        closings.forEach(Runnable::run);
         executor.shutdownNow();
         open.values().forEach(position -> {
             if (position.cursor != null) {

@@ -83,10 +83,9 @@ public final class ExportTables {
     private static Described describe(ExportSnapshot snapshot, String name, DynamoSession live, WorkspaceOptions keys) {
         var full = snapshot.full();
         if (keys.keySchema() != null) {
-            var sample = keys.keySchema().partitionKeyType() == null || keys.keySchema().sortKey() != null
-                    && keys.keySchema().sortKeyType() == null ? sample(snapshot) : List.<Item>of();
+            var sample = snapshot.firstItems(GUESS_ITEMS);
             var schema = schemaOf(keys.keySchema(), sample);
-            var indexes = keys.indexes().stream().map(i -> gsi(i.name(), schemaOf(i.keys(), sample(snapshot)))).toList();
+            var indexes = keys.indexes().stream().map(i -> gsi(i.name(), schemaOf(i.keys(), sample))).toList();
             return new Described(table(name, schema, indexes, List.of(), snapshot), "given");
         }
         if (live != null) {
@@ -99,7 +98,7 @@ public final class ExportTables {
                         + (e.getCause() == null ? e.getMessage() : e.getCause().getMessage()) + "): give --key-schema PK[,SK] (and --gsi)");
             }
         }
-        var guess = KeyGuess.guess(sample(snapshot));
+        var guess = KeyGuess.guess(snapshot.firstItems(GUESS_ITEMS));
         if (guess.isEmpty()) {
             throw new IllegalArgumentException("The export " + full.exportId() + " does not carry its key schema, no connection reaches "
                     + name + ", and no attribute named like PK, pk or id is on every item: give --key-schema PK[,SK] (and --gsi)");
@@ -116,26 +115,6 @@ public final class ExportTables {
 
     private static IndexDescription gsi(String name, KeySchema keys) {
         return new IndexDescription(name, IndexDescription.Kind.GLOBAL, keys, IndexDescription.Projection.ALL, List.of(), null, null, null);
-    }
-
-    /** The first items of the export, for a guess or a key attribute's type. */
-    private static List<Item> sample(ExportSnapshot snapshot) {
-        var items = new ArrayList<Item>();
-        for (var part : snapshot.parts()) {
-            try (var cursor = part.open()) {
-                Item item;
-                while (items.size() < GUESS_ITEMS && (item = cursor.next()) != null) {
-                    items.add(item);
-                }
-            } catch (RuntimeException e) {
-                // A file that cannot be read fails the read itself, with its sentence; the sample makes do with the others.
-                continue;
-            }
-            if (items.size() >= GUESS_ITEMS) {
-                break;
-            }
-        }
-        return items;
     }
 
     private static KeySchema schemaOf(KeySpec spec, List<Item> sample) {
