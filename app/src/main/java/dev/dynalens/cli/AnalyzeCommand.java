@@ -1,6 +1,5 @@
 package dev.dynalens.cli;
 
-import dev.dynalens.domain.inference.Analyzer;
 import dev.dynalens.domain.inference.Lens;
 import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.item.AttributeValue;
@@ -10,6 +9,7 @@ import dev.dynalens.domain.workspace.JsonLinesStream;
 import dev.dynalens.domain.workspace.WorkspaceFormat;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.usecase.AnalyzeExport;
+import dev.dynalens.usecase.EntityNaming;
 import dev.dynalens.usecase.AnalyzeFile;
 import dev.dynalens.export.ExportReadException;
 import dev.dynalens.usecase.AnalyzeTable;
@@ -73,13 +73,13 @@ final class AnalyzeCommand implements Callable<Integer> {
                 // Straight through: every data file read at once, no pages (the same analysis, AnalyzeExport).
                 var export = opened.export();
                 var table = export.describeTable(opened.tableName()).join();
-                Analyzer analyzer;
+                EntityNaming naming;
                 try {
-                    analyzer = new AnalyzeExport(Runtime.getRuntime().availableProcessors()).analyze(export.snapshot(), table, () -> false);
+                    naming = new AnalyzeExport(Runtime.getRuntime().availableProcessors()).analyze(export.snapshot(), table, () -> false);
                 } catch (ExportReadException e) {
                     throw new CliException(e.getMessage());
                 }
-                print(context, new Result(analyzer, List.of()), opened.label());
+                print(context, new Result(naming, List.of()), opened.label());
                 return 0;
             }
             print(context, analyze(session, opened.tableName()), opened.label());
@@ -90,9 +90,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     private void print(CliContext context, Result result, String label) throws IOException {
         var out = context.out();
         if (json) {
-            AnalysisOutput.writeJson(out, result.analyzer().result(), assignments ? result.assignments() : null);
+            AnalysisOutput.writeJson(out, result.naming().result(), assignments ? result.assignments() : null);
         } else {
-            AnalysisOutput.writeText(out, result.analyzer().result(), label, assignments ? result.assignments() : null);
+            AnalysisOutput.writeText(out, result.naming().result(), label, assignments ? result.assignments() : null);
         }
         out.flush();
     }
@@ -110,18 +110,18 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         var kept = new ArrayList<Item>();
         AnalyzeTable.PageObserver keep = assignments
-                ? (items, analyzer) -> items.forEach(item -> kept.add(namingPart(item, analyzer.classifier().keys(), analyzer)))
+                ? (items, naming) -> items.forEach(item -> kept.add(naming.namingPart(item)))
                 : AnalyzeTable.PageObserver.NONE;
         try {
             return new AnalyzeFile().analyze(source.file, options.get(), keep)
-                    .map(analysed -> new Result(analysed.analyzer(), named(kept, analysed.table().keys(), analysed.analyzer())));
+                    .map(analysed -> new Result(analysed.naming(), named(kept, analysed.table().keys(), analysed.naming())));
         } catch (IOException | RuntimeException e) {
             return Optional.empty(); // read again as a workspace, which reports it
         }
     }
 
-    /** The analyzer after every page, and each item's key with what is needed to name it again at the end. */
-    record Result(Analyzer analyzer, List<AnalysisOutput.Assignment> assignments) {
+    /** The naming after every page, and each item's key with what is needed to name it again at the end. */
+    record Result(EntityNaming naming, List<AnalysisOutput.Assignment> assignments) {
     }
 
     /**
@@ -136,30 +136,19 @@ final class AnalyzeCommand implements Callable<Integer> {
         AnalyzeTable.Analysed analysed;
         try (var analysis = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("dynalens-analyze").daemon().factory())) {
             AnalyzeTable.PageObserver keep = assignments
-                    ? (items, analyzer) -> items.forEach(item -> kept.add(namingPart(item, keys, analyzer)))
+                    ? (items, naming) -> items.forEach(item -> kept.add(naming.namingPart(item)))
                     : AnalyzeTable.PageObserver.NONE;
             analysed = new AnalyzeTable(session, analysis).start(description, Lens.NONE, keep, progress -> { }).result().join();
         }
-        return new Result(analysed.analyzer(), named(kept, keys.keySchema(), analysed.analyzer()));
+        return new Result(analysed.naming(), named(kept, keys.keySchema(), analysed.naming()));
     }
 
-    private static List<AnalysisOutput.Assignment> named(List<Item> kept, KeySchema schema, Analyzer analyzer) {
+    private static List<AnalysisOutput.Assignment> named(List<Item> kept, KeySchema schema, EntityNaming naming) {
         var named = new ArrayList<AnalysisOutput.Assignment>(kept.size());
         for (var item : kept) {
-            named.add(new AnalysisOutput.Assignment(item.key(schema.partitionKeyName(), schema.sortKeyName()), analyzer.entityOf(item)));
+            named.add(new AnalysisOutput.Assignment(item.key(schema.partitionKeyName(), schema.sortKeyName()), naming.entityOf(item)));
         }
         return named;
     }
 
-    /**
-     * What naming an item needs once all items are seen: its keys and, while the table has one, its
-     * type attribute. Keeping only that lets --assignments follow a large table.
-     */
-    private static Item namingPart(Item item, TableKeys keys, Analyzer analyzer) {
-        var part = new LinkedHashMap<String, AttributeValue>(4);
-        part.putAll(item.key(keys.keySchema().partitionKeyName(), keys.keySchema().sortKeyName()));
-        analyzer.classifier().typeAttribute().flatMap(item::get).ifPresent(value ->
-                part.put(analyzer.classifier().typeAttribute().orElseThrow(), value));
-        return new Item(part);
-    }
 }

@@ -32,7 +32,7 @@ public final class AnalyzeExport {
      * @throws dev.dynalens.export.ExportReadException        when the export cannot be read as it is (nothing is returned)
      * @throws java.util.concurrent.CancellationException when {@code cancelled} said so
      */
-    public Analyzer analyze(ExportSnapshot snapshot, TableDescription table, BooleanSupplier cancelled) {
+    public EntityNaming analyze(ExportSnapshot snapshot, TableDescription table, BooleanSupplier cancelled) {
         Objects.requireNonNull(snapshot, "snapshot");
         var analyzer = new Analyzer(TableKeys.from(table));
         var handOff = new BatchHandOff<Item>("dynalens-analyze", analyzer::acceptAll);
@@ -48,6 +48,6 @@ public final class AnalyzeExport {
             throw e;
         }
         handOff.finish();
-        return analyzer;
+        return new EntityNaming(analyzer);
     }
 }

@@ -23,7 +23,7 @@ import java.util.Optional;
  */
 public final class AnalyzeFile {
     /** The file's table as the workspace would describe it, and the analysis of every item. */
-    public record Analysed(JsonLinesStream.Table table, Analyzer analyzer) {
+    public record Analysed(JsonLinesStream.Table table, EntityNaming naming) {
     }
 
     /**
@@ -34,16 +34,18 @@ public final class AnalyzeFile {
     public Optional<Analysed> analyze(Path file, WorkspaceOptions options, AnalyzeTable.PageObserver observer) throws IOException {
         Objects.requireNonNull(observer, "observer");
         var analyzer = new Analyzer[1]; // made when the file's keys are known
+        var naming = new EntityNaming[1];
         var handOff = new BatchHandOff<Item>("dynalens-analyze", observer == AnalyzeTable.PageObserver.NONE
                 ? items -> analyzer[0].acceptAll(items)
                 : items -> items.forEach(item -> { // each item observed as the analyzer reads right after it
                     analyzer[0].accept(item);
-                    observer.analysed(List.of(item), analyzer[0]);
+                    observer.analysed(List.of(item), naming[0]);
                 }));
         Optional<JsonLinesStream.Table> table;
         try {
             table = WorkspaceFiles.stream(file, options, read -> {
                 analyzer[0] = new Analyzer(new TableKeys(read.name(), read.keys(), read.indexes()));
+                naming[0] = new EntityNaming(analyzer[0]);
                 handOff.start();
                 return handOff;
             });
@@ -56,6 +58,6 @@ public final class AnalyzeFile {
             return Optional.empty();
         }
         handOff.finish();
-        return Optional.of(new Analysed(table.get(), analyzer[0]));
+        return Optional.of(new Analysed(table.get(), naming[0]));
     }
 }

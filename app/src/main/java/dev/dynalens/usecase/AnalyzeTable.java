@@ -43,9 +43,9 @@ public final class AnalyzeTable {
      * The analysis after the last page, or after the last page read before a cancel.
      *
      * @param complete every page was read (false after a cancel: the analysis is of what was read)
-     * @param analyzer the analyzer that read them, to name items with afterwards; use it on the analysis executor only
+     * @param naming   what names items as the analysis did, to name items with afterwards; use it on the analysis executor only
      */
-    public record Analysed(TableAnalysis analysis, long pages, boolean complete, Analyzer analyzer) {
+    public record Analysed(TableAnalysis analysis, long pages, boolean complete, EntityNaming naming) {
         public long itemCount() {
             return analysis.itemCount();
         }
@@ -54,9 +54,9 @@ public final class AnalyzeTable {
     /** What else to do with each page once the analyzer has it, on the analysis executor (keep keys, sample partitions). */
     @FunctionalInterface
     public interface PageObserver {
-        PageObserver NONE = (items, analyzer) -> { };
+        PageObserver NONE = (items, naming) -> { };
 
-        void analysed(List<Item> items, Analyzer analyzer);
+        void analysed(List<Item> items, EntityNaming naming);
     }
 
     private final DynamoSession session;
@@ -107,7 +107,8 @@ public final class AnalyzeTable {
             analyzer.measuringItemSizes();
         }
         var job = new Job<Progress, Analysed>(listener);
-        var run = new Run(analyzer, observer, job);
+        var naming = new EntityNaming(analyzer);
+        var run = new Run(analyzer, naming, observer, job);
         var scan = new RunQuery(session, table.name()).scanAll();
         var pages = Pager.start(session, scan, analysis, page -> run.analyse(page.items()), summary -> { });
         job.onCancel(pages::cancel);
@@ -116,7 +117,7 @@ public final class AnalyzeTable {
             if (failure != null) {
                 job.result().completeExceptionally(failure);
             } else {
-                job.result().complete(new Analysed(analyzer.result(), summary.pages(), summary.complete(), analyzer));
+                job.result().complete(new Analysed(analyzer.result(), summary.pages(), summary.complete(), naming));
             }
         }, analysis);
         return job;
@@ -125,20 +126,22 @@ public final class AnalyzeTable {
     /** One read's state; touched only on the analysis executor, one page at a time. */
     private final class Run {
         private final Analyzer analyzer;
+        private final EntityNaming naming;
         private final PageObserver observer;
         private final Job<Progress, Analysed> job;
         private long pages;
         private long lastSnapshot;
 
-        Run(Analyzer analyzer, PageObserver observer, Job<Progress, Analysed> job) {
+        Run(Analyzer analyzer, EntityNaming naming, PageObserver observer, Job<Progress, Analysed> job) {
             this.analyzer = analyzer;
+            this.naming = naming;
             this.observer = observer;
             this.job = job;
         }
 
         void analyse(List<Item> items) {
             analyzer.acceptAll(items);
-            observer.analysed(items, analyzer);
+            observer.analysed(items, naming);
             pages++;
             var now = nanoTime.getAsLong();
             if (pages == 1 || now - lastSnapshot >= snapshotIntervalNanos) {

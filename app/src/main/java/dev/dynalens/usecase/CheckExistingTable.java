@@ -171,7 +171,7 @@ public final class CheckExistingTable {
         var spill = new SpillFile.Lazy(spillDirectory, "design-check");
         job.result().whenComplete((done, failure) -> spill.close());
         var items = new ProjectionStore(new ProjectionStore.Budget(memoryBudgetBytes, spill::open));
-        AnalyzeTable.PageObserver keep = (page, analyzer) -> page.forEach(item -> items.add(item, item.attributes().size()));
+        AnalyzeTable.PageObserver keep = (page, naming) -> page.forEach(item -> items.add(item, item.attributes().size()));
         var analyse = new AnalyzeTable(session, analysis).measuringItemSizes().start(table, namingAs(file), keep,
                 progress -> job.report(new Progress("Reading " + table.name() + " · naming entities", progress.items())));
         job.onCancel(analyse::cancel);
@@ -182,7 +182,7 @@ public final class CheckExistingTable {
                 job.result().cancel(false);
             } else {
                 items.seal();
-                new Run(table, file, analysed.analysis(), analysed.analyzer(), items, job).learn();
+                new Run(table, file, analysed.analysis(), analysed.naming().analyzer(), items, job).learn();
             }
         }, analysis);
         return job;

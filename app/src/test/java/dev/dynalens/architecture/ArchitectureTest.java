@@ -57,14 +57,15 @@ class ArchitectureTest {
             "dev.dynalens.service.fanout.FanoutRunner", "dev.dynalens.service.fanout.FanoutJournal",
             "dev.dynalens.service.load.TableLoader", "dev.dynalens.service.transfer.TableExporter",
             "dev.dynalens.service.transfer.TableImporter", "dev.dynalens.service.job.Pager",
-            "dev.dynalens.service.editing.StagedCommitter", "dev.dynalens.service.job.BatchHandOff", "dev.dynalens.service.sql.SqlEngine"};
+            "dev.dynalens.service.editing.StagedCommitter", "dev.dynalens.service.job.BatchHandOff", "dev.dynalens.service.sql.SqlEngine",
+            "dev.dynalens.domain.inference.Analyzer"};
 
     static final ArchRule adaptersStartUseCases = noClasses().that().resideInAnyPackage("dev.dynalens.ui..", "dev.dynalens.cli..")
             .should().dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.describe("an engine a use case drives",
                     (com.tngtech.archunit.core.domain.JavaClass c) -> java.util.Arrays.asList(ENGINES).contains(c.getFullName())))
             .because("the app and the command line gather input and start a use case (dev.dynalens.usecase); the use case drives "
                     + "rule inference, detection, fan-outs and their journals, loaders, exporters, importers, the pager, the file hand-off "
-                    + "and commits, the SQL engine");
+                    + "and commits, the SQL engine, the analyzer (an adapter names items through a use case's EntityNaming)");
 
     static final ArchRule adaptersBuildNoRawReads = noClasses().that().resideInAnyPackage("dev.dynalens.ui..", "dev.dynalens.cli..")
             .should().callConstructorWhere(com.tngtech.archunit.core.domain.JavaCall.Predicates.target(

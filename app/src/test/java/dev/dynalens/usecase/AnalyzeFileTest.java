@@ -47,7 +47,7 @@ class AnalyzeFileTest {
 
             var reference = new Analyzer(new TableKeys(analysed.table().name(), analysed.table().keys(), analysed.table().indexes()));
             reference.acceptAll(items);
-            assertThat(analysed.analyzer().result()).as(name).isEqualTo(reference.result());
+            assertThat(analysed.naming().result()).as(name).isEqualTo(reference.result());
             assertThat(observed).as(name).isEqualTo(items);
             assertThat(analysed.table().name()).isEqualTo(name);
         }

@@ -106,7 +106,7 @@ class AnalyzeTableTest {
         assertThat(named).hasSize(10).containsSubsequence("CUSTOMER", "Purchase", "Purchase");
         assertThat(analysed.analysis().entityCounts()).containsEntry("Purchase", 4L).doesNotContainKey("ORDER");
         assertThat(analysed.analysis().entity("Purchase").orElseThrow().sizes().items()).isEqualTo(4);
-        assertThat(analysed.analyzer().entityOf(item("CUSTOMER#9", "ORDER#9"))).isEqualTo("Purchase");
+        assertThat(analysed.naming().entityOf(item("CUSTOMER#9", "ORDER#9"))).isEqualTo("Purchase");
     }
 
     /** An in-memory workspace answers at once: the analysis is at most one page behind the reads, however slow it is. */

@@ -34,7 +34,7 @@ import javafx.collections.ObservableList;
  * (a Query: {@link PartitionModel}), what each overloaded index means, adjacency lists with their missing
  * reverse edges, and the person's corrections to the names ({@link LensModel}).
  *
- * <p>Threads: pages arrive on the SDK's threads; the {@link dev.dynalens.domain.inference.Analyzer} (not
+ * <p>Threads: pages arrive on the SDK's threads; the {@link dev.dynalens.usecase.EntityNaming} (not
  * thread-safe) is fed on the single-threaded {@code analysis} executor ({@link EntityNames}); only results
  * are applied on the {@code fx} executor.
  */

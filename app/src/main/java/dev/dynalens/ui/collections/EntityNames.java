@@ -1,10 +1,10 @@
 package dev.dynalens.ui.collections;
 
-import dev.dynalens.domain.inference.Analyzer;
 import dev.dynalens.domain.inference.Lens;
 import dev.dynalens.domain.inference.TableAnalysis;
 import dev.dynalens.domain.inference.TableKeys;
 import dev.dynalens.domain.item.Item;
+import dev.dynalens.usecase.EntityNaming;
 import java.util.List;
 
 /**
@@ -12,18 +12,18 @@ import java.util.List;
  * by and the lens it reads the table with. Until an overview has read the whole table the analyzer learns from the
  * collections opened; once one has, it is that overview's.
  *
- * <p>The {@link Analyzer} is not thread-safe: everything here runs on the analysis executor, apart from reading the
+ * <p>The {@link EntityNaming} is not thread-safe: everything here runs on the analysis executor, apart from reading the
  * lens to start an overview.
  */
 final class EntityNames {
-    private Analyzer analyzer;
+    private EntityNaming analyzer;
     private volatile Lens lens = Lens.NONE;
     private boolean fromWholeTable;
 
     /** Starts over with {@code lens}: nothing is known until items are learnt or an overview is adopted. */
     void readWith(TableKeys keys, Lens lens) {
         this.lens = lens;
-        analyzer = new Analyzer(keys, lens).measuringItemSizes();
+        analyzer = EntityNaming.learning(keys, lens);
         fromWholeTable = false;
     }
 
@@ -36,7 +36,7 @@ final class EntityNames {
      *
      * @param wholeTable the overview read every page; a cancelled one still names better than one collection does
      */
-    void adopt(Analyzer overview, Lens readWith, boolean wholeTable) {
+    void adopt(EntityNaming overview, Lens readWith, boolean wholeTable) {
         if (readWith.equals(lens)) {
             analyzer = overview;
             fromWholeTable = wholeTable;
@@ -46,7 +46,7 @@ final class EntityNames {
     /** Learns from a collection's items, until a whole-table overview exists (the collection would be counted twice). */
     void learn(List<Item> items) {
         if (analyzer != null && !fromWholeTable) {
-            analyzer.acceptAll(items);
+            analyzer.learn(items);
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.dynalens.ui.collections;
 
 import dev.dynalens.domain.connection.Problems;
-import dev.dynalens.domain.inference.Analyzer;
 import dev.dynalens.domain.inference.TableAnalysis;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
@@ -11,6 +10,7 @@ import dev.dynalens.service.job.Job;
 import dev.dynalens.ui.collections.CollectionsViewModel.IndexMeaningRow;
 import dev.dynalens.ui.collections.CollectionsViewModel.RelationshipRow;
 import dev.dynalens.usecase.AnalyzeTable;
+import dev.dynalens.usecase.EntityNaming;
 import dev.dynalens.usecase.FindStaleCopies;
 import dev.dynalens.usecase.KeepTableRead;
 import dev.dynalens.usecase.support.TableReads;
@@ -88,8 +88,8 @@ final class OverviewModel {
         var sample = new PartitionSample(table.keySchema().partitionKeyName());
         var kept = reads == null ? null : KeepTableRead.start(table, reads, "the Collections overview", FindStaleCopies.Settings.forKeptReads(),
                 task -> Thread.ofVirtual().name("keep-read-" + tableName).start(task));
-        var started = analyze.start(table, lens, (items, analyzer) -> {
-            sample.add(items, analyzer);
+        var started = analyze.start(table, lens, (items, naming) -> {
+            sample.add(items, naming);
             if (kept != null) {
                 kept.accept(items);
             }
@@ -101,7 +101,7 @@ final class OverviewModel {
             }
         }).thenApplyAsync(analysed -> {
             if (current == generation) {
-                names.adopt(analysed.analyzer(), lens, analysed.complete());
+                names.adopt(analysed.naming(), lens, analysed.complete());
             }
             return new Ended(analysed, analysed.complete() ? sample.richest() : "");
         }, analysis).handleAsync((ended, failure) -> {
@@ -185,11 +185,11 @@ final class OverviewModel {
             this.partitionKey = partitionKey;
         }
 
-        void add(List<Item> items, Analyzer analyzer) {
+        void add(List<Item> items, EntityNaming naming) {
             for (var item : items) {
                 var pk = item.attributes().get(partitionKey);
                 if (pk == null || entitiesByPartition.size() >= SAMPLE_PARTITIONS && !entitiesByPartition.containsKey(pk)) continue;
-                entitiesByPartition.computeIfAbsent(pk, k -> new LinkedHashSet<>()).add(analyzer.entityOf(item));
+                entitiesByPartition.computeIfAbsent(pk, k -> new LinkedHashSet<>()).add(naming.entityOf(item));
             }
         }
 
