@@ -1,12 +1,11 @@
 package dev.dynalens.domain.design;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.dynalens.domain.design.SourceTree.ListNode;
+import dev.dynalens.domain.design.SourceTree.MapNode;
+import dev.dynalens.domain.design.SourceTree.Node;
+import dev.dynalens.domain.design.SourceTree.ScalarNode;
 import dev.dynalens.domain.item.AttributeType;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -29,8 +28,6 @@ import java.util.Set;
  * }</pre>
  */
 public final class PatternsReader {
-    private static final JsonFactory JSON = JsonFactory.builder().build();
-    private static final YAMLFactory YAML = YAMLFactory.builder().build();
     private static final List<String> TOP_KEYS = List.of("table", "entities", "accessPatterns");
     private static final List<String> ENTITY_KEYS = List.of("id", "attributes", "count", "itemSize");
     private static final List<String> PATTERN_KEYS = List.of("name", "entity", "entities", "equals", "between", "sortBy",
@@ -51,29 +48,22 @@ public final class PatternsReader {
 
     /** Whether the text is read as JSON (else YAML). */
     public static boolean isJson(String text) {
-        return text.stripLeading().startsWith("{");
+        return SourceTree.isJson(text);
     }
 
     private PatternsFile readFile(String text) {
         Node root;
-        try (var parser = (isJson(text) ? JSON : YAML).createParser(text)) {
-            root = parser.nextToken() == null ? null : node(parser);
-            if (root != null && parser.nextToken() != null) {
-                problem(position(parser), "more after the end of the document");
-            }
-        } catch (JsonProcessingException e) {
-            var location = e.getLocation();
-            throw new PatternsException(new PatternsProblem(location == null ? SourcePosition.NONE
-                    : new SourcePosition(location.getLineNr(), location.getColumnNr()), e.getOriginalMessage()));
-        } catch (IOException e) {
-            throw new PatternsException(new PatternsProblem(SourcePosition.NONE, "cannot read the patterns: " + e.getMessage()));
+        try {
+            root = SourceTree.read(text, this::problem);
+        } catch (SourceTree.SyntaxException e) {
+            throw new PatternsException(new PatternsProblem(e.position(), e.getMessage()));
         }
         if (!(root instanceof MapNode top)) {
             throw new PatternsException(new PatternsProblem(root == null ? new SourcePosition(1, 1) : root.position(),
                     "a patterns file is a map with entities and accessPatterns"));
         }
         unknownKeys(top, TOP_KEYS, "a patterns file has");
-        String table = top.entries.containsKey("table") ? scalar(top.value("table"), "table") : null;
+        String table = top.entries().containsKey("table") ? scalar(top.value("table"), "table") : null;
         var entities = entities(top);
         var patterns = patterns(top, entities);
         if (!problems.isEmpty()) {
@@ -95,7 +85,7 @@ public final class PatternsReader {
             return List.of();
         }
         var entities = new ArrayList<EntitySpec>();
-        for (var entry : map.entries.entrySet()) {
+        for (var entry : map.entries().entrySet()) {
             var name = entry.getKey();
             var keyPosition = entry.getValue().keyPosition();
             positions.put(PatternsFile.path("entities", name), keyPosition);
@@ -123,7 +113,7 @@ public final class PatternsReader {
         } else if (!(attributesNode instanceof MapNode attributeMap)) {
             problem(attributesNode.position(), "the attributes of " + name + " are a map of names to types (S, N, B, BOOL, L, M, SS, NS, BS)");
         } else {
-            for (var entry : attributeMap.entries.entrySet()) {
+            for (var entry : attributeMap.entries().entrySet()) {
                 var attribute = entry.getKey();
                 positions.put(PatternsFile.path("entities", name, "attributes", attribute), entry.getValue().keyPosition());
                 var typeText = scalar(entry.getValue().value(), "the type of " + attribute);
@@ -137,7 +127,7 @@ public final class PatternsReader {
                             + " (types: S, N, B, BOOL, L, M, SS, NS, BS)");
                 }
             }
-            if (attributeMap.entries.isEmpty()) {
+            if (attributeMap.entries().isEmpty()) {
                 problem(attributeMap.position(), "entity " + name + " has no attributes");
             }
         }
@@ -177,7 +167,7 @@ public final class PatternsReader {
         entities.forEach(e -> byName.put(e.name(), e));
         var names = new HashSet<String>();
         var patterns = new ArrayList<AccessPattern>();
-        for (var element : list.elements) {
+        for (var element : list.elements()) {
             var pattern = pattern(element, byName, names);
             if (pattern != null) {
                 patterns.add(pattern);
@@ -316,7 +306,7 @@ public final class PatternsReader {
     // --- scalars ---
 
     private void unknownKeys(MapNode map, List<String> known, String what) {
-        for (var entry : map.entries.entrySet()) {
+        for (var entry : map.entries().entrySet()) {
             if (!known.contains(entry.getKey())) {
                 var similar = known.stream().filter(k -> k.equalsIgnoreCase(entry.getKey())).findFirst();
                 problem(entry.getValue().keyPosition(), "unknown key '" + entry.getKey() + "'"
@@ -326,8 +316,8 @@ public final class PatternsReader {
     }
 
     private String scalar(Node node, String what) {
-        if (node instanceof ScalarNode scalar && scalar.token != JsonToken.VALUE_NULL) {
-            return scalar.text;
+        if (node instanceof ScalarNode scalar && scalar.token() != JsonToken.VALUE_NULL) {
+            return scalar.text();
         }
         problem(node.position(), what + " is a single value");
         return null;
@@ -336,10 +326,10 @@ public final class PatternsReader {
     /** A list of names, or one name on its own. */
     private List<ScalarNode> names(Node node, String what) {
         var names = new ArrayList<ScalarNode>();
-        var elements = node instanceof ListNode list ? list.elements : List.of(node);
+        var elements = node instanceof ListNode list ? list.elements() : List.of(node);
         for (var element : elements) {
             // Any scalar: YAML reads a name such as 'on' or 'y' as a boolean, and its text is the name.
-            if (element instanceof ScalarNode scalar && scalar.token != JsonToken.VALUE_NULL && !scalar.text.isBlank()) {
+            if (element instanceof ScalarNode scalar && scalar.token() != JsonToken.VALUE_NULL && !scalar.text().isBlank()) {
                 names.add(scalar);
             } else {
                 problem(element.position(), what + " are attribute names");
@@ -352,9 +342,9 @@ public final class PatternsReader {
         if (node == null) {
             return 0;
         }
-        if (node instanceof ScalarNode scalar && scalar.token == JsonToken.VALUE_NUMBER_INT) {
+        if (node instanceof ScalarNode scalar && scalar.token() == JsonToken.VALUE_NUMBER_INT) {
             try {
-                long value = Long.parseLong(scalar.text);
+                long value = Long.parseLong(scalar.text());
                 if (value >= 0) {
                     return value;
                 }
@@ -370,8 +360,8 @@ public final class PatternsReader {
         if (node == null) {
             return 0;
         }
-        if (node instanceof ScalarNode scalar && (scalar.token == JsonToken.VALUE_NUMBER_INT || scalar.token == JsonToken.VALUE_NUMBER_FLOAT)) {
-            var value = Double.parseDouble(scalar.text);
+        if (node instanceof ScalarNode scalar && (scalar.token() == JsonToken.VALUE_NUMBER_INT || scalar.token() == JsonToken.VALUE_NUMBER_FLOAT)) {
+            var value = Double.parseDouble(scalar.text());
             if (value >= 0 && Double.isFinite(value)) {
                 return value;
             }
@@ -384,8 +374,8 @@ public final class PatternsReader {
         if (node == null) {
             return false;
         }
-        if (node instanceof ScalarNode scalar && (scalar.token == JsonToken.VALUE_TRUE || scalar.token == JsonToken.VALUE_FALSE)) {
-            return scalar.token == JsonToken.VALUE_TRUE;
+        if (node instanceof ScalarNode scalar && (scalar.token() == JsonToken.VALUE_TRUE || scalar.token() == JsonToken.VALUE_FALSE)) {
+            return scalar.token() == JsonToken.VALUE_TRUE;
         }
         problem(node.position(), what + " is true or false");
         return false;
@@ -393,62 +383,5 @@ public final class PatternsReader {
 
     private void problem(SourcePosition position, String message) {
         problems.add(new PatternsProblem(position, message));
-    }
-
-    // --- the tree, with positions ---
-
-    private Node node(JsonParser parser) throws IOException {
-        var position = position(parser);
-        return switch (parser.currentToken()) {
-            case START_OBJECT -> {
-                var entries = new LinkedHashMap<String, Entry>();
-                while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                    var key = parser.currentName();
-                    var keyPosition = position(parser);
-                    parser.nextToken();
-                    var value = node(parser);
-                    if (entries.containsKey(key)) {
-                        problem(keyPosition, "key '" + key + "' is given twice");
-                    } else {
-                        entries.put(key, new Entry(keyPosition, value));
-                    }
-                }
-                yield new MapNode(position, entries);
-            }
-            case START_ARRAY -> {
-                var elements = new ArrayList<Node>();
-                while (parser.nextToken() != JsonToken.END_ARRAY) {
-                    elements.add(node(parser));
-                }
-                yield new ListNode(position, elements);
-            }
-            // YAML reads N, Y, yes, no, on and off as booleans; the text keeps what was written (an attribute type N).
-            default -> new ScalarNode(position, parser.getText(), parser.currentToken());
-        };
-    }
-
-    private static SourcePosition position(JsonParser parser) {
-        var location = parser.currentTokenLocation();
-        return new SourcePosition(Math.max(1, location.getLineNr()), Math.max(1, location.getColumnNr()));
-    }
-
-    private sealed interface Node permits MapNode, ListNode, ScalarNode {
-        SourcePosition position();
-    }
-
-    private record Entry(SourcePosition keyPosition, Node value) {
-    }
-
-    private record MapNode(SourcePosition position, Map<String, Entry> entries) implements Node {
-        Node value(String key) {
-            var entry = entries.get(key);
-            return entry == null ? null : entry.value();
-        }
-    }
-
-    private record ListNode(SourcePosition position, List<Node> elements) implements Node {
-    }
-
-    private record ScalarNode(SourcePosition position, String text, JsonToken token) implements Node {
     }
 }
