@@ -1,0 +1,84 @@
+package dev.dynalens.domain.change;
+
+import dev.dynalens.domain.capacity.CapacityUnits;
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.write.ItemWrite;
+import java.util.List;
+import java.util.Map;
+
+/** What a change does to one item, as its plan says, with the writes that do it and what they cost. */
+public sealed interface ItemChange {
+
+    /** The item's primary key (before the change). */
+    Map<String, AttributeValue> key();
+
+    /** The writes, each conditional on the item still holding what the plan read; none when nothing is written. */
+    List<ItemWrite> writes();
+
+    /** WCU of the writes: the table's and every index's the change touches. */
+    CapacityUnits writeUnits();
+
+    /** The item is updated in place (one conditional UpdateItem). */
+    record Update(Map<String, AttributeValue> key, Item before, Item after, ItemWrite.Update write, CapacityUnits writeUnits)
+            implements ItemChange {
+        @Override
+        public List<ItemWrite> writes() {
+            return List.of(write);
+        }
+    }
+
+    /**
+     * A key attribute changes: the item moves to its new key, the new one put (where no item has that key) and the old one
+     * deleted (where it still holds what was read), in one transaction where the endpoint has them.
+     */
+    record Move(Map<String, AttributeValue> key, Item before, Item after, ItemWrite.Put put, ItemWrite.Delete delete,
+                CapacityUnits writeUnits) implements ItemChange {
+        @Override
+        public List<ItemWrite> writes() {
+            return List.of(put, delete);
+        }
+    }
+
+    /** The item is deleted (where it still holds what was read). */
+    record Delete(Map<String, AttributeValue> key, Item before, ItemWrite.Delete write, CapacityUnits writeUnits) implements ItemChange {
+        @Override
+        public List<ItemWrite> writes() {
+            return List.of(write);
+        }
+    }
+
+    /** Nothing is written: the item already is as the change would make it, or a template names an attribute it lacks. */
+    record Unchanged(Map<String, AttributeValue> key, Item before, Why why, String detail) implements ItemChange {
+        /** Why an item is left as it is. */
+        public enum Why {
+            /** a template names an attribute the item does not have ({@code detail}: which) */
+            MISSING_ATTRIBUTE,
+            /** the change would write what the item already holds */
+            ALREADY_SO
+        }
+
+        @Override
+        public List<ItemWrite> writes() {
+            return List.of();
+        }
+
+        @Override
+        public CapacityUnits writeUnits() {
+            return CapacityUnits.ZERO;
+        }
+    }
+
+    /** The change would make an item DynamoDB refuses (over 400 KB, nested deeper than 32, a key of the wrong type). */
+    record Refused(Map<String, AttributeValue> key, Item before, String reason) implements ItemChange {
+        @Override
+        public List<ItemWrite> writes() {
+            return List.of();
+        }
+
+        @Override
+        public CapacityUnits writeUnits() {
+            return CapacityUnits.ZERO;
+        }
+    }
+}
