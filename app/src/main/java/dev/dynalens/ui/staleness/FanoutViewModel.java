@@ -91,13 +91,13 @@ public final class FanoutViewModel {
                     ValueText.literal(step.newValue()), update.updateExpression() + " IF " + update.conditionExpression() + "  (" + names + ")",
                     entry == null ? "pending" : entry.outcome().name().toLowerCase(Locale.ROOT).replace('_', ' ')));
         }
-        readyToApply = Bindings.createBooleanBinding(() -> !running.get() && !finished.get() && !session.profile().readOnly()
+        readyToApply = Bindings.createBooleanBinding(() -> !running.get() && !finished.get() && !session.writeProfile().readOnly()
                 && pendingSteps() > 0, running, finished);
         canApply = Bindings.createBooleanBinding(() -> readyToApply.get()
                         && (!needsTypedConfirmation() || WriteConfirmer.confirms(confirmation.get(), plan.tableName())),
                 readyToApply, confirmation);
-        if (session.profile().readOnly()) {
-            status.set("Connection '" + session.profile().name() + "' is read-only: the plan can be reviewed, not applied.");
+        if (session.writeProfile().readOnly()) {
+            status.set("Connection '" + session.writeProfile().name() + "' is read-only: the plan can be reviewed, not applied.");
         } else {
             status.set(existingJournal == null
                     ? "Dry run: " + plan.steps().size() + " guarded update" + (plan.steps().size() == 1 ? "" : "s") + " planned; nothing has been written."
@@ -136,12 +136,15 @@ public final class FanoutViewModel {
 
     /** On a production-tagged connection, Apply first asks for the table name (typed into {@link #confirmationProperty()}). */
     public boolean needsTypedConfirmation() {
-        return session.profile().tag().isProduction();
+        return session.writeProfile().tag().isProduction();
     }
 
-    /** The connection's name, as the person knows it: for the question before Apply. */
+    /**
+     * The name of the connection the repair writes to, as the person knows it: for the question before Apply. For a plan
+     * made from a table's export, the live table's connection ({@link dev.dynalens.service.DynamoSession#writeProfile}).
+     */
     public String connectionName() {
-        return session.profile().name();
+        return session.writeProfile().name();
     }
 
     /** Stale copies the plan does not touch, one line each with why. */

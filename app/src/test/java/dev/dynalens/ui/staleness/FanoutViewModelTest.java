@@ -151,6 +151,32 @@ class FanoutViewModelTest {
         assertThat(dir).isEmptyDirectory();
     }
 
+    /** A plan made from a table's export: the export's own profile is read-only, its writes go to the live (production) table. */
+    @Test
+    void aPlanFromAnExport_isAppliedToTheLiveTable_withItsConnectionsConfirmation() throws Exception {
+        var live = session(false, ConnectionTag.PRODUCTION);
+        var exportProfile = ConnectionProfile.create("export 01764496800000-blog0001", new CredentialsSource.LocalPlaceholder(), "local",
+                null, true, ConnectionTag.NONE);
+        var fromExport = new FakeDynamoSession(exportProfile) {
+            @Override
+            public ConnectionProfile writeProfile() {
+                return live.profile();
+            }
+        };
+        fromExport.writer = live.writer;
+        fromExport.getter = live.getter;
+        var model = FanoutViewModel.plan(fromExport, Runnable::run, dir, dev.dynalens.service.fanout.FanoutSettings.DEFAULTS, plan(2));
+
+        assertThat(model.statusProperty().get()).contains("2 guarded updates planned");
+        assertThat(model.readyToApplyProperty().get()).isTrue();
+        assertThat(model.needsTypedConfirmation()).isTrue();
+        assertThat(model.connectionName()).isEqualTo("conn");
+        model.confirmationProperty().set("Blog");
+
+        assertThat(model.apply().get(10, TimeUnit.SECONDS).counts().updated()).isEqualTo(2);
+        assertThat(fromExport.writes).hasSize(2);
+    }
+
     @Test
     void apply_journalsThePlan_showsProgress_andSavesAReport() throws Exception {
         var session = session(false, ConnectionTag.LOCAL);
