@@ -1,6 +1,7 @@
 package dev.dynalens;
 
 import dev.dynalens.service.aws.AwsDynamoSessionFactory;
+import dev.dynalens.service.aws.AwsExportSources;
 import dev.dynalens.service.aws.SdkAwsEnvironment;
 import dev.dynalens.service.config.ConfigDirectory;
 import dev.dynalens.service.config.JsonConnectionStore;
@@ -22,7 +23,7 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.stage.Stage;
 
-/** The JavaFX application and composition root of the GUI: wires the AWS adapter, the store and the views. */
+/** The JavaFX application and composition root of the GUI: wires the AWS adapters (DynamoDB, exports in S3), the store and the views. */
 public class App extends Application {
     private ConnectionsViewModel connections;
     private dev.dynalens.ui.shell.Shell shell;
@@ -50,7 +51,8 @@ public class App extends Application {
         connections = new ConnectionsViewModel(new JsonConnectionStore(config),
                 wiring.recording(new AwsDynamoSessionFactory()), wiring.recording(new FileWorkspaceOpener(background)),
                 fx, background);
-        shell = wiring.shell(connections, () -> new ConnectionEditorViewModel(environment), fx);
+        shell = wiring.shell(connections, () -> new ConnectionEditorViewModel(environment), fx, new AwsExportSources(System.getenv()),
+                background);
 
         var scene = new Scene(shell.createView());
         scene.getStylesheets().add(Objects.requireNonNull(App.class.getResource("ui/dynalens.css")).toExternalForm());

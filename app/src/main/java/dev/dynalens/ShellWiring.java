@@ -2,6 +2,7 @@ package dev.dynalens;
 
 import dev.dynalens.domain.history.RequestHistory;
 import dev.dynalens.service.DynamoSessionFactory;
+import dev.dynalens.service.ExportSources;
 import dev.dynalens.service.WorkspaceOpener;
 import dev.dynalens.service.config.JsonLensStore;
 import dev.dynalens.service.config.JsonLinesHistoryLog;
@@ -69,9 +70,11 @@ final class ShellWiring {
 
     /**
      * The shell and its main view over {@code connections}: the shell's model with the open tabs, the saved queries,
-     * the look, the notifications, and the composition of table tabs with this config folder.
+     * the look, the notifications, and the composition of table tabs with this config folder; "Read from an export…" reads
+     * through {@code exports}, opening them on {@code background}.
      */
-    Shell shell(ConnectionsViewModel connections, Supplier<ConnectionEditorViewModel> editors, Executor fx) {
+    Shell shell(ConnectionsViewModel connections, Supplier<ConnectionEditorViewModel> editors, Executor fx, ExportSources exports,
+                Executor background) {
         var store = new JsonAppStateStore(configDirectory);
         var saved = new SavedQueriesViewModel(store);
         saved.load();
@@ -86,6 +89,7 @@ final class ShellWiring {
         var tableTabs = new TableTabs(connections, fx, new JsonLensStore(configDirectory), configDirectory, saved)
                 .keepingEntityTypesIn(new dev.dynalens.service.config.JsonEntityTypesStore(configDirectory));
         var main = new MainView(connections, editors, fx, model, tableTabs);
+        main.readExportsWith(exports, background);
         var shell = new Shell(main, model, history, fx, appearance, saved, new MainWindowViewModel(store));
         model.reportProblem(historyProblem);
         return shell;

@@ -84,6 +84,11 @@ class ArchitectureTest {
                             && WRITES.contains(call.getTarget().getName())))
             .because("every write goes through a use case, which confirms it with the write guard first");
 
+    static final ArchRule uiOpensExportsThroughTheUseCase = noClasses().that().resideInAPackage("dev.dynalens.ui..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.dynalens.service.export..", "dev.dynalens.export..")
+            .because("the app opens a table's export with the OpenExport use case, off the FX thread, and then knows it as a "
+                    + "DynamoSession like any table");
+
     static final ArchRule cliKnowsNoUi = noClasses().that().resideInAPackage("dev.dynalens.cli..")
             .should().dependOnClassesThat().resideInAPackage("dev.dynalens.ui..")
             .because("the command line and the app are two adapters over the same use cases");
@@ -108,6 +113,7 @@ class ArchitectureTest {
                 Arguments.of("ui and cli start use cases, not engines", adaptersStartUseCases),
                 Arguments.of("ui and cli build no raw Scan or Query and page nothing by hand", adaptersBuildNoRawReads),
                 Arguments.of("ui and cli write only through use cases", adaptersWriteThroughUseCases),
+                Arguments.of("ui opens exports through the use case", uiOpensExportsThroughTheUseCase),
                 Arguments.of("cli knows no ui", cliKnowsNoUi),
                 Arguments.of("use cases know no adapter", useCasesKnowNoAdapters),
                 Arguments.of("service knows no use case", serviceKnowsNoUseCase),

@@ -29,7 +29,7 @@ public final class CollectionsView {
     private ObservableValue<StaleCells> staleCells;
     private Runnable rebuildCollection = () -> { };
     /** Whether reading the table costs nothing (a workspace file): its overview runs as it opens. */
-    private boolean readingIsFree;
+    private String freeReading;
     /** Editing of the collection's items, staged; null when not offered. */
     private ItemActions editing;
 
@@ -56,15 +56,18 @@ public final class CollectionsView {
         return this;
     }
 
-    /** A table read for free (a workspace file) is analysed as it opens; the header says so instead of a cost. */
-    public CollectionsView readingIsFree(boolean free) {
-        this.readingIsFree = free;
+    /**
+     * A table read for free (a workspace file, an export): the header says {@code why} instead of what the Scan costs;
+     * null for a live table.
+     */
+    public CollectionsView readingIsFree(String why) {
+        this.freeReading = why;
         return this;
     }
 
     public Node createView() {
         var root = new BorderPane();
-        root.setTop(new OverviewHeader(model, readingIsFree, this::showCollection).createView());
+        root.setTop(new OverviewHeader(model, freeReading, this::showCollection).createView());
         var collection = new CollectionPane(model, new EntityGroupPane(model, staleCells, editing));
         var overview = new OverviewTables(model, () -> {
             showCollection();

@@ -19,16 +19,17 @@ import javafx.scene.layout.VBox;
 /** The collection viewer's header: the table, Analyse and Cancel of the overview, its status and cost, and the example partition. */
 final class OverviewHeader {
     private final CollectionsViewModel model;
-    private final boolean readingIsFree;
+    private final String freeReading;
     private final Runnable showCollection;
 
     /**
-     * @param readingIsFree the table is read for free (a workspace file): the hint says so instead of a cost
+     * @param freeReading why the table is read for free (a workspace file, an export), said instead of a cost; null for a
+     *                    live table
      * @param showCollection brings the Collection tab to front, before the example partition opens in it
      */
-    OverviewHeader(CollectionsViewModel model, boolean readingIsFree, Runnable showCollection) {
+    OverviewHeader(CollectionsViewModel model, String freeReading, Runnable showCollection) {
         this.model = model;
-        this.readingIsFree = readingIsFree;
+        this.freeReading = freeReading;
         this.showCollection = showCollection;
     }
 
@@ -82,8 +83,8 @@ final class OverviewHeader {
     /** What Analyse reads, and for a live table what that costs by DynamoDB's own figures. */
     private String overviewHint(TableDescription table) {
         var what = "Scans every page and infers entity types from the keys; no schema needed.";
-        if (readingIsFree) {
-            return what + " A file costs nothing to read, so it was analysed as it opened.";
+        if (freeReading != null) {
+            return what + " " + freeReading;
         }
         return table == null ? what : what + " By DynamoDB's figures (updated about every six hours) that is "
                 + ScanEstimate.of(table.sizeBytes(), table.itemCount(), 1).overviewText() + ".";

@@ -39,7 +39,8 @@ public final class Icons {
         ANALYSE(Feather.BAR_CHART_2),
         FIND(Feather.SEARCH),
         REPAIR(Feather.TOOL),
-        SAVE(Feather.SAVE);
+        SAVE(Feather.SAVE),
+        READ_EXPORT(Feather.ARCHIVE);
 
         private final Ikon ikon;
 

@@ -139,8 +139,14 @@ final class ConnectionsSidebar {
         importFile.disableProperty().bind(selectedTable.isNull());
         importFile.setOnAction(e -> tableActions.transfer(selectedTable.get(), false));
         Icons.withIcon(importFile, Icons.Action.IMPORT, "Import a file's items into the selected table");
+        var fromExport = new Button("Read from an export…");
+        fromExport.setId("readFromExport");
+        fromExport.disableProperty().bind(selectedTable.isNull().or(workspaceSelected));
+        fromExport.setOnAction(e -> tableActions.readFromExport(selectedTable.get()));
+        Icons.withIcon(fromExport, Icons.Action.READ_EXPORT, "Read the selected table from one of its exports to S3, or a folder or "
+                + "URI: every whole-table view works from it, with no read capacity");
         var box = new VBox(8, title, buttons, list,
-                new FlowPane(6, 6, tablesTitle, refresh, open, load, export, importFile, busy), tables);
+                new FlowPane(6, 6, tablesTitle, refresh, open, load, export, importFile, fromExport, busy), tables);
         VBox.setVgrow(tables, Priority.ALWAYS);
         box.setPadding(new Insets(10));
         box.setMinWidth(240);

@@ -3,11 +3,13 @@ package dev.dynalens.ui.shell;
 import dev.dynalens.domain.appstate.TableTabId;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.Problems;
+import dev.dynalens.service.ExportSources;
 import dev.dynalens.ui.common.StatusKind;
 import dev.dynalens.ui.common.WorkNotifier;
 import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
 import dev.dynalens.ui.design.DesignWindow;
+import dev.dynalens.usecase.OpenExport;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +47,8 @@ public final class MainView {
     private final Map<TableTabViewModel, TableTab> onScreen = new HashMap<>();
     private ConnectionsSidebar sidebar;
     private WorkNotifier notifier = WorkNotifier.NONE;
+    private ExportSources exportSources = ExportSources.localOnly();
+    private Executor exportOpening = work -> Thread.ofVirtual().name("open-export").start(work);
 
     /** @param tableTabs composes each table tab opened here; {@code shell} keeps them */
     public MainView(ConnectionsViewModel connections, Supplier<ConnectionEditorViewModel> editorModels, Executor fx,
@@ -59,6 +63,15 @@ public final class MainView {
     /** Told when an export, import or load into a table ends, whether its dialog is still open or not. */
     public void notifyWith(WorkNotifier notifier) {
         this.notifier = Objects.requireNonNull(notifier, "notifier");
+    }
+
+    /**
+     * Where "Read from an export…" reads exports (S3 through the AWS adapter in the app) and the executor its opening
+     * runs on; call before {@link #createView()}. Without it, local folders only.
+     */
+    public void readExportsWith(ExportSources sources, Executor opening) {
+        this.exportSources = Objects.requireNonNull(sources, "sources");
+        this.exportOpening = Objects.requireNonNull(opening, "opening");
     }
 
     /** The views of an open table tab (the shortcuts that act in a view ask them). */
@@ -101,7 +114,8 @@ public final class MainView {
         var root = new BorderPane();
         Supplier<Window> owner = () -> tabs.getScene().getWindow();
         sidebar = new ConnectionsSidebar(connections, new ConnectionActions(connections, editorModels, owner),
-                new TableActions(connections, fx, () -> notifier, owner), this::openTable);
+                new TableActions(connections, fx, () -> notifier, owner).readingExports(exportSources, exportOpening, this::openExport),
+                this::openTable);
         var split = new SplitPane(sidebar.createView(), workArea());
         split.setDividerPositions(0.23);
         root.setCenter(split);
@@ -183,8 +197,25 @@ public final class MainView {
     public Optional<TableTabViewModel> openTable(ConnectionProfile profile, String table) {
         var open = shell.showIfOpen(new TableTabId(profile.id(), table));
         if (open.isPresent()) return open;
+        return show(table, () -> tableTabs.open(profile, table));
+    }
+
+    /**
+     * A table of {@code live} read from its export, in a tab of its own; the same export opened again shows its tab
+     * (and the second opening is closed).
+     */
+    Optional<TableTabViewModel> openExport(ConnectionProfile live, OpenExport.Opened export) {
+        var open = shell.showIfOpen(new TableTabId(TableTabs.exportProfile(live, export).id(), export.table()));
+        if (open.isPresent()) {
+            Thread.ofVirtual().name("close-export").start(export.session()::close);
+            return open;
+        }
+        return show(export.table(), () -> tableTabs.openExport(live, export));
+    }
+
+    private Optional<TableTabViewModel> show(String table, Supplier<TableTab> compose) {
         try {
-            var opened = tableTabs.open(profile, table);
+            var opened = compose.get();
             onScreen.put(opened.model(), opened);
             opened.tab().setOnClosed(e -> shell.close(opened.model()));
             tabs.getTabs().add(opened.tab());

@@ -99,8 +99,8 @@ public final class ShellViewModel {
     }
 
     /**
-     * A tab just opened (its views exist): tracked for saving, watched for work that ends out of sight, and brought to
-     * front.
+     * A tab just opened (its views exist): tracked for saving (unless it reads an export), watched for work that ends
+     * out of sight, and brought to front.
      *
      * @throws IllegalArgumentException when a tab of the same table is open already
      */
@@ -109,9 +109,11 @@ public final class ShellViewModel {
             throw new IllegalArgumentException(tab.title() + " is open already");
         }
         tabs.add(tab);
-        var saved = openTabs.track(tab.profile().id(), tab.table(), tab.browser());
-        saved.viewProperty().bindBidirectional(tab.viewProperty());
-        tracked.put(tab, saved);
+        if (tab.restorable()) {
+            var saved = openTabs.track(tab.profile().id(), tab.table(), tab.browser());
+            saved.viewProperty().bindBidirectional(tab.viewProperty());
+            tracked.put(tab, saved);
+        }
         tab.viewProperty().addListener((obs, old, now) -> saveTabsSoon());
         // The form is saved with the tabs each time it is run (and at exit), so a crash loses little.
         tab.browser().runningProperty().addListener((obs, was, now) -> {
@@ -178,7 +180,8 @@ public final class ShellViewModel {
             selected.set(tabs.size() == 1 ? null : tabs.get(index > 0 ? index - 1 : 1));
         }
         tabs.remove(index);
-        openTabs.untrack(tracked.remove(tab));
+        var saved = tracked.remove(tab);
+        if (saved != null) openTabs.untrack(saved);
         tab.close();
         saveTabsSoon();
     }
@@ -254,7 +257,8 @@ public final class ShellViewModel {
 
     /** Writes the open tabs and which one is in front; called on changes and on exit. */
     public void saveTabs() {
-        openTabs.selectedProperty().set(tabs.indexOf(selected.get()));
+        // Its position among the tabs saved: a tab read from an export is not one of them.
+        openTabs.selectedProperty().set(tabs.stream().filter(TableTabViewModel::restorable).toList().indexOf(selected.get()));
         openTabs.save();
     }
 

@@ -1,6 +1,10 @@
 package dev.dynalens.ui.shell;
 
+import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.service.ExportSources;
 import dev.dynalens.ui.common.WorkNotifier;
+import dev.dynalens.ui.exports.ReadFromExportDialog;
+import dev.dynalens.ui.exports.ReadFromExportViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
 import dev.dynalens.ui.load.LoadIntoTableDialog;
 import dev.dynalens.ui.load.LoadIntoTableViewModel;
@@ -10,19 +14,28 @@ import dev.dynalens.ui.transfer.ImportDialog;
 import dev.dynalens.ui.transfer.ImportViewModel;
 import dev.dynalens.usecase.ExportTable;
 import dev.dynalens.usecase.ImportFile;
+import dev.dynalens.usecase.ListTableExports;
 import dev.dynalens.usecase.LoadIntoTable;
+import dev.dynalens.usecase.OpenExport;
 import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.stage.Window;
 
-/** The sidebar's long jobs on a table of the selected connection, each in its dialog: Load into…, Export… and Import…. */
+/**
+ * The sidebar's long jobs on a table of the selected connection, each in its dialog: Load into…, Export…, Import… and
+ * Read from an export….
+ */
 final class TableActions {
     private final ConnectionsViewModel connections;
     private final Executor fx;
     private final Supplier<WorkNotifier> notifier;
     private final Supplier<Window> owner;
+    private ExportSources exportSources;
+    private Executor exportOpening;
+    private BiConsumer<ConnectionProfile, OpenExport.Opened> openExportTab;
 
     /**
      * @param notifier told when a job ends, asked as the job starts
@@ -33,6 +46,26 @@ final class TableActions {
         this.fx = fx;
         this.notifier = notifier;
         this.owner = owner;
+    }
+
+    /**
+     * Where "Read from an export…" reads exports, the executor its opening runs on, and what shows an opened one (a tab).
+     */
+    TableActions readingExports(ExportSources sources, Executor opening, BiConsumer<ConnectionProfile, OpenExport.Opened> openTab) {
+        this.exportSources = java.util.Objects.requireNonNull(sources, "sources");
+        this.exportOpening = java.util.Objects.requireNonNull(opening, "opening");
+        this.openExportTab = java.util.Objects.requireNonNull(openTab, "openTab");
+        return this;
+    }
+
+    /** "Read from an export…" for a table of the selected (live) connection: its exports, or a folder or URI. */
+    void readFromExport(String table) {
+        var profile = connections.selectedProperty().get();
+        if (profile == null || table == null || ConnectionsViewModel.isWorkspace(profile) || exportSources == null) return;
+        var live = connections.sessionFor(profile);
+        var model = new ReadFromExportViewModel(new ListTableExports(live), new OpenExport(exportSources, profile, live, exportOpening),
+                table, fx);
+        ReadFromExportDialog.show(owner.get(), model, opened -> openExportTab.accept(profile, opened));
     }
 
     void loadInto(String table) {

@@ -3,11 +3,15 @@ package dev.dynalens.ui.shell;
 import dev.dynalens.domain.appstate.TableTabView;
 import dev.dynalens.ui.browser.SavedQueriesView;
 import dev.dynalens.ui.browser.TableBrowserView;
+import dev.dynalens.ui.common.Icons;
 import dev.dynalens.ui.sql.SqlViewModel;
 import java.util.Map;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
 import javafx.scene.paint.Color;
 import javafx.scene.shape.Circle;
 
@@ -45,9 +49,23 @@ public final class TableTab {
         });
 
         var profile = model.profile();
-        tab = new Tab(model.title(), views);
+        tab = new Tab(model.title(), model.exportNote().<Node>map(note -> withNote(note, views)).orElse(views));
         tab.setGraphic(new Circle(5, Color.web(profile.tag().colour())));
-        tab.setTooltip(new Tooltip(model.table() + " on " + profile.name() + (profile.readOnly() ? " (read-only)" : "")));
+        tab.setTooltip(new Tooltip(model.exportNote()
+                .orElse(model.table() + " on " + profile.name() + (profile.readOnly() ? " (read-only)" : ""))));
+    }
+
+    /** A tab read from an export: the note of which export, as of when, above its views. */
+    private static Node withNote(String note, TabPane views) {
+        var label = new Label(note);
+        label.setId("exportNote");
+        label.setWrapText(true);
+        label.setGraphic(Icons.icon(Icons.Action.READ_EXPORT));
+        label.getStyleClass().add("export-note");
+        label.setMaxWidth(Double.MAX_VALUE);
+        var pane = new BorderPane(views);
+        pane.setTop(label);
+        return pane;
     }
 
     public TableTabViewModel model() {

@@ -34,6 +34,8 @@ public final class TableTabViewModel {
     private final ObjectProperty<TableTabView> view = new SimpleObjectProperty<>(TableTabView.FIRST);
     private boolean closed;
     private java.util.concurrent.CompletableFuture<Void> analysedOnOpen;
+    private String exportNote;
+    private Runnable closeExport = () -> { };
 
     /** @param executors the executors only this tab uses (its analyses): shut down when it closes */
     public TableTabViewModel(ConnectionProfile profile, String table, TableBrowserViewModel browser, StagedEditsViewModel staged,
@@ -48,6 +50,26 @@ public final class TableTabViewModel {
         this.capacity = Objects.requireNonNull(capacity, "capacity");
         this.expressions = Objects.requireNonNull(expressions, "expressions");
         this.executors = List.copyOf(executors);
+    }
+
+    /**
+     * This tab reads its table from an export: {@code note} says which and as of when, and {@code closeSession} (which
+     * closes the export's session, not the connection's) runs when the tab closes.
+     */
+    public TableTabViewModel readingExport(String note, Runnable closeSession) {
+        this.exportNote = Objects.requireNonNull(note, "note");
+        this.closeExport = Objects.requireNonNull(closeSession, "closeSession");
+        return this;
+    }
+
+    /** "Read from export … as of …": shown in a tab that reads its table from an export; empty for a live table or a file. */
+    public java.util.Optional<String> exportNote() {
+        return java.util.Optional.ofNullable(exportNote);
+    }
+
+    /** Whether the tab is saved with the open tabs and reopened at the next start: not one read from an export. */
+    public boolean restorable() {
+        return exportNote == null;
     }
 
     public TableTabId id() { return new TableTabId(profile.id(), table); }
@@ -88,13 +110,17 @@ public final class TableTabViewModel {
         collections.cancelCollection();
     }
 
-    /** Cancels everything in flight, the stale-copy check too, and stops the tab's executors; once. */
+    /**
+     * Cancels everything in flight, the stale-copy check too, and stops the tab's executors, then closes the export it
+     * reads, if any; once.
+     */
     public void close() {
         if (closed) return;
         closed = true;
         cancelWork();
         staleness.close();
         executors.forEach(ExecutorService::shutdown);
+        closeExport.run();
     }
 
     public boolean isClosed() {

@@ -2,6 +2,7 @@ package dev.dynalens.ui.shell;
 
 import dev.dynalens.domain.appstate.TableTabView;
 import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.connection.CredentialsSource;
 import dev.dynalens.service.LensStore;
 import dev.dynalens.ui.browser.SavedQueriesView;
 import dev.dynalens.ui.browser.SavedQueriesViewModel;
@@ -16,8 +17,11 @@ import dev.dynalens.ui.editor.StagedEditsView;
 import dev.dynalens.ui.editor.StagedEditsViewModel;
 import dev.dynalens.ui.expressions.ExpressionBuilderView;
 import dev.dynalens.ui.expressions.ExpressionBuilderViewModel;
+import dev.dynalens.ui.exports.ExportRow;
+import dev.dynalens.ui.exports.ReadFromExportViewModel;
 import dev.dynalens.ui.staleness.StalenessView;
 import dev.dynalens.ui.staleness.StalenessViewModel;
+import dev.dynalens.usecase.OpenExport;
 import dev.dynalens.usecase.support.TableReads;
 import java.nio.file.Path;
 import java.util.EnumMap;
@@ -63,7 +67,43 @@ public final class TableTabs {
      * @throws RuntimeException when the connection's session cannot be opened (nothing is left running then)
      */
     public TableTab open(ConnectionProfile profile, String table) {
-        var session = connections.sessionFor(profile);
+        return compose(profile, profile.id(), connections.sessionFor(profile), table, null, null);
+    }
+
+    /**
+     * A new tab for a table of {@code live} read from its export: its own tab ("Orders · export as of …", read-only, not
+     * saved with the open tabs), whose session is the export's, with the note of which export it reads. The lens, saved
+     * queries and entity types are the live table's. Closing the tab closes the export's session (off the FX thread), not
+     * the connection's.
+     */
+    public TableTab openExport(ConnectionProfile live, OpenExport.Opened opened) {
+        var profile = exportProfile(live, opened);
+        Runnable close = () -> Thread.ofVirtual().name("close-export").start(opened.session()::close);
+        try {
+            return compose(profile, live.id(), opened.session(), opened.table(), ReadFromExportViewModel.tabNote(opened, live.name()), close);
+        } catch (RuntimeException e) {
+            close.run();
+            throw e;
+        }
+    }
+
+    /**
+     * What a tab read from an export shows as its connection: "export as of …", read-only, with the connection's tag; its
+     * id names the connection, the export and the time, so the same export opened again shows the same tab.
+     */
+    static ConnectionProfile exportProfile(ConnectionProfile live, OpenExport.Opened opened) {
+        return new ConnectionProfile("export:" + live.id() + "/" + opened.exportId() + "@" + opened.snapshotTime(),
+                "export as of " + ExportRow.time(opened.snapshotTime()), new CredentialsSource.LocalPlaceholder(), live.region(), null,
+                true, live.tag());
+    }
+
+    /**
+     * @param scope       where the table's lens, saved queries and entity types are kept: the connection's id
+     * @param exportNote  which export the tab reads, or null for the table itself
+     * @param closeExport closes the export's session when the tab closes; null for none
+     */
+    private TableTab compose(ConnectionProfile profile, String scope, dev.dynalens.service.DynamoSession session, String table,
+                             String exportNote, Runnable closeExport) {
         var analysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("analysis-" + table).factory());
         var staleAnalysis = Executors.newSingleThreadExecutor(Thread.ofVirtual().name("staleness-" + table).factory());
         var sqlWork = Executors.newCachedThreadPool(Thread.ofVirtual().name("sql-" + table).factory());
@@ -72,17 +112,18 @@ public final class TableTabs {
             var staged = new StagedEditsViewModel(session, table, fx);
             // The overview's whole read, kept for the Stale copies view while it is current (it then reads nothing).
             var reads = new TableReads();
-            var collections = new CollectionsViewModel(session, table, fx, analysis, lenses, profile.id(), reads);
-            var staleness = new StalenessViewModel(session, table, fx, staleAnalysis, lenses, profile.id(), reads);
+            var collections = new CollectionsViewModel(session, table, fx, analysis, lenses, scope, reads);
+            var staleness = new StalenessViewModel(session, table, fx, staleAnalysis, lenses, scope, reads);
             var capacity = new CapacityViewModel(analysis, fx);
             CapacityView.follow(capacity, browser, collections);
             var expressions = new ExpressionBuilderViewModel(session, table, fx);
             ExpressionBuilderView.follow(expressions, browser, collections);
             var model = new TableTabViewModel(profile, table, browser, staged, collections, staleness, capacity, expressions,
                     List.<ExecutorService>of(analysis, staleAnalysis, sqlWork));
+            if (exportNote != null) model.readingExport(exportNote, closeExport);
             var sql = new dev.dynalens.ui.sql.SqlViewModel(session, table, new dev.dynalens.usecase.RunSql(sqlWork, sqlWork),
-                    new dev.dynalens.usecase.LearnEntityTypes(session, entityTypes, profile.id(), analysis, java.time.Clock.systemUTC()),
-                    sqlWork, fx).namingWith(() -> lenses.load(profile.id(), table).lens());
+                    new dev.dynalens.usecase.LearnEntityTypes(session, entityTypes, scope, analysis, java.time.Clock.systemUTC()),
+                    sqlWork, fx).namingWith(() -> lenses.load(scope, table).lens());
             // Calcite's first plan in a JVM takes seconds: warmed in the background now, not when the person asks
             sqlWork.execute(dev.dynalens.usecase.RunSql::warmEngine);
             // the overview's read of the whole table names the SQL tab's entity types too: no sample read of its own
@@ -91,19 +132,19 @@ public final class TableTabs {
             });
 
             var browserView = new TableBrowserView(browser).editableWith(staged);
-            var savedQueriesView = new SavedQueriesView(savedQueries.forTable(profile.id(), browser), browser);
+            var savedQueriesView = new SavedQueriesView(savedQueries.forTable(scope, browser), browser);
             var scanQuery = new BorderPane(browserView.createView());
             scanQuery.setTop(savedQueriesView.createView());
             var inner = new EnumMap<TableTabView, Tab>(TableTabView.class);
             inner.put(TableTabView.COLLECTIONS, titled(TableTabView.COLLECTIONS,
                     new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).editableWith(staged)
-                            .readingIsFree(ConnectionsViewModel.analysesOnOpen(profile)).createView()));
+                            .readingIsFree(freeReading(profile, exportNote)).createView()));
             inner.put(TableTabView.SCAN_QUERY, titled(TableTabView.SCAN_QUERY, scanQuery));
             inner.put(TableTabView.STALE_COPIES, titled(TableTabView.STALE_COPIES, new StalenessView(staleness, fanoutJournals).createView()));
             inner.put(TableTabView.SIZE_AND_COST, titled(TableTabView.SIZE_AND_COST, new CapacityView(capacity).createView()));
             inner.put(TableTabView.EXPRESSIONS, titled(TableTabView.EXPRESSIONS, new ExpressionBuilderView(expressions).createView()));
             inner.put(TableTabView.STAGED, new StagedEditsView(staged).tab()); // titled with its count
-            inner.put(TableTabView.SQL, titled(TableTabView.SQL, new dev.dynalens.ui.sql.SqlView(sql).savingIn(savedQueries.forSql(profile.id(), table)).createView()));
+            inner.put(TableTabView.SQL, titled(TableTabView.SQL, new dev.dynalens.ui.sql.SqlView(sql).savingIn(savedQueries.forSql(scope, table)).createView()));
             staged.committingProperty().addListener((o, was, now) -> {
                 if (now) {
                     reads.invalidate(); // a commit writes into the table: the kept read is no longer current
@@ -122,6 +163,14 @@ public final class TableTabs {
             sqlWork.shutdown();
             throw e;
         }
+    }
+
+    /** Why the overview costs no read capacity, said instead of its cost; null for a live table. */
+    private static String freeReading(ConnectionProfile profile, String exportNote) {
+        if (exportNote != null) {
+            return "It reads the export's files: no read capacity of the table (S3 bills its GET requests).";
+        }
+        return ConnectionsViewModel.analysesOnOpen(profile) ? "A file costs nothing to read, so it was analysed as it opened." : null;
     }
 
     /** Without a store the entity types a SQL tab learns last as long as the tab. */

@@ -159,6 +159,33 @@ class ShellViewModelTest {
     }
 
     @Test
+    void aTabReadFromAnExport_isNotSaved_theFrontIsCountedAmongTheSavedOnes_andClosingItClosesTheExportOnly() {
+        var orders = open(dev, "Orders");
+        var closedExports = new ArrayList<String>();
+        var exportProfile = new ConnectionProfile("export:" + dev.id() + "/01764496800000-full0001@2026-11-30T10:00:00Z",
+                "export as of 2026-11-30 10:00 UTC", new CredentialsSource.LocalPlaceholder(), "us-east-1", null, true, dev.tag());
+        var fromExport = tab(exportProfile, "Users").readingExport("Read from export 01764496800000-full0001 as of 2026-11-30 10:00 UTC",
+                () -> closedExports.add("Users"));
+        shell.opened(fromExport);
+        var users = open(dev, "Users"); // the live table of the same name is another tab
+
+        assertThat(shell.tabs()).containsExactly(orders, fromExport, users);
+        assertThat(fromExport.title()).isEqualTo("Users · export as of 2026-11-30 10:00 UTC");
+        assertThat(saved().tabs()).extracting(OpenTab::id).containsExactly(new TableTabId(dev.id(), "Orders"),
+                new TableTabId(dev.id(), "Users"));
+        assertThat(saved().selected()).as("Users is the second tab saved").isEqualTo(1);
+        shell.select(fromExport);
+        assertThat(saved().selected()).isEqualTo(-1);
+
+        shell.close(fromExport);
+
+        assertThat(closedExports).containsExactly("Users");
+        assertThat(session(dev).closed).as("the connection's session stays open").isFalse();
+        assertThat(saved().tabs()).hasSize(2);
+        assertThat(saved().selected()).as("Orders, on the left of the closed tab, comes to front").isZero();
+    }
+
+    @Test
     void nextAndPrevious_goRoundTheTabs() {
         var a = open(dev, "A");
         var b = open(dev, "B");
