@@ -16,6 +16,8 @@ import javafx.beans.property.SimpleBooleanProperty;
  */
 public final class ExportRow {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter DAY_AND_HOUR = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
     private final ExportDescription export;
     private final BooleanProperty chosen = new SimpleBooleanProperty(false);
 
@@ -56,11 +58,18 @@ public final class ExportRow {
         return export.status() == ExportStatus.FAILED && !failure.isEmpty() ? "FAILED: " + failure : export.status().name();
     }
 
-    /** A full export's time; an incremental one's window, "2026-11-30 10:00 UTC → 2026-11-30 11:00 UTC". */
+    /**
+     * A full export's time; an incremental one's window, "2026-11-30 10:00 → 11:00 UTC" within a day, else both times
+     * whole.
+     */
     public String time() {
         var window = export.incremental();
         if (window == null) {
             return time(export.exportTime());
+        }
+        if (window.from() != null && window.to() != null
+                && window.from().atOffset(ZoneOffset.UTC).toLocalDate().equals(window.to().atOffset(ZoneOffset.UTC).toLocalDate())) {
+            return DAY_AND_HOUR.format(window.from()) + " → " + HOUR.format(window.to());
         }
         return time(window.from()) + " → " + time(window.to());
     }
@@ -77,8 +86,12 @@ public final class ExportRow {
         return window == null ? export.exportTime() : window.from();
     }
 
+    /** "DynamoDB JSON" or "Amazon Ion". */
     public String format() {
-        return export.format().name();
+        return switch (export.format()) {
+            case DYNAMODB_JSON -> "DynamoDB JSON";
+            case ION -> "Amazon Ion";
+        };
     }
 
     /** "1,000,000", or "—" before DynamoDB counted them. */

@@ -3,6 +3,7 @@ package dev.dynalens.ui.exports;
 import dev.dynalens.ui.common.Icons;
 import dev.dynalens.ui.common.WorkDialog;
 import dev.dynalens.usecase.OpenExport;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -19,6 +20,7 @@ import javafx.scene.control.cell.CheckBoxTableCell;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.Window;
@@ -80,7 +82,12 @@ public final class ReadFromExportDialog {
                 + "this connection's credentials. See docs/exports.md.");
         var content = new VBox(10, listed, table, grid, bar, status, hint);
         content.setPadding(new Insets(10));
-        content.setPrefWidth(760);
+        content.setPrefWidth(1000);
+        content.setMinWidth(Region.USE_PREF_SIZE);
+        // Wrapped sentences keep their lines instead of ending in '…'.
+        for (var label : List.of(listed, status, hint)) {
+            label.setMinHeight(Region.USE_PREF_SIZE);
+        }
 
         var open = WorkDialog.show(owner, "Read from an export", "Read " + model.table() + " from an export to S3", content, "Open",
                 "openExport", "Cancel opening", model.runningProperty(), model::open, model::cancel);
@@ -106,14 +113,14 @@ public final class ReadFromExportDialog {
         read.setCellValueFactory(cell -> cell.getValue().chosenProperty());
         read.setCellFactory(CheckBoxTableCell.forTableColumn(read));
         read.setEditable(true);
-        read.setPrefWidth(50);
+        read.setPrefWidth(62);
         table.getColumns().add(read);
-        table.getColumns().add(column("Type", ExportRow::type, 95));
-        table.getColumns().add(column("Time", ExportRow::time, 190));
-        table.getColumns().add(column("Status", ExportRow::status, 110));
-        table.getColumns().add(column("Format", ExportRow::format, 105));
-        table.getColumns().add(column("Items", ExportRow::items, 80));
-        table.getColumns().add(column("Export id", ExportRow::id, 200));
+        table.getColumns().add(column("Type", ExportRow::type, 128));
+        table.getColumns().add(column("Time", ExportRow::time, 235));
+        table.getColumns().add(column("Status", ExportRow::status, 122));
+        table.getColumns().add(column("Format", ExportRow::format, 148));
+        table.getColumns().add(column("Items", ExportRow::items, 70));
+        table.getColumns().add(column("Export id", ExportRow::id, 215));
         // Only a completed export can be read: the others are shown greyed, their box inert.
         table.setRowFactory(view -> new TableRow<>() {
             @Override

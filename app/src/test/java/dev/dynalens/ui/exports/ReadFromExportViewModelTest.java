@@ -94,13 +94,21 @@ class ReadFromExportViewModelTest {
                 + "incremental exports after it to bring it up to date.");
         assertThat(model.rows()).extracting(ExportRow::type, ExportRow::time, ExportRow::status, ExportRow::format, ExportRow::items)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple("INCREMENTAL", "2026-11-30 11:00 UTC → 2026-11-30 12:00 UTC", "COMPLETED",
-                                "DYNAMODB_JSON", "1,234,567"),
-                        org.assertj.core.groups.Tuple.tuple("FULL", "2026-11-30 11:00 UTC", "IN_PROGRESS", "DYNAMODB_JSON", "—"),
-                        org.assertj.core.groups.Tuple.tuple("FULL", "2026-11-30 11:00 UTC", "COMPLETED", "DYNAMODB_JSON", "1,234,567"));
+                        org.assertj.core.groups.Tuple.tuple("INCREMENTAL", "2026-11-30 11:00 → 12:00 UTC", "COMPLETED",
+                                "DynamoDB JSON", "1,234,567"),
+                        org.assertj.core.groups.Tuple.tuple("FULL", "2026-11-30 11:00 UTC", "IN_PROGRESS", "DynamoDB JSON", "—"),
+                        org.assertj.core.groups.Tuple.tuple("FULL", "2026-11-30 11:00 UTC", "COMPLETED", "DynamoDB JSON", "1,234,567"));
         model.rows().get(1).chosenProperty().set(true);
         assertThat(model.rows().get(1).chosenProperty().get()).as("an export in progress cannot be read").isFalse();
         assertThat(model.canOpenProperty().get()).isFalse();
+    }
+
+    @Test
+    void anIncrementalWindowAcrossMidnight_showsBothDays() {
+        var row = new ExportRow(export("01764547200000-incr0002", ExportStatus.COMPLETED, ExportType.INCREMENTAL, null,
+                Instant.parse("2026-11-30T23:00:00Z"), Instant.parse("2026-12-01T01:00:00Z")));
+
+        assertThat(row.time()).isEqualTo("2026-11-30 23:00 UTC → 2026-12-01 01:00 UTC");
     }
 
     @Test
