@@ -59,6 +59,15 @@ public final class ChangeFileReader {
             unknownKeys(whereMap, WHERE_KEYS, "where has");
             entity = optionalText(whereMap, "entity", "where.entity");
             condition = optionalText(whereMap, "condition", "where.condition");
+            if (condition != null) {
+                try {
+                    WhereCondition.parse(condition);
+                } catch (WhereCondition.Invalid e) {
+                    var at = positions.get("where.condition");
+                    problem(within(text, at, e.offset()), "the condition: " + e.getMessage() + " (column " + (e.offset() + 1)
+                            + " of the condition)");
+                }
+            }
             if (entity == null && condition == null) {
                 problem(whereMap.position(), "where names an entity type, a condition, or both");
             }
@@ -104,6 +113,22 @@ public final class ChangeFileReader {
             throw new ChangeFileException(problems);
         }
         return new ChangeSpec(table, entity, condition, set, remove, rename, delete, positions);
+    }
+
+    /** Where a character of a scalar is: its line, and its column moved past a quote the scalar is written in. */
+    private static SourcePosition within(String text, SourcePosition scalar, int offset) {
+        if (scalar == null || !scalar.known()) {
+            return SourcePosition.NONE;
+        }
+        var lines = text.split("\n", -1);
+        int column = scalar.column();
+        if (scalar.line() <= lines.length) {
+            var line = lines[scalar.line() - 1];
+            if (column - 1 < line.length() && (line.charAt(column - 1) == '"' || line.charAt(column - 1) == '\'')) {
+                column++;
+            }
+        }
+        return new SourcePosition(scalar.line(), column + offset);
     }
 
     private Map<String, ValueTemplate> set(Node node) {

@@ -36,6 +36,11 @@ public record ChangeSpec(String table, String entity, String condition, Map<Stri
         positions = Map.copyOf(positions);
     }
 
+    /** The condition, read into a DynamoDB condition; empty when the file gives none. */
+    public java.util.Optional<WhereCondition> whereCondition() {
+        return condition == null ? java.util.Optional.empty() : java.util.Optional.of(WhereCondition.parse(condition));
+    }
+
     /** Where a part of the file is ({@link SourcePosition#NONE} when not known). */
     public SourcePosition position(String part) {
         return positions.getOrDefault(part, SourcePosition.NONE);
