@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
 @Command(name = "dynalens", mixinStandardHelpOptions = true, version = "DynaLens 0.1.0",
         description = "Explore DynamoDB tables from the command line. Run without arguments to open the app.",
         subcommands = {TablesCommand.class, DescribeCommand.class, ScanCommand.class, QueryCommand.class, AnalyzeCommand.class, StaleCommand.class,
-                FanoutCommand.class, SizeCommand.class, ExportCommand.class, ImportCommand.class, ExportToS3Command.class, ExportsCommand.class, ExprCommand.class, SqlCommand.class, DesignCommand.class},
+                FanoutCommand.class, SizeCommand.class, ExportCommand.class, ImportCommand.class, ExportToS3Command.class, ExportsCommand.class, ExprCommand.class, SqlCommand.class, DesignCommand.class,
+                ChangeCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success", "1:the request failed (endpoint, credentials, table...)", "2:invalid usage or input"})
 public final class DynaLensCli implements Runnable {
