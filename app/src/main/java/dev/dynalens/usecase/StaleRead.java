@@ -27,9 +27,19 @@ public record StaleRead(long requests, int segments, CapacityUnits consumed, boo
         }
         var text = String.format(Locale.ROOT, "%,d request%s", requests, requests == 1 ? "" : "s");
         text += consumed == null ? " (the endpoint reports no consumed capacity)" : ", " + ScanEstimate.unitsText(consumed) + " read units consumed";
-        if (spilledBytes > 0) {
-            text += String.format(Locale.ROOT, "; %,d MB kept in a temporary file", Math.max(1, spilledBytes >> 20));
+        return text + spilled();
+    }
+
+    /** {@link #text()} for a read of a table's export: "4 requests answered from the export's files, no read capacity of the table". */
+    public String textFromExport() {
+        if (reused) {
+            return text();
         }
-        return text;
+        return String.format(Locale.ROOT, "%,d request%s answered from the export's files, no read capacity of the table", requests,
+                requests == 1 ? "" : "s") + spilled();
+    }
+
+    private String spilled() {
+        return spilledBytes > 0 ? String.format(Locale.ROOT, "; %,d MB kept in a temporary file", Math.max(1, spilledBytes >> 20)) : "";
     }
 }

@@ -51,4 +51,13 @@ public record StaleReadPlan(TableDescription table, ScanEstimate estimate, boole
         return "Reads " + table.name() + " once: " + estimate.text();
     }
 
+    /**
+     * {@link #text()} for a table read from its export, whose Scans read the export's files: DescribeTable's size is the
+     * export's billed size, and no read units are spent. "Reads Blog once from the export's files: no read capacity …".
+     */
+    public String textFromExport() {
+        return reads() ? "Reads " + table.name() + " once from the export's files: no read capacity of the table (S3 bills its GET requests)"
+                : text();
+    }
+
 }

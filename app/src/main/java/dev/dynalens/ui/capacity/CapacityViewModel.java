@@ -68,12 +68,21 @@ public final class CapacityViewModel {
     static final String NO_COLLECTION = "Open a collection in the Collections tab to see its entity types' sizes and what a Query of it costs.";
     private final ReadOnlyStringWrapper collectionSummary = new ReadOnlyStringWrapper(NO_COLLECTION);
     private long collectionGeneration;
+    private boolean fromExport;
 
     public CapacityViewModel(Executor background, Executor fx) {
         this.background = background;
         this.fx = fx;
         item.addListener((obs, old, now) -> showItem());
         keySchema.addListener((obs, old, now) -> showItem());
+    }
+
+    /**
+     * The tab reads its table from an export: a Scan there reads the export's files (no read capacity of the table), while
+     * what pins a key and every write go to the live table. Call before an item is shown.
+     */
+    public void readingExport() {
+        this.fromExport = true;
     }
 
     private void showItem() {
@@ -102,28 +111,34 @@ public final class CapacityViewModel {
                 : String.format(Locale.ROOT, "Over the 400 KB item limit by %,d bytes: DynamoDB refuses to write it", -left));
         bars.setAll(report.size().largestFirst().stream().map(a -> new AttributeBar(a.name(), a.type().name(), a.bytes(), report.size().share(a),
                 String.format(Locale.ROOT, "%,d B · %.1f %%", a.bytes(), 100 * report.size().share(a)))).toList());
-        costs.setAll(costsOf(bytes));
+        costs.setAll(costsOf(bytes, fromExport));
         warnings.setAll(report.warnings().stream().map(SizeWarning::message).toList());
     }
 
-    private static List<OperationCost> costsOf(long bytes) {
+    private static List<OperationCost> costsOf(long bytes, boolean fromExport) {
         var size = OptionalLong.of(bytes);
         var put = CapacityCalculator.putItem(bytes, OptionalLong.empty());
-        return List.of(
+        var query = rcu(CapacityCalculator.query(List.of(bytes), ReadConsistency.EVENTUAL));
+        var reads = fromExport ? List.of(
+                new OperationCost("Query reading only this item (the live table)", query, "items read are summed, then rounded up to 4 KB"),
+                new OperationCost("Scan in this tab", "no RCU", "reads the export's files: no read capacity of the table"))
+                : List.of(new OperationCost("Query or Scan reading only this item", query, "items read are summed, then rounded up to 4 KB"));
+        var costs = new ArrayList<>(List.of(
                 new OperationCost("GetItem, eventually consistent", rcu(CapacityCalculator.getItem(bytes, ReadConsistency.EVENTUAL)),
                         "size rounded up to 4 KB, ½ RCU per 4 KB"),
                 new OperationCost("GetItem, strongly consistent", rcu(CapacityCalculator.getItem(bytes, ReadConsistency.STRONG)),
                         "1 RCU per 4 KB"),
-                new OperationCost("TransactGetItems", rcu(CapacityCalculator.getItem(bytes, ReadConsistency.TRANSACTIONAL)), "2 RCU per 4 KB"),
-                new OperationCost("Query or Scan reading only this item", rcu(CapacityCalculator.query(List.of(bytes), ReadConsistency.EVENTUAL)),
-                        "items read are summed, then rounded up to 4 KB"),
+                new OperationCost("TransactGetItems", rcu(CapacityCalculator.getItem(bytes, ReadConsistency.TRANSACTIONAL)), "2 RCU per 4 KB")));
+        costs.addAll(reads);
+        costs.addAll(List.of(
                 new OperationCost("PutItem (new item)", wcu(put), "size rounded up to 1 KB, 1 WCU per KB"),
                 new OperationCost("UpdateItem (same size after)", wcu(CapacityCalculator.updateItem(size, bytes)),
                         "the larger of the item before and after"),
                 new OperationCost("DeleteItem", wcu(CapacityCalculator.deleteItem(size)), "the deleted item's size"),
                 new OperationCost("TransactWriteItems (Put)", wcu(CapacityCalculator.transactionalWrite(put)), "2 WCU per KB"),
                 new OperationCost("Conditional write that fails", wcu(CapacityCalculator.failedConditionalWrite(size)),
-                        "the existing item's size, at least 1"));
+                        "the existing item's size, at least 1")));
+        return costs;
     }
 
     /**

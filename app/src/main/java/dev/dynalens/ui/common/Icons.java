@@ -40,7 +40,8 @@ public final class Icons {
         FIND(Feather.SEARCH),
         REPAIR(Feather.TOOL),
         SAVE(Feather.SAVE),
-        READ_EXPORT(Feather.ARCHIVE);
+        READ_EXPORT(Feather.ARCHIVE),
+        EXPORT_S3(Feather.UPLOAD_CLOUD);
 
         private final Ikon ikon;
 

@@ -88,10 +88,7 @@ public final class ExportRow {
 
     /** "DynamoDB JSON" or "Amazon Ion". */
     public String format() {
-        return switch (export.format()) {
-            case DYNAMODB_JSON -> "DynamoDB JSON";
-            case ION -> "Amazon Ion";
-        };
+        return ExportForm.label(export.format());
     }
 
     /** "1,000,000", or "—" before DynamoDB counted them. */

@@ -145,8 +145,14 @@ final class ConnectionsSidebar {
         fromExport.setOnAction(e -> tableActions.readFromExport(selectedTable.get()));
         Icons.withIcon(fromExport, Icons.Action.READ_EXPORT, "Read the selected table from one of its exports to S3, or a folder or "
                 + "URI: every whole-table view works from it, with no read capacity");
+        var toS3 = new Button("Export to S3…");
+        toS3.setId("exportToS3");
+        toS3.disableProperty().bind(selectedTable.isNull().or(workspaceSelected));
+        toS3.setOnAction(e -> tableActions.exportToS3(selectedTable.get()));
+        Icons.withIcon(toS3, Icons.Action.EXPORT_S3, "Start an export of the selected table to S3 (ExportTableToPointInTime): its cost and "
+                + "point-in-time recovery said first, then its progress, then Read it");
         var box = new VBox(8, title, buttons, list,
-                new FlowPane(6, 6, tablesTitle, refresh, open, load, export, importFile, fromExport, busy), tables);
+                new FlowPane(6, 6, tablesTitle, refresh, open, load, export, importFile, fromExport, toS3, busy), tables);
         VBox.setVgrow(tables, Priority.ALWAYS);
         box.setPadding(new Insets(10));
         box.setMinWidth(240);

@@ -5,6 +5,8 @@ import dev.dynalens.service.ExportSources;
 import dev.dynalens.ui.common.WorkNotifier;
 import dev.dynalens.ui.exports.ReadFromExportDialog;
 import dev.dynalens.ui.exports.ReadFromExportViewModel;
+import dev.dynalens.ui.exports.StartExportDialog;
+import dev.dynalens.ui.exports.StartExportViewModel;
 import dev.dynalens.ui.connections.ConnectionsViewModel;
 import dev.dynalens.ui.load.LoadIntoTableDialog;
 import dev.dynalens.ui.load.LoadIntoTableViewModel;
@@ -17,6 +19,7 @@ import dev.dynalens.usecase.ImportFile;
 import dev.dynalens.usecase.ListTableExports;
 import dev.dynalens.usecase.LoadIntoTable;
 import dev.dynalens.usecase.OpenExport;
+import dev.dynalens.usecase.StartExport;
 import java.util.concurrent.Executor;
 import java.util.function.BiConsumer;
 import java.util.function.Supplier;
@@ -25,8 +28,8 @@ import javafx.scene.control.ButtonType;
 import javafx.stage.Window;
 
 /**
- * The sidebar's long jobs on a table of the selected connection, each in its dialog: Load into…, Export…, Import… and
- * Read from an export….
+ * The sidebar's long jobs on a table of the selected connection, each in its dialog: Load into…, Export…, Import…,
+ * Read from an export… and Export to S3….
  */
 final class TableActions {
     private final ConnectionsViewModel connections;
@@ -66,6 +69,19 @@ final class TableActions {
         var model = new ReadFromExportViewModel(new ListTableExports(live), new OpenExport(exportSources, profile, live, exportOpening),
                 table, fx);
         ReadFromExportDialog.show(owner.get(), model, opened -> openExportTab.accept(profile, opened));
+    }
+
+    /**
+     * "Export to S3…" for a table of the selected (live) connection: its cost and point-in-time recovery, the export
+     * started and watched, and the completed export opened in a tab as "Read from an export…" opens one.
+     */
+    void exportToS3(String table) {
+        var profile = connections.selectedProperty().get();
+        if (profile == null || table == null || ConnectionsViewModel.isWorkspace(profile) || exportSources == null) return;
+        var live = connections.sessionFor(profile);
+        var model = new StartExportViewModel(new StartExport(live), new OpenExport(exportSources, profile, live, exportOpening), profile,
+                table, fx);
+        StartExportDialog.show(owner.get(), model, profile.name(), opened -> openExportTab.accept(profile, opened));
     }
 
     void loadInto(String table) {

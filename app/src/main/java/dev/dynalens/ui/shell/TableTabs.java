@@ -120,7 +120,12 @@ public final class TableTabs {
             ExpressionBuilderView.follow(expressions, browser, collections);
             var model = new TableTabViewModel(profile, table, browser, staged, collections, staleness, capacity, expressions,
                     List.<ExecutorService>of(analysis, staleAnalysis, sqlWork));
-            if (exportNote != null) model.readingExport(exportNote, closeExport);
+            if (exportNote != null) {
+                model.readingExport(exportNote, closeExport);
+                // its Scans read the export's files: the Stale copies and Size & cost tabs say so, as the overview's hint does
+                staleness.readingExport();
+                capacity.readingExport();
+            }
             var sql = new dev.dynalens.ui.sql.SqlViewModel(session, table, new dev.dynalens.usecase.RunSql(sqlWork, sqlWork),
                     new dev.dynalens.usecase.LearnEntityTypes(session, entityTypes, scope, analysis, java.time.Clock.systemUTC()),
                     sqlWork, fx).namingWith(() -> lenses.load(scope, table).lens());

@@ -68,6 +68,7 @@ public final class StalenessViewModel {
     private Job<StaleProgress, StaleDetection> detection;
     private long generation;
     private RuleChoice chosen;
+    private boolean fromExport;
 
     /** Without a lens store: rule choices live only as long as the view. */
     public StalenessViewModel(DynamoSession session, String tableName, Executor fx, Executor analysis) {
@@ -95,9 +96,10 @@ public final class StalenessViewModel {
         this.repairs = new StaleRepairs(session, tableName, fx, analysis, reads);
     }
 
-    public String tableName() {
-        return tableName;
-    }
+    public String tableName() { return tableName; }
+
+    /** The tab reads its table from an export: the cost line says its Scans read the export's files, not read units. */
+    public void readingExport() { fromExport = true; }
 
     /**
      * Reads the table once (or reuses its current read), infers the rules, then finds the stale copies and orphans. With
@@ -127,7 +129,7 @@ public final class StalenessViewModel {
                 finish(run, null, failure);
                 return CompletableFuture.<Void>completedFuture(null);
             }
-            cost.set(plan.text());
+            cost.set(fromExport ? plan.textFromExport() : plan.text());
             if (plan.needsConfirmation()) {
                 awaitingConfirmation.set(plan);
                 running.set(false);
@@ -188,7 +190,7 @@ public final class StalenessViewModel {
             status.set(String.format(Locale.ROOT, "%d rule(s) · %,d stale cop%s · %,d orphan(s)%s", report.rules().size(),
                     count(report, true), count(report, true) == 1 ? "y" : "ies", count(report, false),
                     report.truncated() ? " · the lists are cut at " + MAX_LISTED : ""));
-            cost.set(found.read() == null ? "" : "Read: " + found.read().text());
+            cost.set(found.read() == null ? "" : "Read: " + (fromExport ? found.read().textFromExport() : found.read().text()));
             return;
         }
         var partial = failure == null ? found
@@ -257,9 +259,7 @@ public final class StalenessViewModel {
         return repairs.unfinished(journalDirectory);
     }
 
-    public ReadOnlyObjectProperty<StalenessReport> lastReportProperty() {
-        return lastReport.getReadOnlyProperty();
-    }
+    public ReadOnlyObjectProperty<StalenessReport> lastReportProperty() { return lastReport.getReadOnlyProperty(); }
 
     /** Stops the read or the passes in flight. */
     public void cancel() {

@@ -70,6 +70,24 @@ class CapacityViewModelTest {
         assertThat(model.warnings()).isEmpty();
     }
 
+    /**
+     * In a tab that reads its table from an export a Scan reads the export's files: no read capacity of the table. What pins
+     * a key (GetItem, Query) and writes still go to the live table, at the units shown.
+     */
+    @Test
+    void inATabReadFromAnExport_aScanCostsNoReadCapacity_andAQueryIsTheLiveTables() {
+        model.readingExport();
+        model.keySchemaProperty().set(KeySchema.of("PK", "SK"));
+        model.itemProperty().set(item("USER#1", "PROFILE", "x".repeat(5_000)));
+
+        assertThat(model.costs()).extracting(OperationCost::operation, OperationCost::units, OperationCost::rule).contains(
+                org.assertj.core.groups.Tuple.tuple("Query reading only this item (the live table)", "1 RCU",
+                        "items read are summed, then rounded up to 4 KB"),
+                org.assertj.core.groups.Tuple.tuple("Scan in this tab", "no RCU",
+                        "reads the export's files: no read capacity of the table"));
+        assertThat(model.costs()).extracting(OperationCost::operation).doesNotContain("Query or Scan reading only this item");
+    }
+
     @Test
     void anItemOverTheLimit_orWithAnOversizedKey_isWarnedAbout() {
         model.keySchemaProperty().set(KeySchema.of("PK", "SK"));

@@ -238,6 +238,25 @@ class StalenessViewModelTest {
         assertThat(guarded.staleCopies()).hasSize(6);
     }
 
+    /**
+     * A tab that reads its table from an export: DescribeTable gives the export's billed size, but its Scans read the
+     * export's files, so the cost line says that instead of read units, before the read and after it.
+     */
+    @Test
+    void aTableReadFromItsExport_saysItsReadCostsNoReadCapacity_beforeAndAfter() {
+        session.responder = this::page;
+        var costs = new java.util.ArrayList<String>();
+        model.costProperty().addListener((obs, old, now) -> costs.add(now));
+        model.readingExport();
+
+        model.run().join();
+
+        assertThat(model.staleCopies()).hasSize(6);
+        assertThat(costs).containsExactly(
+                "Reads Blog once from the export's files: no read capacity of the table (S3 bills its GET requests)",
+                "Read: 4 requests answered from the export's files, no read capacity of the table");
+    }
+
     @Test
     void aProductionReadDeclined_sendsNothing() {
         var production = new FakeDynamoSession(dev.dynalens.domain.connection.ConnectionProfile.create("prod",
