@@ -97,8 +97,8 @@ final class SqlCommand implements Callable<Integer> {
         try (var session = opened.session()) {
             var table = session.describeTable(opened.tableName()).join();
             var learnt = catalog(session, table, opened.label() != null);
-            // a table read from its export: its Scans read the export, at no read capacity, and the plan says so
-            var catalog = opened.export() == null ? learnt.catalog() : learnt.catalog().withScansFrom(opened.export().sourceText());
+            // a table read from its export: its Scans read the export, at no read capacity, and the plan says so (LearnEntityTypes)
+            var catalog = learnt.catalog();
             var statements = new RunStatement(new RunSql(Runnable::run, pages));
             // --max-rcu is the person's agreement to what fits in it; without it the default budget agrees to nothing
             var options = maxRcu == null ? new RunSql.Options(BudgetGate.DEFAULT_MAX_RCU, false, maxRows)
@@ -193,7 +193,7 @@ final class SqlCommand implements Callable<Integer> {
         }
         var cost = LearnEntityTypes.sampleCost(table);
         if (!file && explain) {
-            return new Learnt(LearnEntityTypes.described(table), 0, 0, cost);
+            return new Learnt(learn.describedHere(table), 0, 0, cost);
         }
         if (!file && !json) {
             root.context.err().println(cost.text());

@@ -47,6 +47,15 @@ public interface DynamoSession extends AutoCloseable {
         return profile();
     }
 
+    /**
+     * What answers this session's whole-table reads (its Scans) when it is not the table itself, for a person: a table
+     * read from its export says "export 0176…-abcd as of 2026-11-30T10:00:00Z", and those reads cost no read capacity.
+     * Empty for a live table or a workspace file.
+     */
+    default java.util.Optional<String> scansAnsweredFrom() {
+        return java.util.Optional.empty();
+    }
+
     /** A cheap authenticated call (ListTables, one name) that proves the endpoint and credentials work. */
     CompletableFuture<Void> testConnection();
 

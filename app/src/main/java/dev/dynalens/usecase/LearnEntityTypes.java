@@ -65,14 +65,19 @@ public final class LearnEntityTypes {
         var catalog = SqlCatalog.of(table, analysis, new SqlCatalog.EntitySource(how, clock.instant(), analysis.itemCount(),
                 table.itemCount(), true));
         store.save(scope, table.name(), new EntityTypesStore.Kept(catalog.tables(), catalog.source()));
-        return catalog;
+        return answeredHere(catalog);
+    }
+
+    /** The catalog, its Scans named as answered from where this session answers them (a table's export: no capacity). */
+    private SqlCatalog answeredHere(SqlCatalog catalog) {
+        return session.scansAnsweredFrom().map(catalog::withScansFrom).orElse(catalog);
     }
 
     /** The entity types kept in the config folder, with their age and item count, if any. */
     public Optional<SqlCatalog> kept(TableDescription table) {
-        return store.load(scope, table.name()).map(kept -> new SqlCatalog(table, kept.tables(),
+        return store.load(scope, table.name()).map(kept -> answeredHere(new SqlCatalog(table, kept.tables(),
                 new SqlCatalog.EntitySource("kept " + kept.source().how(), kept.source().analysedAt(), kept.source().itemsAnalysed(),
-                        kept.source().tableItemCount(), kept.source().wholeTable())));
+                        kept.source().tableItemCount(), kept.source().wholeTable()))));
     }
 
     /** What {@link #sample} will read and cost: the first items, up to the sample size, at the table's average item size. */
@@ -89,6 +94,11 @@ public final class LearnEntityTypes {
      * table and its indexes, and no entity type. What a plan that may read nothing ({@code --explain}) rests on when no
      * entity types are kept.
      */
+    /** What DescribeTable alone gives, its Scans answered where this session answers them. */
+    public SqlCatalog describedHere(TableDescription table) {
+        return answeredHere(described(table));
+    }
+
     public static SqlCatalog described(TableDescription table) {
         var nothingRead = new Analyzer(TableKeys.from(table)).result();
         return SqlCatalog.of(table, nothingRead, new SqlCatalog.EntitySource(DESCRIBED, null, 0, table.itemCount()));
@@ -123,7 +133,7 @@ public final class LearnEntityTypes {
             var catalog = SqlCatalog.of(table, result, new SqlCatalog.EntitySource("sample read", clock.instant(), result.itemCount(),
                     table.itemCount(), whole));
             store.save(scope, table.name(), new EntityTypesStore.Kept(catalog.tables(), catalog.source()));
-            return catalog;
+            return answeredHere(catalog);
         });
     }
 }

@@ -130,6 +130,12 @@ public final class ExportSession implements DynamoSession {
         closings.add(closing);
     }
 
+    /** This export, as of its snapshot time: its Scans read no capacity of the table. */
+    @Override
+    public java.util.Optional<String> scansAnsweredFrom() {
+        return java.util.Optional.of(sourceText());
+    }
+
     /** Scan pages the export answered. */
     public long exportPages() {
         return scanPages.get();

@@ -258,6 +258,11 @@ public final class WriteGuard implements DynamoSession {
     }
 
     @Override
+    public java.util.Optional<String> scansAnsweredFrom() {
+        return delegate.scansAnsweredFrom();
+    }
+
+    @Override
     public CompletableFuture<Void> testConnection() {
         return delegate.testConnection();
     }

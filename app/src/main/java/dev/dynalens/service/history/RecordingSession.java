@@ -69,6 +69,11 @@ public final class RecordingSession implements DynamoSession {
     }
 
     @Override
+    public java.util.Optional<String> scansAnsweredFrom() {
+        return delegate.scansAnsweredFrom();
+    }
+
+    @Override
     public CompletableFuture<Void> testConnection() {
         return record(new What("ListTables", "", null, "test connection"), delegate.testConnection(), r -> Outcome.NONE);
     }

@@ -237,6 +237,7 @@ public final class PageFeed implements Iterator<Item> {
 
         @Override public ConnectionProfile profile() { return source.profile(); }
         @Override public ConnectionProfile writeProfile() { return source.writeProfile(); }
+        @Override public java.util.Optional<String> scansAnsweredFrom() { return source.scansAnsweredFrom(); }
         @Override public CompletableFuture<Void> testConnection() { return source.testConnection(); }
         @Override public CompletableFuture<List<String>> listTables() { return source.listTables(); }
         @Override public CompletableFuture<TableDescription> describeTable(String name) { return source.describeTable(name); }

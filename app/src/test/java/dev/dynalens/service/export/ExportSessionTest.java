@@ -127,4 +127,20 @@ class ExportSessionTest {
         assertThatThrownBy(() -> session.write(update).join()).isInstanceOf(CompletionException.class)
                 .hasMessageContaining("is a snapshot, read only");
     }
+
+    /** Issue 24: the SQL tab of an export tab (and `sql --export`) plans its Scans at no read capacity, naming the export. */
+    @Test
+    void entityTypesLearntThroughTheExport_planScansAsAnsweredFromIt() {
+        var guarded = dev.dynalens.service.guard.WriteGuard.protect(session);
+        assertThat(guarded.scansAnsweredFrom()).contains("export 01764000000000-sess0001 as of 2026-11-30T10:00:00Z");
+        var learn = new dev.dynalens.usecase.LearnEntityTypes(guarded, new dev.dynalens.service.EntityTypesStore() {
+                    @Override public java.util.Optional<Kept> load(String scope, String table) { return java.util.Optional.empty(); }
+                    @Override public void save(String scope, String table, Kept kept) { }
+                }, "conn",
+                Runnable::run, java.time.Clock.systemUTC());
+        var table = session.describeTable("Orders").join();
+        var catalog = learn.sample(table, dev.dynalens.domain.inference.Lens.NONE, true).result().join();
+        assertThat(catalog.scansFrom()).isEqualTo("export 01764000000000-sess0001 as of 2026-11-30T10:00:00Z");
+        assertThat(learn.describedHere(table).scansFrom()).isEqualTo(catalog.scansFrom());
+    }
 }

@@ -47,7 +47,7 @@ class WriteGuardTest {
      * here: they write whenever their statement does, and are called below with statements that write. An export to S3
      * is here: it writes into S3, reading nothing from the table and changing nothing in it.
      */
-    private static final Set<String> READS = Set.of("profile", "writeProfile", "testConnection", "listTables", "describeTable", "read", "getItem",
+    private static final Set<String> READS = Set.of("profile", "writeProfile", "scansAnsweredFrom", "testConnection", "listTables", "describeTable", "read", "getItem",
             "batchGet", "close", "describeContinuousBackups", "exportTableToPointInTime", "describeExport", "listExports");
 
     /** Every method of the port, its default ones too (a default write would otherwise go unguarded, unseen here). */
