@@ -338,6 +338,7 @@ public final class ExportSnapshot implements AutoCloseable {
         var parts = parts();
         var next = new AtomicInteger();
         var stop = new AtomicBoolean();
+        var stoppedByCancel = new AtomicBoolean();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, parts.size())), runnable -> {
             var thread = new Thread(runnable, "export reader");
             thread.setDaemon(true);
@@ -352,7 +353,11 @@ public final class ExportSnapshot implements AutoCloseable {
                         try (var cursor = parts.get(index).open()) {
                             Item item;
                             while ((item = cursor.next()) != null) {
-                                if (stop.get() || cancelled.getAsBoolean()) {
+                                if (stop.get()) {
+                                    return;
+                                }
+                                if (cancelled.getAsBoolean()) {
+                                    stoppedByCancel.set(true);
                                     stop.set(true);
                                     return;
                                 }
@@ -380,7 +385,7 @@ public final class ExportSnapshot implements AutoCloseable {
             if (failure != null) {
                 throw failure;
             }
-            if (cancelled.getAsBoolean()) {
+            if (stoppedByCancel.get()) {
                 throw new java.util.concurrent.CancellationException("The read of the export was cancelled");
             }
         } finally {

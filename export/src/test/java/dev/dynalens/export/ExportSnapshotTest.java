@@ -275,6 +275,27 @@ class ExportSnapshotTest {
     }
 
     @Test
+    void aCancelStopsTheRead_andACancelAfterTheLastItemDoesNot() {
+        var folder = new ExportWriter(bucket, "", "Shop").full("01764000000000-full0001", ExportFormat.DYNAMODB_JSON, everyType(), 3, T0);
+        try (var snapshot = open(folder)) {
+            var read = new java.util.concurrent.atomic.AtomicInteger();
+            assertThatThrownBy(() -> snapshot.forEachItem(2, item -> read.incrementAndGet(), () -> read.get() >= 5))
+                    .isInstanceOf(java.util.concurrent.CancellationException.class);
+            assertThat(read.get()).isLessThan(everyType().size());
+            var all = new java.util.concurrent.atomic.AtomicInteger();
+            var done = new java.util.concurrent.atomic.AtomicBoolean();
+            // asked only between items: a flag that turns true once every item was handed on cancels nothing
+            snapshot.forEachItem(1, item -> {
+                if (all.incrementAndGet() == everyType().size()) {
+                    done.set(true);
+                }
+            }, done::get);
+            assertThat(all.get()).isEqualTo(everyType().size());
+            assertThat(done.get()).isTrue();
+        }
+    }
+
+    @Test
     void locationsParse() {
         var s3 = ExportLocation.parse("s3://my-bucket/nightly/2026/AWSDynamoDB/01764000000000-abcdef12/");
         assertThat(s3.bucket()).isEqualTo("my-bucket");
