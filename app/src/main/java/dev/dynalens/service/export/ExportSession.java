@@ -14,10 +14,8 @@ import dev.dynalens.domain.partiql.PartiqlStatement;
 import dev.dynalens.domain.partiql.PartiqlTransactionResult;
 import dev.dynalens.domain.table.BatchGetRequest;
 import dev.dynalens.domain.table.BatchGetResult;
-import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.IndexDescription;
-import dev.dynalens.domain.table.ItemSize;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
@@ -29,7 +27,7 @@ import dev.dynalens.export.ExportReadException;
 import dev.dynalens.export.ExportSnapshot;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.guard.WriteGuard;
-import dev.dynalens.service.workspace.PageFilter;
+import dev.dynalens.service.workspace.OfflinePage;
 import dev.dynalens.service.workspace.WorkspaceSession;
 import dev.dynalens.domain.workspace.Workspace;
 import dev.dynalens.domain.workspace.WorkspaceFormat;
@@ -37,7 +35,6 @@ import dev.dynalens.domain.workspace.WorkspaceReport;
 import dev.dynalens.domain.workspace.WorkspaceTable;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +62,6 @@ import java.util.function.Supplier;
  * ({@link ExportTables}), its item count and size as of the export.
  */
 public final class ExportSession implements DynamoSession {
-    private static final long PAGE_BYTES = 1024 * 1024;
     private final ExportSnapshot snapshot;
     private final TableDescription table;
     private final DynamoSession live;
@@ -233,13 +229,9 @@ public final class ExportSession implements DynamoSession {
             mine.add(parts.get(p));
         }
         var position = position(segment, scan.exclusiveStartKey(), mine, keyNames);
-        var filter = new PageFilter(gsi, List.copyOf(keyNames), scan.expressions());
-        var items = new ArrayList<Item>();
-        int scanned = 0;
-        long bytes = 0;
-        Item last = null;
-        boolean full = false;
-        while (!full && position.part < mine.size()) {
+        var page = new OfflinePage(gsi, List.copyOf(keyNames), scan.limit(), scan.expressions());
+        boolean more = true;
+        while (more && position.part < mine.size()) {
             if (position.cursor == null) {
                 position.cursor = mine.get(position.part).open();
             }
@@ -250,32 +242,18 @@ public final class ExportSession implements DynamoSession {
                 position.part++;
                 continue;
             }
-            if (gsi != null && !holdsKeys(item, gsi)) {
-                continue;
+            if (gsi == null || holdsKeys(item, gsi)) {
+                more = page.add(item);
             }
-            var shown = filter.apply(item);
-            if (shown != null) {
-                items.add(shown);
-            }
-            scanned++;
-            bytes += ItemSize.of(item);
-            last = item;
-            full = scan.limit() != null && scanned >= scan.limit() || bytes >= PAGE_BYTES;
         }
         scanPages.incrementAndGet();
-        Map<String, AttributeValue> lastKey = null;
-        if (full && last != null) {
-            lastKey = new LinkedHashMap<>();
-            for (var name : keyNames) {
-                lastKey.put(name, last.attributes().get(name));
-            }
-            if (position.part < mine.size()) {
-                open.put(stateKey(segment, lastKey), position);
-            }
+        var lastKey = page.lastEvaluatedKey();
+        if (lastKey != null && position.part < mine.size()) {
+            open.put(stateKey(segment, lastKey), position);
         } else if (position.cursor != null) {
             position.cursor.close();
         }
-        return new Page(items, lastKey, scanned, ConsumedCapacity.NOT_REPORTED);
+        return page.build();
     }
 
     /** The open position a start key continues, or the segment read again from its start up to that key. */

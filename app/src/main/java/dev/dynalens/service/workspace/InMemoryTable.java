@@ -2,19 +2,15 @@ package dev.dynalens.service.workspace;
 
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.table.ConsumedCapacity;
 import dev.dynalens.domain.table.IndexDescription;
-import dev.dynalens.domain.table.ItemSize;
 import dev.dynalens.domain.table.KeyOrder;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.Page;
-import dev.dynalens.domain.table.ReadExpressions;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.domain.workspace.KeyIndex;
 import dev.dynalens.domain.workspace.WorkspaceTable;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -40,9 +36,6 @@ import java.util.function.IntPredicate;
  * A Scan reads in file order (DynamoDB's own order is that of its internal hash; any stable order will do).
  */
 final class InMemoryTable {
-    /** DynamoDB rule: one Query or Scan page reads at most 1 MB of items. */
-    static final long PAGE_BYTES = 1024 * 1024;
-
     private final WorkspaceTable table;
     private final Map<String, KeyIndex> indexes = new ConcurrentHashMap<>();
 
@@ -148,13 +141,13 @@ final class InMemoryTable {
                 to = Math.min(to, firstWhere(partition, from, to, p -> compareToKey(p, order, startKey) >= 0));
             }
         }
-        var page = new PageBuilder(target, query.limit(), query.expressions());
+        var page = new OfflinePage(target.gsi(), target.startKeyNames(), query.limit(), query.expressions());
         if (query.scanIndexForward()) {
-            for (int i = from; i < to && page.add(partition.get(i)); i++) {
+            for (int i = from; i < to && page.add(table.items().get(partition.get(i))); i++) {
                 // add() says when the page is full
             }
         } else {
-            for (int i = to - 1; i >= from && page.add(partition.get(i)); i--) {
+            for (int i = to - 1; i >= from && page.add(table.items().get(partition.get(i))); i--) {
                 // add() says when the page is full
             }
         }
@@ -240,9 +233,9 @@ final class InMemoryTable {
             }
         }
         var index = scan.indexName() == null ? null : target.index();
-        var page = new PageBuilder(target, scan.limit(), scan.expressions());
+        var page = new OfflinePage(target.gsi(), target.startKeyNames(), scan.limit(), scan.expressions());
         for (int i = start; i < to; i++) {
-            if ((index == null || index.contains(i)) && !page.add(i)) {
+            if ((index == null || index.contains(i)) && !page.add(table.items().get(i))) {
                 break;
             }
         }
@@ -295,52 +288,6 @@ final class InMemoryTable {
             if (!KeyIndex.holdsKeys(new Item(startKey), schema)) {
                 throw new InvalidRequestException("The provided starting key is invalid: The provided key element does not match the schema");
             }
-        }
-    }
-
-    /**
-     * Fills one page: reads each item, keeps those the FilterExpression lets through, projected; stops at Limit items
-     * read (before filtering, as DynamoDB counts) or 1 MB, and then names where to continue.
-     */
-    private final class PageBuilder {
-        private final Target target;
-        private final Integer limit;
-        private final PageFilter filter;
-        private final List<Item> items = new ArrayList<>();
-        private int scanned;
-        private long bytes;
-        private Item last;
-        private boolean full;
-
-        PageBuilder(Target target, Integer limit, ReadExpressions expressions) {
-            this.target = target;
-            this.limit = limit;
-            this.filter = new PageFilter(target.gsi(), target.startKeyNames(), expressions);
-        }
-
-        /** Adds the item at this position; false once the page is full. */
-        boolean add(int position) {
-            var item = table.items().get(position);
-            var shown = filter.apply(item);
-            if (shown != null) {
-                items.add(shown);
-            }
-            scanned++;
-            bytes += ItemSize.of(item);
-            last = item;
-            full = limit != null && scanned >= limit || bytes >= PAGE_BYTES;
-            return !full;
-        }
-
-        Page build() {
-            Map<String, AttributeValue> lastEvaluatedKey = null;
-            if (full) {
-                lastEvaluatedKey = new LinkedHashMap<>();
-                for (var name : target.startKeyNames()) {
-                    lastEvaluatedKey.put(name, last.attributes().get(name));
-                }
-            }
-            return new Page(items, lastEvaluatedKey, scanned, ConsumedCapacity.NOT_REPORTED);
         }
     }
 }
