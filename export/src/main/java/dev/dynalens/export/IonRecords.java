@@ -115,17 +115,7 @@ final class IonRecords implements RecordDecoder {
             case DECIMAL -> number(reader.bigDecimalValue(), where);
             case INT -> number(new BigDecimal(reader.bigIntegerValue()), where);
             case BLOB, CLOB -> AttributeValue.b(reader.newBytes());
-            case LIST, SEXP -> {
-                var elements = new ArrayList<AttributeValue>();
-                reader.stepIn();
-                IonType element;
-                int index = 0;
-                while ((element = reader.next()) != null) {
-                    elements.add(value(reader, element, where + "[" + index++ + "]"));
-                }
-                reader.stepOut();
-                yield AttributeValue.l(elements);
-            }
+            case LIST, SEXP -> AttributeValue.l(elements(reader, where));
             case STRUCT -> AttributeValue.m(struct(reader, type, where));
             case FLOAT -> throw new LineException(where + " is an Ion float; DynamoDB writes numbers as decimals, and a float "
                     + "would not be exact", 1, 1);
@@ -134,7 +124,8 @@ final class IonRecords implements RecordDecoder {
         };
     }
 
-    private static AttributeValue set(IonReader reader, String annotation, String where) {
+    /** The values of the list the reader is on, each read as a value of its own. */
+    private static List<AttributeValue> elements(IonReader reader, String where) {
         var elements = new ArrayList<AttributeValue>();
         reader.stepIn();
         IonType element;
@@ -143,6 +134,11 @@ final class IonRecords implements RecordDecoder {
             elements.add(value(reader, element, where + "[" + index++ + "]"));
         }
         reader.stepOut();
+        return elements;
+    }
+
+    private static AttributeValue set(IonReader reader, String annotation, String where) {
+        var elements = elements(reader, where);
         try {
             return switch (annotation) {
                 case "$dynamodb_SS" -> AttributeValue.StringSet.of(strings(elements, where, AttributeValue.Str.class).stream()

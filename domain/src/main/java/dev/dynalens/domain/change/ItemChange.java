@@ -14,10 +14,14 @@ public sealed interface ItemChange {
     Map<String, AttributeValue> key();
 
     /** The writes, each conditional on the item still holding what the plan read; none when nothing is written. */
-    List<ItemWrite> writes();
+    default List<ItemWrite> writes() {
+        return List.of();
+    }
 
-    /** WCU of the writes: the table's and every index's the change touches. */
-    CapacityUnits writeUnits();
+    /** WCU of the writes: the table's and every index's the change touches; none when nothing is written. */
+    default CapacityUnits writeUnits() {
+        return CapacityUnits.ZERO;
+    }
 
     /** The item is updated in place (one conditional UpdateItem). */
     record Update(Map<String, AttributeValue> key, Item before, Item after, ItemWrite.Update write, CapacityUnits writeUnits)
@@ -57,28 +61,9 @@ public sealed interface ItemChange {
             /** the change would write what the item already holds */
             ALREADY_SO
         }
-
-        @Override
-        public List<ItemWrite> writes() {
-            return List.of();
-        }
-
-        @Override
-        public CapacityUnits writeUnits() {
-            return CapacityUnits.ZERO;
-        }
     }
 
     /** The change would make an item DynamoDB refuses (over 400 KB, nested deeper than 32, a key of the wrong type). */
     record Refused(Map<String, AttributeValue> key, Item before, String reason) implements ItemChange {
-        @Override
-        public List<ItemWrite> writes() {
-            return List.of();
-        }
-
-        @Override
-        public CapacityUnits writeUnits() {
-            return CapacityUnits.ZERO;
-        }
     }
 }
