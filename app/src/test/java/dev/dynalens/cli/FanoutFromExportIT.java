@@ -4,28 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dynalens.domain.codec.DynamoJsonCodec;
-import dev.dynalens.domain.inference.SampleModels;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.staleness.RepairStep;
-import dev.dynalens.domain.table.CreateTableSpec;
-import dev.dynalens.domain.table.IndexDescription;
-import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.export.ExportFormat;
 import dev.dynalens.export.fixtures.ExportWriter;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.fanout.FanoutJournal;
-import dev.dynalens.service.load.LoadReport;
-import dev.dynalens.service.load.LoadRequest;
-import dev.dynalens.service.load.TableLoader;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
+import dev.dynalens.testsupport.SampleTables;
 import dev.dynalens.testsupport.RecordingProxy;
 import dev.dynalens.testsupport.TestEndpoint;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -45,16 +37,6 @@ class FanoutFromExportIT {
     @TempDir
     Path dir;
 
-    private static List<Item> scan(DynamoSession session, String table) {
-        var items = new ArrayList<Item>();
-        ReadRequest request = new ReadRequest.Scan(table, null, null, null);
-        while (request != null) {
-            var page = session.read(request).join();
-            items.addAll(page.items());
-            request = page.next().map(request::withExclusiveStartKey).orElse(null);
-        }
-        return items;
-    }
 
     private static String keyText(Map<String, AttributeValue> key) {
         return DynamoJsonCodec.writeValue(key.get("PK")) + DynamoJsonCodec.writeValue(key.get("SK"));
@@ -62,15 +44,9 @@ class FanoutFromExportIT {
 
     @Test
     void theRepairPlannedFromTheExportSkipsACopyChangedSince(TestEndpoint endpoint, DynamoSession session) throws Exception {
-        var sample = SampleModels.load(SampleModels.BLOG);
-        var table = endpoint.uniqueTableName("export-blog");
-        var indexes = sample.keys().indexes().entrySet().stream().map(index -> new IndexDescription(index.getKey(),
-                IndexDescription.Kind.GLOBAL, index.getValue(), IndexDescription.Projection.ALL, List.of(), null, null, null)).toList();
-        var report = new TableLoader(session).start(LoadRequest.of(table, sample.items())
-                .creatingTable(new CreateTableSpec(table, sample.keys().keySchema(), indexes)), p -> { }).result().get(2, TimeUnit.MINUTES);
-        assertThat(report.outcome()).isEqualTo(LoadReport.Outcome.COMPLETED);
+        var table = SampleTables.loadBlog(endpoint, session, "export-blog");
         var export = new ExportWriter(dir.resolve("bucket"), "", table).full("01764000000000-blog0001", ExportFormat.DYNAMODB_JSON,
-                scan(session, table), 3, Instant.parse("2026-11-30T10:00:00Z"));
+                SampleTables.scan(session, table), 3, Instant.parse("2026-11-30T10:00:00Z"));
         var journal = dir.resolve("journal.jsonl");
 
         try (var proxy = new RecordingProxy(endpoint.endpoint())) {
@@ -87,7 +63,7 @@ class FanoutFromExportIT {
         assertThat(session.write(new RepairStep(changed.key(), changed.copyPath(), changed.oldValue(), byHand, "hand").toUpdate(table))
                 .get(10, TimeUnit.SECONDS).applied()).isTrue();
         var before = new HashMap<String, Item>();
-        scan(session, table).forEach(item -> before.put(keyText(item.attributes()), item));
+        SampleTables.scan(session, table).forEach(item -> before.put(keyText(item.attributes()), item));
 
         var apply = RealCli.run("fanout", table, "--endpoint", endpoint.endpoint().toString(), "--export", export.toString(),
                 "--journal", journal.toString(), "--apply", "--json");
@@ -97,7 +73,7 @@ class FanoutFromExportIT {
         assertThat(counts.path("updated").asInt()).isEqualTo(5);
         assertThat(counts.path("skippedChanged").asInt()).isEqualTo(1);
         var after = new HashMap<String, Item>();
-        scan(session, table).forEach(item -> after.put(keyText(item.attributes()), item));
+        SampleTables.scan(session, table).forEach(item -> after.put(keyText(item.attributes()), item));
         var expected = new HashMap<>(before);
         for (var step : steps.subList(1, steps.size())) {
             var key = keyText(step.key());

@@ -2,26 +2,17 @@ package dev.dynalens.ui.exports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dynalens.domain.inference.SampleModels;
-import dev.dynalens.domain.item.Item;
-import dev.dynalens.domain.table.CreateTableSpec;
-import dev.dynalens.domain.table.IndexDescription;
-import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.export.ExportFormat;
 import dev.dynalens.export.fixtures.ExportWriter;
 import dev.dynalens.service.DynamoSession;
-import dev.dynalens.service.load.LoadReport;
-import dev.dynalens.service.load.LoadRequest;
-import dev.dynalens.service.load.TableLoader;
 import dev.dynalens.testsupport.DynamoEndpointExtension;
+import dev.dynalens.testsupport.SampleTables;
 import dev.dynalens.testsupport.RecordingProxy;
 import dev.dynalens.testsupport.TestApps;
 import dev.dynalens.testsupport.TestEndpoint;
 import dev.dynalens.ui.connections.ConnectionEditorViewModel;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Application;
 import javafx.scene.control.ComboBox;
@@ -66,27 +57,11 @@ class ReadFromExportIT extends FxRobot {
         TestApps.stop(app);
     }
 
-    private static List<Item> scan(DynamoSession session, String table) {
-        var items = new ArrayList<Item>();
-        ReadRequest request = new ReadRequest.Scan(table, null, null, null);
-        while (request != null) {
-            var page = session.read(request).join();
-            items.addAll(page.items());
-            request = page.next().map(request::withExclusiveStartKey).orElse(null);
-        }
-        return items;
-    }
 
     @Test
     void aFolderExportOpensAsATab_whoseOverviewStaleCopiesAndSqlReadTheExport(TestEndpoint endpoint, DynamoSession session) throws Exception {
-        var sample = SampleModels.load(SampleModels.BLOG);
-        var table = endpoint.uniqueTableName("ExportBlog");
-        var indexes = sample.keys().indexes().entrySet().stream().map(index -> new IndexDescription(index.getKey(),
-                IndexDescription.Kind.GLOBAL, index.getValue(), IndexDescription.Projection.ALL, List.of(), null, null, null)).toList();
-        var loaded = new TableLoader(session).start(LoadRequest.of(table, sample.items())
-                .creatingTable(new CreateTableSpec(table, sample.keys().keySchema(), indexes)), p -> { }).result().get(2, TimeUnit.MINUTES);
-        assertThat(loaded.outcome()).isEqualTo(LoadReport.Outcome.COMPLETED);
-        var items = scan(session, table);
+        var table = SampleTables.loadBlog(endpoint, session, "ExportBlog");
+        var items = SampleTables.scan(session, table);
         var export = new ExportWriter(dir.resolve("bucket"), "", table).full("01764496800000-blog0001", ExportFormat.DYNAMODB_JSON,
                 items, 3, EXPORT_TIME);
 
