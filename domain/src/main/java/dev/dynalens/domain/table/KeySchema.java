@@ -38,6 +38,11 @@ public record KeySchema(KeyAttribute partitionKey, KeyAttribute sortKey) {
         return sortKey == null ? null : sortKey.name();
     }
 
+    /** This key as an {@link IndexKey}: the key of what a Query of the table (or of a local index) reads. */
+    public IndexKey asIndexKey() {
+        return IndexKey.of(partitionKey, sortKey);
+    }
+
     public record KeyAttribute(String name, ScalarType type) {
         public KeyAttribute {
             Objects.requireNonNull(name, "name");
