@@ -2,11 +2,13 @@ package dev.dynalens.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.domain.table.TableSummaries;
 import dev.dynalens.service.DynamoSession;
 import java.io.IOException;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -44,7 +46,7 @@ final class DescribeCommand extends SessionCommand {
         gen.writeStringField("table", d.name());
         gen.writeStringField("status", d.status());
         gen.writeFieldName("keySchema");
-        writeKeys(gen, d.keySchema());
+        writeKeys(gen, d.keySchema().asIndexKey());
         gen.writeNumberField("itemCount", d.itemCount());
         gen.writeNumberField("sizeBytes", d.sizeBytes());
         gen.writeStringField("billingMode", d.billingMode().name());
@@ -59,13 +61,13 @@ final class DescribeCommand extends SessionCommand {
         gen.writeEndObject();
     }
 
-    private static void writeIndexes(JsonGenerator gen, String field, java.util.List<IndexDescription> indexes) throws IOException {
+    private static void writeIndexes(JsonGenerator gen, String field, List<IndexDescription> indexes) throws IOException {
         gen.writeArrayFieldStart(field);
         for (var index : indexes) {
             gen.writeStartObject();
             gen.writeStringField("name", index.name());
             gen.writeFieldName("keySchema");
-            writeKeys(gen, index.keySchema());
+            writeKeys(gen, index.key());
             gen.writeStringField("projection", index.projection().name());
             gen.writeArrayFieldStart("nonKeyAttributes");
             for (var a : index.nonKeyAttributes()) gen.writeString(a);
@@ -75,14 +77,35 @@ final class DescribeCommand extends SessionCommand {
         gen.writeEndArray();
     }
 
-    private static void writeKeys(JsonGenerator gen, KeySchema keys) throws IOException {
+    /**
+     * A key: {@code partitionKey}, {@code sortKey} and their types where it has one attribute on each side, and always
+     * {@code elements}, every attribute in the KeySchema's order (a global index's key may have several of each).
+     */
+    private static void writeKeys(JsonGenerator gen, IndexKey keys) throws IOException {
         gen.writeStartObject();
-        gen.writeStringField("partitionKey", keys.partitionKeyName());
-        gen.writeStringField("partitionKeyType", keys.partitionKey().type().name());
-        if (keys.sortKey() != null) {
-            gen.writeStringField("sortKey", keys.sortKeyName());
-            gen.writeStringField("sortKeyType", keys.sortKey().type().name());
+        var single = keys.asKeySchema();
+        if (single.isPresent()) {
+            gen.writeStringField("partitionKey", single.get().partitionKeyName());
+            gen.writeStringField("partitionKeyType", single.get().partitionKey().type().name());
+            if (single.get().sortKey() != null) {
+                gen.writeStringField("sortKey", single.get().sortKeyName());
+                gen.writeStringField("sortKeyType", single.get().sortKey().type().name());
+            }
         }
+        gen.writeArrayFieldStart("elements");
+        writeElements(gen, keys.partition(), "HASH");
+        writeElements(gen, keys.sort(), "RANGE");
+        gen.writeEndArray();
         gen.writeEndObject();
+    }
+
+    private static void writeElements(JsonGenerator gen, List<KeySchema.KeyAttribute> attributes, String keyType) throws IOException {
+        for (var attribute : attributes) {
+            gen.writeStartObject();
+            gen.writeStringField("attributeName", attribute.name());
+            gen.writeStringField("keyType", keyType);
+            gen.writeStringField("attributeType", attribute.type().name());
+            gen.writeEndObject();
+        }
     }
 }

@@ -6,6 +6,7 @@ import dev.dynalens.domain.design.KeyDerivation;
 import dev.dynalens.domain.design.PatternDesign;
 import dev.dynalens.domain.design.TableDesign;
 import dev.dynalens.domain.item.KeyText;
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.TableSummaries;
 import dev.dynalens.usecase.CheckExistingTable;
@@ -59,7 +60,7 @@ final class DesignOutput {
 
     static void writeText(PrintWriter out, TableDesign design) {
         out.println("Table " + design.tableName() + ": " + TableSummaries.keys(design.keySchema()));
-        design.indexes().forEach(index -> out.println("  " + index.name() + ": " + TableSummaries.keys(index.keySchema())
+        design.indexes().forEach(index -> out.println("  " + index.name() + ": " + TableSummaries.keys(index.key())
                 + " · projection ALL · " + String.join(", ", index.entities())));
         out.println();
         out.println("Entities");
@@ -107,10 +108,10 @@ final class DesignOutput {
             gen.writeObjectFieldStart("table");
             gen.writeStringField("name", table.name());
             var types = new LinkedHashMap<String, KeySchema.ScalarType>();
-            add(types, table.keySchema());
-            table.indexes().forEach(index -> add(types, index.keySchema()));
+            add(types, table.keySchema().asIndexKey());
+            table.indexes().forEach(index -> add(types, index.key()));
             DesignJson.writeTable(gen, table.keySchema(), types, table.indexes().stream()
-                    .map(i -> new DesignJson.IndexLine(i.name(), i.keySchema(), i.projectionSummary())).toList());
+                    .map(i -> new DesignJson.IndexLine(i.name(), i.key(), i.projectionSummary())).toList());
             gen.writeNumberField("itemCount", check.items());
             gen.writeNumberField("sizeBytes", check.bytes());
             gen.writeEndObject();
@@ -159,9 +160,9 @@ final class DesignOutput {
         out.println();
     }
 
-    private static void add(Map<String, KeySchema.ScalarType> types, KeySchema schema) {
-        types.put(schema.partitionKey().name(), schema.partitionKey().type());
-        schema.sortKeyAttribute().ifPresent(sort -> types.put(sort.name(), sort.type()));
+    private static void add(Map<String, KeySchema.ScalarType> types, IndexKey key) {
+        key.partition().forEach(attribute -> types.put(attribute.name(), attribute.type()));
+        key.sort().forEach(attribute -> types.put(attribute.name(), attribute.type()));
     }
 
     /**

@@ -143,7 +143,7 @@ public final class PlanChange {
      */
     private static void unknownAttributes(ChangeSpec spec, TableDescription table, TableAnalysis analysis) {
         var known = new java.util.HashSet<String>(table.keySchema().attributeNames());
-        table.indexes().forEach(index -> known.addAll(index.keySchema().attributeNames()));
+        table.indexes().forEach(index -> known.addAll(index.key().attributeNames()));
         for (var entity : analysis.entities()) {
             if (spec.entity() == null || entity.name().equals(spec.entity())) {
                 entity.attributes().forEach(attribute -> known.add(attribute.name()));

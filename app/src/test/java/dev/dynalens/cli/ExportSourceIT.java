@@ -174,8 +174,9 @@ class ExportSourceIT {
         var keys = workspace.keySchema();
         var keyArgs = new ArrayList<>(List.of("--key-schema", keys.partitionKeyName() + "," + keys.sortKeyName()));
         for (var index : workspace.globalSecondaryIndexes()) {
-            keyArgs.addAll(List.of("--gsi", index.name() + "=" + index.keySchema().partitionKeyName()
-                    + (index.keySchema().hasSortKey() ? "," + index.keySchema().sortKeyName() : "")));
+            var schema = index.singleKey("the --gsi option");
+            keyArgs.addAll(List.of("--gsi", index.name() + "=" + schema.partitionKeyName()
+                    + (schema.hasSortKey() ? "," + schema.sortKeyName() : "")));
         }
         var keyNames = List.of(keys.partitionKeyName(), keys.sortKeyName());
         var items = workspace.items();
@@ -294,7 +295,7 @@ class ExportSourceIT {
         var keys = workspace.keySchema();
         var keyArgs = new ArrayList<>(List.of("--key-schema", keys.partitionKeyName() + (keys.hasSortKey() ? "," + keys.sortKeyName() : "")));
         for (var index : workspace.globalSecondaryIndexes()) {
-            var schema = index.keySchema();
+            var schema = index.singleKey("the --gsi option");
             keyArgs.addAll(List.of("--gsi", index.name() + "=" + schema.partitionKeyName() + (schema.hasSortKey() ? "," + schema.sortKeyName() : "")));
         }
         var file = jsonLines(workspace.items(), "tracker.jsonl");

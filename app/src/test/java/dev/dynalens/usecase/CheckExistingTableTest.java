@@ -477,7 +477,7 @@ class CheckExistingTableTest {
                     text.append("  ").append(name).append(": {attributes: {").append(String.join(", ", attributes)).append("}}\n");
                     var keys = new ArrayList<String>();
                     keys.add(description.keySchema().partitionKeyName());
-                    entity.indexes().keySet().forEach(index -> keys.add(description.keySchemaOf(index).partitionKeyName()));
+                    entity.indexes().keySet().forEach(index -> keys.add(description.indexKey(index).partitionNames().get(0)));
                     for (var key : keys) {
                         if (entity.attribute(key).filter(a -> a.count() == entity.count() && a.types().size() == 1).isPresent()) {
                             patterns.append("  - {name: p").append(++n).append(", entity: ").append(name).append(", equals: [")

@@ -84,7 +84,7 @@ class ProveDesignTest {
 
         assertThat(target.created).singleElement().satisfies(spec -> {
             assertThat(spec.keySchema()).isEqualTo(design.keySchema());
-            assertThat(spec.globalSecondaryIndexes()).extracting(i -> i.name() + " " + i.keySchema() + " " + i.projection())
+            assertThat(spec.globalSecondaryIndexes()).extracting(i -> i.name() + " " + i.key() + " " + i.projection())
                     .containsExactly("GSI1 GSI1PK, GSI1SK ALL");
         });
         assertThat(written).containsExactlyInAnyOrderElementsOf(design.sampleItems());

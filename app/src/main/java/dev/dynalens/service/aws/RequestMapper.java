@@ -4,6 +4,7 @@ import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.KeyConditionExpression;
 import dev.dynalens.domain.table.ReadRequest;
@@ -181,10 +182,10 @@ final class RequestMapper {
         for (var index : spec.globalSecondaryIndexes()) {
             if (index.kind() == IndexDescription.Kind.LOCAL) {
                 local.add(LocalSecondaryIndex.builder().indexName(index.name())
-                        .keySchema(keySchema(index.keySchema())).projection(projection(index)).build());
+                        .keySchema(keySchema(index.key())).projection(projection(index)).build());
             } else {
                 global.add(GlobalSecondaryIndex.builder().indexName(index.name())
-                        .keySchema(keySchema(index.keySchema())).projection(projection(index)).build());
+                        .keySchema(keySchema(index.key())).projection(projection(index)).build());
             }
         }
         // DynamoDB refuses an empty index list, so an absent one is left out.
@@ -198,10 +199,18 @@ final class RequestMapper {
     }
 
     static List<KeySchemaElement> keySchema(KeySchema schema) {
-        var elements = new ArrayList<KeySchemaElement>(2);
-        elements.add(KeySchemaElement.builder().attributeName(schema.partitionKeyName()).keyType(KeyType.HASH).build());
-        schema.sortKeyAttribute().ifPresent(sortKey ->
-                elements.add(KeySchemaElement.builder().attributeName(sortKey.name()).keyType(KeyType.RANGE).build()));
+        return keySchema(schema.asIndexKey());
+    }
+
+    /**
+     * Every key attribute as a KeySchema element: the HASH ones first, then the RANGE ones, each side in order. The order
+     * is the key (Developer Guide, GSI.html, Multi-attribute key schema): the partition attributes are hashed together in
+     * it and items sort by the sort attributes in it.
+     */
+    static List<KeySchemaElement> keySchema(IndexKey key) {
+        var elements = new ArrayList<KeySchemaElement>(key.partition().size() + key.sort().size());
+        key.partition().forEach(a -> elements.add(KeySchemaElement.builder().attributeName(a.name()).keyType(KeyType.HASH).build()));
+        key.sort().forEach(a -> elements.add(KeySchemaElement.builder().attributeName(a.name()).keyType(KeyType.RANGE).build()));
         return elements;
     }
 
@@ -220,17 +229,17 @@ final class RequestMapper {
     /** Every key attribute of the table and its indexes, once (DynamoDB refuses unused or repeated definitions). */
     private static List<AttributeDefinition> attributeDefinitions(CreateTableSpec spec) {
         var types = new LinkedHashMap<String, KeySchema.ScalarType>();
-        addKeyAttributes(types, spec.keySchema());
-        spec.globalSecondaryIndexes().forEach(index -> addKeyAttributes(types, index.keySchema()));
+        addKeyAttributes(types, spec.keySchema().asIndexKey());
+        spec.globalSecondaryIndexes().forEach(index -> addKeyAttributes(types, index.key()));
         return types.entrySet().stream()
                 .map(e -> AttributeDefinition.builder().attributeName(e.getKey())
                         .attributeType(ScalarAttributeType.fromValue(e.getValue().name())).build())
                 .toList();
     }
 
-    private static void addKeyAttributes(Map<String, KeySchema.ScalarType> types, KeySchema schema) {
-        addKeyAttribute(types, schema.partitionKey());
-        schema.sortKeyAttribute().ifPresent(sortKey -> addKeyAttribute(types, sortKey));
+    private static void addKeyAttributes(Map<String, KeySchema.ScalarType> types, IndexKey key) {
+        key.partition().forEach(attribute -> addKeyAttribute(types, attribute));
+        key.sort().forEach(attribute -> addKeyAttribute(types, attribute));
     }
 
     private static void addKeyAttribute(Map<String, KeySchema.ScalarType> types, KeySchema.KeyAttribute attribute) {

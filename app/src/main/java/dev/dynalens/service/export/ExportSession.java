@@ -221,7 +221,7 @@ public final class ExportSession implements DynamoSession {
                 "The table does not have the specified index: " + scan.indexName()));
         var keyNames = new LinkedHashSet<>(table.keySchema().attributeNames());
         if (gsi != null) {
-            keyNames.addAll(gsi.keySchema().attributeNames());
+            keyNames.addAll(gsi.key().attributeNames());
         }
         var segment = scan.segment() == null ? new ReadRequest.Segment(0, 1) : scan.segment();
         var mine = new ArrayList<ExportSnapshot.Part>();
@@ -304,7 +304,7 @@ public final class ExportSession implements DynamoSession {
     }
 
     private static boolean holdsKeys(Item item, IndexDescription gsi) {
-        for (var name : gsi.keySchema().attributeNames()) {
+        for (var name : gsi.key().attributeNames()) {
             if (!item.has(name)) {
                 return false;
             }

@@ -270,9 +270,10 @@ final class InMemoryTable {
         }
         var gsi = table.index(indexName).orElseThrow(() -> new InvalidRequestException(
                 "The table does not have the specified index: " + indexName));
-        names.addAll(gsi.keySchema().attributeNames());
-        var index = indexes.computeIfAbsent(indexName, name -> KeyIndex.build(table.items(), gsi.keySchema(), tableKeys));
-        return new Target(gsi, gsi.keySchema(), index, List.copyOf(names));
+        var gsiKeys = gsi.singleKey("the workspace engine");
+        names.addAll(gsiKeys.attributeNames());
+        var index = indexes.computeIfAbsent(indexName, name -> KeyIndex.build(table.items(), gsiKeys, tableKeys));
+        return new Target(gsi, gsiKeys, index, List.copyOf(names));
     }
 
     /** DynamoDB checks a start key has exactly the key attributes, with the schema's types. */
@@ -282,7 +283,7 @@ final class InMemoryTable {
         }
         var schemas = new ArrayList<KeySchema>(List.of(table.keySchema()));
         if (target.gsi() != null) {
-            schemas.add(target.gsi().keySchema());
+            schemas.add(target.keys());
         }
         for (var schema : schemas) {
             if (!KeyIndex.holdsKeys(new Item(startKey), schema)) {

@@ -5,7 +5,6 @@ import dev.dynalens.domain.codec.PlainJsonCodec;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.ConsumedCapacity;
-import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.QueryForm;
 import dev.dynalens.domain.table.ReadRequest;
@@ -204,17 +203,13 @@ public final class TableBrowserViewModel {
         var ordered = new LinkedHashSet<String>(columns);
         var table = description.get();
         if (ordered.isEmpty() && table != null) {
-            addKey(ordered, table.keySchema());
-            table.indexes().forEach(i -> addKey(ordered, i.keySchema()));
+            ordered.addAll(table.keySchema().attributeNames());
+            table.indexes().forEach(i -> ordered.addAll(i.key().attributeNames()));
         }
         page.forEach(item -> ordered.addAll(item.attributes().keySet()));
         if (ordered.size() != columns.size()) {
             columns.setAll(ordered);
         }
-    }
-
-    private static void addKey(LinkedHashSet<String> names, KeySchema key) {
-        names.addAll(key.attributeNames());
     }
 
     ReadRequest buildRequest() {

@@ -125,7 +125,7 @@ final class PartitionModel {
         }
         var indexName = IndexChoices.indexName(index.get());
         if (partitionValue.get() == null || partitionValue.get().isEmpty()) {
-            throw new IllegalArgumentException("Type or pick a partition key value (" + table.keySchemaOf(indexName).partitionKeyName()
+            throw new IllegalArgumentException("Type or pick a partition key value (" + String.join(", ", table.indexKey(indexName).partitionNames())
                     + ") to open its collection.");
         }
         return query.request(new RunQuery.Form.Query(new QueryForm(indexName, partitionValue.get(), sortOperator.get(), sortValue.get(),

@@ -213,7 +213,7 @@ public final class DesignViewModel {
         if (row == null || current == null) {
             return Optional.empty();
         }
-        return parameters(row).map(p -> PatternStatements.select(current.tableName(), current.keySchemaOf(row.pattern().index()), row.pattern(), p));
+        return parameters(row).map(p -> PatternStatements.select(current.tableName(), current.indexKey(row.pattern().index()), row.pattern(), p));
     }
 
     private Optional<Map<String, AttributeValue>> parameters(RequestRow row) {

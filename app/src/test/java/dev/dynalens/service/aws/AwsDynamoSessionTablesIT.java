@@ -60,13 +60,13 @@ class AwsDynamoSessionTablesIT {
         assertEquals(List.of(), description.localSecondaryIndexes());
         var status = description.index("byStatus").orElseThrow();
         assertEquals(IndexDescription.Kind.GLOBAL, status.kind());
-        assertEquals(new KeySchema(s("status"), n("sk")), status.keySchema());
+        assertEquals(new KeySchema(s("status"), n("sk")).asIndexKey(), status.key());
         assertEquals(IndexDescription.Projection.INCLUDE, status.projection());
         assertEquals(List.of("total", "customer"), status.nonKeyAttributes());
         assertEquals("ACTIVE", status.status());
         var customer = description.index("byCustomer").orElseThrow();
         assertEquals(IndexDescription.Projection.KEYS_ONLY, customer.projection());
-        assertEquals(new KeySchema(s("customer"), null), customer.keySchema());
+        assertEquals(new KeySchema(s("customer"), null).asIndexKey(), customer.key());
         // dynalite and DynamoDB both answer DescribeTimeToLive; a new table has TTL off.
         assertEquals(new TableDescription.TimeToLive(TableDescription.TimeToLive.Status.DISABLED, null), description.timeToLive());
     }

@@ -79,7 +79,7 @@ class TableLoaderIT {
 
             var description = session.describeTable(table).get(30, TimeUnit.SECONDS);
             assertThat(description.indexes()).extracting(IndexDescription::name).containsExactly("GSI1");
-            assertThat(description.indexes().getFirst().keySchema()).isEqualTo(sample.keys().indexes().get("GSI1"));
+            assertThat(description.indexes().getFirst().key()).isEqualTo(sample.keys().indexes().get("GSI1").asIndexKey());
             var inGsi = sample.items().stream().filter(i -> i.has(sample.keys().indexes().get("GSI1").partitionKeyName())).count();
             assertThat(readAll(session, new ReadRequest.Scan(table, "GSI1", null, null))).hasSize((int) inGsi);
         } finally {

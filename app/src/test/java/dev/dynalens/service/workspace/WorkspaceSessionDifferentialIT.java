@@ -83,7 +83,7 @@ class WorkspaceSessionDifferentialIT {
         try (var stringWorkspace = workspace(stringTable, stringItems, "PK,SK", List.of("GSI1=GSI1PK,GSI1SK", "GSI2=GSI2PK,GSI2SK"));
              var binaryWorkspace = workspace(binaryTable, binaryItems, "id,seq", List.of())) {
             assertThat(stringWorkspace.workspace().report().errorCount()).isZero();
-            assertThat(stringWorkspace.workspace().tables().getFirst().index("GSI1").orElseThrow().keySchema()).isEqualTo(GSI1_KEYS);
+            assertThat(stringWorkspace.workspace().tables().getFirst().index("GSI1").orElseThrow().key()).isEqualTo(GSI1_KEYS.asIndexKey());
             var targets = List.of(
                     new Target(stringTable, null, STRING_KEYS, stringItems),
                     new Target(stringTable, "GSI1", GSI1_KEYS, stringItems),

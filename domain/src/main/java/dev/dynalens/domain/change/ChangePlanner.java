@@ -8,6 +8,7 @@ import dev.dynalens.domain.expression.ExpressionLimits;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.ItemSize;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.TableDescription;
@@ -74,14 +75,12 @@ public final class ChangePlanner {
 
     /** The type a key attribute of the table or of one of its indexes has, or null for an attribute that is no key. */
     private KeySchema.ScalarType keyType(String attribute) {
-        var schemas = new ArrayList<KeySchema>(List.of(keys));
-        table.indexes().forEach(index -> schemas.add(index.keySchema()));
-        for (var schema : schemas) {
-            if (schema.partitionKeyName().equals(attribute)) {
-                return schema.partitionKey().type();
-            }
-            if (schema.sortKeyAttribute().isPresent() && schema.sortKeyName().equals(attribute)) {
-                return schema.sortKeyAttribute().get().type();
+        var indexKeys = new ArrayList<IndexKey>(List.of(keys.asIndexKey()));
+        table.indexes().forEach(index -> indexKeys.add(index.key()));
+        for (var key : indexKeys) {
+            var found = key.attribute(attribute);
+            if (found.isPresent()) {
+                return found.get().type();
             }
         }
         return null;
@@ -274,7 +273,7 @@ public final class ChangePlanner {
 
     /** The item's entry in an index (the attributes it projects), or null when the item lacks the index's keys. */
     private Item entry(Item item, IndexDescription index) {
-        for (var name : index.keySchema().attributeNames()) {
+        for (var name : index.key().attributeNames()) {
             if (!item.has(name)) {
                 return null;
             }
@@ -284,7 +283,7 @@ public final class ChangePlanner {
         }
         var projected = new LinkedHashMap<String, AttributeValue>();
         item.attributes().forEach((name, value) -> {
-            if (keys.attributeNames().contains(name) || index.keySchema().attributeNames().contains(name)
+            if (keys.attributeNames().contains(name) || index.key().attributeNames().contains(name)
                     || index.projection() == IndexDescription.Projection.INCLUDE && index.nonKeyAttributes().contains(name)) {
                 projected.put(name, value);
             }
@@ -294,7 +293,7 @@ public final class ChangePlanner {
 
     private static Map<String, AttributeValue> indexKey(Item entry, IndexDescription index) {
         var key = new LinkedHashMap<String, AttributeValue>();
-        index.keySchema().attributeNames().forEach(name -> key.put(name, entry.attributes().get(name)));
+        index.key().attributeNames().forEach(name -> key.put(name, entry.attributes().get(name)));
         return key;
     }
 

@@ -75,7 +75,7 @@ public final class DesignExports {
             gen.writeObjectFieldStart("indexes");
             writeIndex(gen, "primary", design.keySchema(), false);
             for (var index : design.indexes()) {
-                writeIndex(gen, index.name(), index.keySchema(), true);
+                writeIndex(gen, index.name(), index.singleKey("the onetable schema"), true);
             }
             gen.writeEndObject();
             gen.writeObjectFieldStart("params");

@@ -3,6 +3,7 @@ package dev.dynalens.domain.design;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dynalens.domain.capacity.CapacityUnits;
 import dev.dynalens.domain.codec.DynamoJsonCodec;
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.KeySchema;
 import java.io.IOException;
 import java.util.List;
@@ -47,7 +48,7 @@ public final class DesignJson {
         gen.writeObjectFieldStart("table");
         gen.writeStringField("name", design.tableName());
         writeTable(gen, design.keySchema(), design.attributeTypes(), design.indexes().stream()
-                .map(i -> new IndexLine(i.name(), i.keySchema(), i.projection())).toList());
+                .map(i -> new IndexLine(i.name(), i.key(), i.projection())).toList());
         writeStrings(gen, "reasons", design.reasons());
         gen.writeEndObject();
         gen.writeArrayFieldStart("entities");
@@ -93,7 +94,7 @@ public final class DesignJson {
     }
 
     /** An index as the {@code table} object lists it. */
-    public record IndexLine(String name, KeySchema keySchema, String projection) {
+    public record IndexLine(String name, IndexKey key, String projection) {
     }
 
     /** The fields of the {@code table} object after its name: keys, attribute types, indexes. */
@@ -112,14 +113,29 @@ public final class DesignJson {
         for (var index : indexes) {
             gen.writeStartObject();
             gen.writeStringField("name", index.name());
-            gen.writeStringField("partitionKey", index.keySchema().partitionKeyName());
-            if (index.keySchema().hasSortKey()) {
-                gen.writeStringField("sortKey", index.keySchema().sortKeyName());
-            }
+            writeIndexKey(gen, index.key());
             gen.writeStringField("projection", index.projection());
             gen.writeEndObject();
         }
         gen.writeEndArray();
+    }
+
+    /**
+     * An index's key: {@code partitionKey} and {@code sortKey} as names for a key of one attribute each, as arrays of
+     * names in the key schema's order for a multi-attribute key.
+     */
+    private static void writeIndexKey(JsonGenerator gen, IndexKey key) throws IOException {
+        if (key.isSingle()) {
+            gen.writeStringField("partitionKey", key.partitionNames().get(0));
+            if (key.hasSortKey()) {
+                gen.writeStringField("sortKey", key.sortNames().get(0));
+            }
+            return;
+        }
+        writeStrings(gen, "partitionKey", key.partitionNames());
+        if (key.hasSortKey()) {
+            writeStrings(gen, "sortKey", key.sortNames());
+        }
     }
 
     /** One pattern's request, as the {@code accessPatterns} array lists it. */

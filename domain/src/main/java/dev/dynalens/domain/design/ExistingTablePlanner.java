@@ -72,7 +72,7 @@ public final class ExistingTablePlanner {
     private List<Target> targets() {
         var targets = new ArrayList<Target>();
         targets.add(new Target(null, table.keySchema()));
-        table.indexes().forEach(index -> targets.add(new Target(index.name(), index.keySchema())));
+        table.indexes().forEach(index -> targets.add(new Target(index.name(), index.singleKey("checking a design against an existing table"))));
         return targets;
     }
 

@@ -1,6 +1,7 @@
 package dev.dynalens.domain.design;
 
 import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.KeySchema;
 import java.util.List;
 import java.util.Objects;
@@ -9,20 +10,26 @@ import java.util.Objects;
  * A global secondary index of a design: its key attributes, projection ALL, the entities written into it (the others
  * lack its key attributes, so it is sparse) and why it exists.
  */
-public record IndexDesign(String name, KeySchema keySchema, List<String> entities, String reason) {
+public record IndexDesign(String name, IndexKey key, List<String> entities, String reason) {
     public IndexDesign {
         Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(keySchema, "keySchema");
+        Objects.requireNonNull(key, "key");
         entities = List.copyOf(entities);
         Objects.requireNonNull(reason, "reason");
     }
 
-    public String partitionKey() {
-        return keySchema.partitionKeyName();
+    /** An index of one partition attribute and at most one sort attribute. */
+    public IndexDesign(String name, KeySchema keySchema, List<String> entities, String reason) {
+        this(name, Objects.requireNonNull(keySchema, "keySchema").asIndexKey(), entities, reason);
     }
 
-    public String sortKey() {
-        return keySchema.sortKeyName();
+    /**
+     * The index's key as a {@link KeySchema}, for a path that handles one partition and one sort attribute only.
+     *
+     * @param what what does not handle a multi-attribute key yet, as a subject
+     */
+    public KeySchema singleKey(String what) {
+        return key.requireSingle(name, what);
     }
 
     /** Every attribute is projected: a pattern served by the index reads whole items, as from the table. */
@@ -32,6 +39,6 @@ public record IndexDesign(String name, KeySchema keySchema, List<String> entitie
 
     /** As CreateTable takes it: a global index projecting every attribute. */
     public IndexDescription toIndexDescription() {
-        return new IndexDescription(name, IndexDescription.Kind.GLOBAL, keySchema, IndexDescription.Projection.ALL, List.of(), null, null, null);
+        return new IndexDescription(name, IndexDescription.Kind.GLOBAL, key, IndexDescription.Projection.ALL, List.of(), null, null, null);
     }
 }

@@ -1,7 +1,7 @@
 package dev.dynalens.domain.design;
 
 import dev.dynalens.domain.item.AttributeValue;
-import dev.dynalens.domain.table.KeySchema;
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.ReadOperation;
 import dev.dynalens.domain.table.ReadRequest;
 import java.util.Map;
@@ -16,8 +16,8 @@ public final class PatternStatements {
     private PatternStatements() {
     }
 
-    /** @param keys the key schema of the table or index the pattern reads (its sort key orders a descending read) */
-    public static String select(String tableName, KeySchema keys, PatternDesign pattern, Map<String, AttributeValue> parameters) {
+    /** @param keys the key of the table or index the pattern reads (its sort key orders a descending read) */
+    public static String select(String tableName, IndexKey keys, PatternDesign pattern, Map<String, AttributeValue> parameters) {
         var from = "\"" + tableName + "\"" + (pattern.index() == null ? "" : ".\"" + pattern.index() + "\"");
         if (!pattern.served()) {
             return "SELECT * FROM " + from;
@@ -35,7 +35,7 @@ public final class PatternStatements {
             });
         }
         var order = query != null && !query.scanIndexForward() && keys.hasSortKey()
-                ? " ORDER BY \"" + keys.sortKeyName() + "\" DESC" : "";
+                ? " ORDER BY \"" + keys.requireSingle(pattern.index(), "a descending pattern's PartiQL statement").sortKeyName() + "\" DESC" : "";
         return "SELECT * FROM " + from + " WHERE " + where + order;
     }
 

@@ -3,6 +3,7 @@ package dev.dynalens.domain.design;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.KeySchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,14 +48,14 @@ public record TableDesign(String tableName, KeySchema keySchema, List<IndexDesig
     /** Every key attribute with its type, the table's first: {@code PK: S, SK: S, GSI1PK: S, GSI1SK: S}. */
     public Map<String, KeySchema.ScalarType> attributeTypes() {
         var types = new LinkedHashMap<String, KeySchema.ScalarType>();
-        add(types, keySchema);
-        indexes.forEach(index -> add(types, index.keySchema()));
+        add(types, keySchema.asIndexKey());
+        indexes.forEach(index -> add(types, index.key()));
         return types;
     }
 
-    private static void add(Map<String, KeySchema.ScalarType> types, KeySchema schema) {
-        types.put(schema.partitionKey().name(), schema.partitionKey().type());
-        schema.sortKeyAttribute().ifPresent(sort -> types.put(sort.name(), sort.type()));
+    private static void add(Map<String, KeySchema.ScalarType> types, IndexKey key) {
+        key.partition().forEach(attribute -> types.put(attribute.name(), attribute.type()));
+        key.sort().forEach(attribute -> types.put(attribute.name(), attribute.type()));
     }
 
     public List<Item> sampleItems() {
@@ -82,12 +83,12 @@ public record TableDesign(String tableName, KeySchema keySchema, List<IndexDesig
         return file.accessPatterns().stream().filter(p -> p.name().equals(name)).findFirst();
     }
 
-    /** The key schema of the table (null) or of one of its indexes. */
-    public KeySchema keySchemaOf(String indexName) {
+    /** The key of the table (null) or of one of its indexes. */
+    public IndexKey indexKey(String indexName) {
         if (indexName == null) {
-            return keySchema;
+            return keySchema.asIndexKey();
         }
-        return indexes.stream().filter(i -> i.name().equals(indexName)).findFirst().map(IndexDesign::keySchema)
+        return indexes.stream().filter(i -> i.name().equals(indexName)).findFirst().map(IndexDesign::key)
                 .orElseThrow(() -> new IllegalArgumentException("The design has no index " + indexName));
     }
 

@@ -31,7 +31,7 @@ public record TableKeys(String tableName, KeySchema keySchema, Map<String, KeySc
     public static TableKeys from(TableDescription table) {
         var indexes = new LinkedHashMap<String, KeySchema>();
         for (IndexDescription index : table.indexes()) {
-            indexes.put(index.name(), index.keySchema());
+            indexes.put(index.name(), index.singleKey("entity inference"));
         }
         return new TableKeys(table.name(), table.keySchema(), indexes);
     }

@@ -119,8 +119,8 @@ public record SqlCatalog(TableDescription description, List<SqlEntity> tables, E
         addKey(columns, description.keySchema().partitionKey());
         description.keySchema().sortKeyAttribute().ifPresent(k -> addKey(columns, k));
         for (var index : description.indexes()) {
-            addKey(columns, index.keySchema().partitionKey());
-            index.keySchema().sortKeyAttribute().ifPresent(k -> addKey(columns, k));
+            index.key().partition().forEach(k -> addKey(columns, k));
+            index.key().sort().forEach(k -> addKey(columns, k));
         }
     }
 

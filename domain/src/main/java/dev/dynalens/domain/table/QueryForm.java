@@ -17,7 +17,7 @@ public record QueryForm(String indexName, String partitionValue, SortKeyConditio
      * @throws IllegalArgumentException with a message for the person when a value is missing or does not fit its key type
      */
     public ReadRequest.Query toQuery(TableDescription table) {
-        var keys = table.keySchemaOf(indexName);
+        var keys = table.indexKey(indexName).requireSingle(indexName, "the Query form");
         var pk = keys.partitionKey();
         if (partitionValue == null || partitionValue.isEmpty()) {
             throw new IllegalArgumentException("A Query needs a value for the partition key " + pk.name() + ".");

@@ -56,12 +56,12 @@ public record TableDescription(
         return indexes().stream().filter(i -> i.name().equals(indexName)).findFirst();
     }
 
-    /** The key schema of the table, or of the named index. */
-    public KeySchema keySchemaOf(String indexName) {
+    /** The key of the table (null) or of the named index. */
+    public IndexKey indexKey(String indexName) {
         if (indexName == null) {
-            return keySchema;
+            return keySchema.asIndexKey();
         }
-        return index(indexName).map(IndexDescription::keySchema)
+        return index(indexName).map(IndexDescription::key)
                 .orElseThrow(() -> new IllegalArgumentException("Table " + name + " has no index named " + indexName));
     }
 }

@@ -10,8 +10,15 @@ public final class TableSummaries {
     }
 
     public static String keys(KeySchema keys) {
-        var text = keys.partitionKeyName() + " (" + keys.partitionKey().type() + ", partition)";
-        return keys.sortKey() == null ? text : text + " · " + keys.sortKeyName() + " (" + keys.sortKey().type() + ", sort)";
+        return keys(keys.asIndexKey());
+    }
+
+    /** Every key attribute in order, each with its type and side: "PK (S, partition) · SK (S, sort)". */
+    public static String keys(IndexKey keys) {
+        var parts = new ArrayList<String>();
+        keys.partition().forEach(a -> parts.add(a.name() + " (" + a.type() + ", partition)"));
+        keys.sort().forEach(a -> parts.add(a.name() + " (" + a.type() + ", sort)"));
+        return String.join(" · ", parts);
     }
 
     public static String billing(TableDescription table) {
@@ -49,7 +56,7 @@ public final class TableSummaries {
         var lines = new ArrayList<String>();
         for (var index : table.indexes()) {
             lines.add(index.name() + (index.kind() == IndexDescription.Kind.GLOBAL ? " (global)" : " (local)") + ": "
-                    + keys(index.keySchema()) + " · projection " + index.projectionSummary());
+                    + keys(index.key()) + " · projection " + index.projectionSummary());
         }
         return lines;
     }

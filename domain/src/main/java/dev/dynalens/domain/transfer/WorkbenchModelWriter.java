@@ -237,7 +237,7 @@ public final class WorkbenchModelWriter {
         gen.writeStartObject();
         gen.writeStringField("IndexName", index.name());
         gen.writeFieldName("KeyAttributes");
-        writeKeyAttributes(index.keySchema());
+        writeKeyAttributes(index.singleKey("the NoSQL Workbench model"));
         gen.writeObjectFieldStart("Projection");
         gen.writeStringField("ProjectionType", index.projection().name());
         if (index.projection() == IndexDescription.Projection.INCLUDE) {

@@ -4,6 +4,7 @@ import dev.dynalens.domain.codec.PlainJsonCodec;
 import dev.dynalens.domain.item.CompactItems;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.KeyOrder;
 import dev.dynalens.domain.table.KeySchema;
 import java.util.ArrayList;
@@ -126,7 +127,7 @@ final class TableBuilder {
                     : options.indexes().stream().map(i -> index(i.name(), schemaOf(i.keys()))).toList();
             source = KeySource.GUESSED;
             log.warn(0, 0, "Table " + name + ": key schema guessed from the attribute names: " + describe(keys)
-                    + (indexes.isEmpty() ? "" : "; indexes: " + indexes.stream().map(i -> i.name() + " (" + describe(i.keySchema()) + ")")
+                    + (indexes.isEmpty() ? "" : "; indexes: " + indexes.stream().map(i -> i.name() + " (" + describe(i.key()) + ")")
                     .collect(Collectors.joining(", "))) + ". Give the key schema if that is wrong");
         }
         var kept = keepStorable(keys);
@@ -168,8 +169,15 @@ final class TableBuilder {
     }
 
     static String describe(KeySchema keys) {
-        var text = keys.partitionKeyName() + " (" + keys.partitionKey().type() + ")";
-        return keys.sortKey() == null ? text : text + ", " + keys.sortKeyName() + " (" + keys.sortKey().type() + ")";
+        return describe(keys.asIndexKey());
+    }
+
+    /** "PK (S), SK (N)": each key attribute in order with its type. */
+    static String describe(IndexKey keys) {
+        var parts = new ArrayList<String>();
+        keys.partition().forEach(a -> parts.add(a.name() + " (" + a.type() + ")"));
+        keys.sort().forEach(a -> parts.add(a.name() + " (" + a.type() + ")"));
+        return String.join(", ", parts);
     }
 
     private String everyItemHas() {
@@ -300,7 +308,7 @@ final class TableBuilder {
     /** An item with an index's key attributes of the wrong type is stored by the table but not by the index: say so once per index. */
     private void checkIndexes(Kept kept, List<IndexDescription> indexes) {
         for (var index : indexes) {
-            var keys = index.keySchema();
+            var keys = index.singleKey("the workspace engine");
             long members = 0;
             long mistyped = 0;
             long first = 0;

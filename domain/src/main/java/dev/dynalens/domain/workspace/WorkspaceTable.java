@@ -115,7 +115,7 @@ public final class WorkspaceTable {
     public TableKeys tableKeys() {
         var keys = new TableKeys(name, keySchema, java.util.Map.of());
         for (var index : globalSecondaryIndexes) {
-            keys = keys.withIndex(index.name(), index.keySchema());
+            keys = keys.withIndex(index.name(), index.singleKey("entity inference"));
         }
         return keys;
     }
@@ -136,12 +136,12 @@ public final class WorkspaceTable {
                 long count = 0;
                 long indexBytes = 0;
                 for (var item : items) {
-                    if (KeyIndex.holdsKeys(item, index.keySchema())) {
+                    if (KeyIndex.holdsKeys(item, index.singleKey("the workspace engine"))) {
                         count++;
                         indexBytes += ItemSize.of(item);
                     }
                 }
-                indexes.add(new IndexDescription(index.name(), index.kind(), index.keySchema(), index.projection(),
+                indexes.add(new IndexDescription(index.name(), index.kind(), index.key(), index.projection(),
                         index.nonKeyAttributes(), count, indexBytes, "ACTIVE"));
             }
             result = new TableDescription(name, keySchema, indexes, List.of(), items.size(), sizeBytes,

@@ -38,8 +38,8 @@ class DesignerTest {
         assertThat(design.keySchema()).isEqualTo(KeySchema.of("PK", "SK"));
         assertThat(design.attributeTypes()).containsExactly(Map.entry("PK", KeySchema.ScalarType.S), Map.entry("SK", KeySchema.ScalarType.S),
                 Map.entry("GSI1PK", KeySchema.ScalarType.S), Map.entry("GSI1SK", KeySchema.ScalarType.S));
-        assertThat(design.indexes()).extracting(IndexDesign::name, IndexDesign::partitionKey, IndexDesign::sortKey, IndexDesign::projection)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("GSI1", "GSI1PK", "GSI1SK", "ALL"));
+        assertThat(design.indexes()).extracting(IndexDesign::name, i -> i.key().partitionNames(), i -> i.key().sortNames(), IndexDesign::projection)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("GSI1", List.of("GSI1PK"), List.of("GSI1SK"), "ALL"));
         assertThat(keys(design, "Order")).containsExactly(Map.entry("PK", "CUSTOMER#{customerId}"), Map.entry("SK", "ORDER#{createdAt}#{orderId}"),
                 Map.entry("GSI1PK", "STATUS#{status}"), Map.entry("GSI1SK", "{createdAt}#{orderId}"));
         assertThat(keys(design, "Customer")).containsEntry("PK", "CUSTOMER#{customerId}").containsEntry("GSI1PK", "EMAIL#{email}");
@@ -109,13 +109,14 @@ class DesignerTest {
 
         var top = design.pattern("topScoresOfGame").orElseThrow();
         var index = design.indexes().stream().filter(i -> i.name().equals(top.index())).findFirst().orElseThrow();
-        assertThat(index.keySchema().sortKey().type()).isEqualTo(KeySchema.ScalarType.N);
-        assertThat(keys(design, "Score")).containsEntry(index.sortKey(), "{score}");
+        assertThat(index.key().sort()).singleElement().extracting(KeySchema.KeyAttribute::type).isEqualTo(KeySchema.ScalarType.N);
+        var sortKey = index.key().sortNames().get(0);
+        assertThat(keys(design, "Score")).containsEntry(sortKey, "{score}");
         assertThat(top.scanIndexForward()).isFalse();
         assertThat(top.limit()).isEqualTo(3);
-        assertThat(design.attributeTypes()).containsEntry(index.sortKey(), KeySchema.ScalarType.N);
+        assertThat(design.attributeTypes()).containsEntry(sortKey, KeySchema.ScalarType.N);
         assertThat(design.samplesByEntity().get("Score")).allSatisfy(score ->
-                assertThat(score.attributes().get(index.sortKey())).isEqualTo(score.attributes().get("score")));
+                assertThat(score.attributes().get(sortKey)).isEqualTo(score.attributes().get("score")));
         assertThat(design.pattern("scoresOfGameInRange").orElseThrow().values()).extractingFromEntries(e -> e.getValue().toString())
                 .containsExactly("GAME#{gameId}", "{score:from}", "{score:to}");
     }
@@ -259,7 +260,7 @@ class DesignerTest {
         assertThat(spec.keySchema()).isEqualTo(KeySchema.of("PK", "SK"));
         assertThat(spec.globalSecondaryIndexes()).singleElement().satisfies(index -> {
             assertThat(index.name()).isEqualTo("GSI1");
-            assertThat(index.keySchema()).isEqualTo(KeySchema.of("GSI1PK", "GSI1SK"));
+            assertThat(index.key()).isEqualTo(KeySchema.of("GSI1PK", "GSI1SK").asIndexKey());
         });
     }
 

@@ -69,7 +69,7 @@ class ExistingTablePlannerTest {
 
     private static ExistingTablePlanner planner(List<Item> items, String patterns, Function<Item, String> entities, List<IndexDescription> indexes) {
         var keys = new ArrayList<>(List.of("PK", "SK"));
-        indexes.forEach(index -> keys.addAll(index.keySchema().attributeNames()));
+        indexes.forEach(index -> keys.addAll(index.key().attributeNames()));
         var learner = new DerivationLearner(keys, java.util.Set.of("PK", "SK"));
         items.forEach(item -> learner.accept(entities.apply(item), item));
         var verifier = new DerivationVerifier(KeySchema.of("PK", "SK"), learner.proposals());

@@ -11,7 +11,7 @@ class PatternStatementsTest {
 
     private static String select(String pattern, Map<String, AttributeValue> parameters) {
         var design = DESIGN.pattern(pattern).orElseThrow();
-        return PatternStatements.select("Shop", DESIGN.keySchemaOf(design.index()), design, parameters);
+        return PatternStatements.select("Shop", DESIGN.indexKey(design.index()), design, parameters);
     }
 
     @Test

@@ -62,8 +62,8 @@ class JsonLinesReadingTest {
         assertThat(table.keySource()).isEqualTo(KeySource.OPTIONS);
         assertThat(table.keySchema()).isEqualTo(KeySchema.of("PK", "SK"));
         // The sort key type of the index is read from the data.
-        assertThat(table.index("GSI1").orElseThrow().keySchema()).isEqualTo(new KeySchema(
-                new KeySchema.KeyAttribute("GSI1PK", KeySchema.ScalarType.S), new KeySchema.KeyAttribute("GSI1SK", KeySchema.ScalarType.N)));
+        assertThat(table.index("GSI1").orElseThrow().key()).isEqualTo(new KeySchema(
+                new KeySchema.KeyAttribute("GSI1PK", KeySchema.ScalarType.S), new KeySchema.KeyAttribute("GSI1SK", KeySchema.ScalarType.N)).asIndexKey());
     }
 
     @Test
@@ -169,9 +169,9 @@ class JsonLinesReadingTest {
         var table = workspace.tables().getFirst();
         assertThat(table.keySource()).isEqualTo(KeySource.GUESSED);
         assertThat(table.keySchema()).isEqualTo(KeySchema.of("PK", "SK"));
-        assertThat(table.globalSecondaryIndexes()).extracting(IndexDescription::name, IndexDescription::keySchema).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("GSI1", KeySchema.of("GSI1PK", "GSI1SK")),
-                org.assertj.core.groups.Tuple.tuple("gsi2", new KeySchema(new KeySchema.KeyAttribute("gsi2pk", KeySchema.ScalarType.N), null)));
+        assertThat(table.globalSecondaryIndexes()).extracting(IndexDescription::name, IndexDescription::key).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("GSI1", KeySchema.of("GSI1PK", "GSI1SK").asIndexKey()),
+                org.assertj.core.groups.Tuple.tuple("gsi2", new KeySchema(new KeySchema.KeyAttribute("gsi2pk", KeySchema.ScalarType.N), null).asIndexKey()));
         assertThat(workspace.report().warnings()).singleElement().satisfies(w -> {
             assertThat(w.line()).isZero();
             assertThat(w.message()).isEqualTo("Table guess: key schema guessed from the attribute names: PK (S), SK (S); "

@@ -108,7 +108,7 @@ class WorkbenchModelReadingTest {
         var table = read("RecurringPaymentsSchema.json").tables().getFirst();
 
         var gsi1 = table.index("GSI-1").orElseThrow();
-        assertThat(gsi1.keySchema()).isEqualTo(KeySchema.of("NextReminderDate", "LastReminderDate"));
+        assertThat(gsi1.key()).isEqualTo(KeySchema.of("NextReminderDate", "LastReminderDate").asIndexKey());
         assertThat(gsi1.projection()).isEqualTo(IndexDescription.Projection.INCLUDE);
         assertThat(gsi1.nonKeyAttributes()).containsExactly("SK", "PK", "SKU", "Email", "NextPaymentDate");
         assertThat(read("ChatSystemSchema.json").tables().getFirst().index("RoomID_Comment_IDX").orElseThrow().projection())
@@ -248,7 +248,7 @@ class WorkbenchModelReadingTest {
         assertThat(workspace.name()).isEqualTo("Music Library Data Model");
         var table = workspace.table("Songs").orElseThrow();
         assertThat(table.keySchema()).isEqualTo(KeySchema.of("Id", "Metadata"));
-        assertThat(table.index("ByTitle").orElseThrow().keySchema()).isEqualTo(KeySchema.of("Title", null));
+        assertThat(table.index("ByTitle").orElseThrow().key()).isEqualTo(KeySchema.of("Title", null).asIndexKey());
         assertThat(table.facets()).containsExactly(new Facet("SongDetails", "SongId", "Metadata"));
         assertThat(table.items()).hasSize(2);
         assertThat(table.items().get(1).get("Plays")).contains(AttributeValue.n("1200"));
