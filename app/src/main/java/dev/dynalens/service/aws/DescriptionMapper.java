@@ -1,6 +1,7 @@
 package dev.dynalens.service.aws;
 
 import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.domain.table.TableDescription.TimeToLive;
@@ -32,7 +33,7 @@ final class DescriptionMapper {
         boolean provisioned = billingMode == TableDescription.BillingMode.PROVISIONED && throughput != null;
         return new TableDescription(
                 table.tableName(),
-                keySchema(table.keySchema(), types),
+                tableKey(table.tableName(), table.keySchema(), types),
                 table.globalSecondaryIndexes().stream().map(gsi -> globalIndex(gsi, types)).toList(),
                 table.localSecondaryIndexes().stream().map(lsi -> localIndex(lsi, types)).toList(),
                 orZero(table.itemCount()),
@@ -69,7 +70,7 @@ final class DescriptionMapper {
 
     private static IndexDescription globalIndex(GlobalSecondaryIndexDescription index, Map<String, String> types) {
         var projection = index.projection();
-        return new IndexDescription(index.indexName(), IndexDescription.Kind.GLOBAL, keySchema(index.keySchema(), types),
+        return new IndexDescription(index.indexName(), IndexDescription.Kind.GLOBAL, indexKey(index.keySchema(), types),
                 projection(projection), nonKeyAttributes(projection), index.itemCount(), index.indexSizeBytes(),
                 index.indexStatusAsString());
     }
@@ -77,17 +78,33 @@ final class DescriptionMapper {
     private static IndexDescription localIndex(LocalSecondaryIndexDescription index, Map<String, String> types) {
         var projection = index.projection();
         // A local index has no status of its own: it lives and dies with its table.
-        return new IndexDescription(index.indexName(), IndexDescription.Kind.LOCAL, keySchema(index.keySchema(), types),
+        return new IndexDescription(index.indexName(), IndexDescription.Kind.LOCAL, indexKey(index.keySchema(), types),
                 projection(projection), nonKeyAttributes(projection), index.itemCount(), index.indexSizeBytes(), null);
     }
 
-    static KeySchema keySchema(List<KeySchemaElement> elements, Map<String, String> types) {
+    /**
+     * Every element of a KeySchema: the HASH ones in order are the partition key, the RANGE ones in order the sort key.
+     * A global index may have up to four of each (docs/expressions.md, Multi-attribute GSI keys, rules 1, 2 and 8); each
+     * attribute's type is the one AttributeDefinitions gives it.
+     */
+    static IndexKey indexKey(List<KeySchemaElement> elements, Map<String, String> types) {
         Function<KeySchemaElement, KeySchema.KeyAttribute> attribute = e ->
                 new KeySchema.KeyAttribute(e.attributeName(), scalarType(types.get(e.attributeName())));
-        var partitionKey = elements.stream().filter(e -> e.keyType() == KeyType.HASH).findFirst().map(attribute)
-                .orElseThrow(() -> new IllegalArgumentException("The key schema has no partition (HASH) key: " + elements));
-        var sortKey = elements.stream().filter(e -> e.keyType() == KeyType.RANGE).findFirst().map(attribute).orElse(null);
-        return new KeySchema(partitionKey, sortKey);
+        var partition = elements.stream().filter(e -> e.keyType() == KeyType.HASH).map(attribute).toList();
+        if (partition.isEmpty()) {
+            throw new IllegalArgumentException("The key schema has no partition (HASH) key: " + elements);
+        }
+        var sort = elements.stream().filter(e -> e.keyType() == KeyType.RANGE).map(attribute).toList();
+        return new IndexKey(partition, sort);
+    }
+
+    /** The table's own key: one HASH element and at most one RANGE element (API reference, CreateTable, KeySchema). */
+    static KeySchema tableKey(String tableName, List<KeySchemaElement> elements, Map<String, String> types) {
+        var key = indexKey(elements, types);
+        return key.asKeySchema().orElseThrow(() -> new IllegalArgumentException("Table " + tableName + " has a key of "
+                + (key.partition().size() > 1 ? key.partition().size() + " partition (HASH) attributes (" + String.join(", ", key.partitionNames())
+                : key.sort().size() + " sort (RANGE) attributes (" + String.join(", ", key.sortNames()))
+                + "); a table's key has one partition attribute and at most one sort attribute"));
     }
 
     private static KeySchema.ScalarType scalarType(String type) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.TableDescription.BillingMode;
 import dev.dynalens.domain.table.TableDescription.TimeToLive;
@@ -122,6 +123,44 @@ class DescriptionMapperTest {
     void timeToLive_withoutDescription_isUnknown() {
         assertEquals(TimeToLive.Status.UNKNOWN,
                 DescriptionMapper.toTimeToLive(DescribeTimeToLiveResponse.builder().build()).status());
+    }
+
+    /**
+     * docs/expressions.md, Multi-attribute GSI keys, rules 1, 2 and 8: every HASH and every RANGE element, in order, each
+     * with its type from AttributeDefinitions. Before, the first HASH and the first RANGE were kept and the rest dropped.
+     */
+    @Test
+    void aMultiAttributeIndex_keepsEveryKeyAttribute_inOrder_withItsType() {
+        var sdk = table()
+                .attributeDefinitions(
+                        AttributeDefinition.builder().attributeName("matchId").attributeType(ScalarAttributeType.S).build(),
+                        AttributeDefinition.builder().attributeName("tournamentId").attributeType(ScalarAttributeType.S).build(),
+                        AttributeDefinition.builder().attributeName("region").attributeType(ScalarAttributeType.B).build(),
+                        AttributeDefinition.builder().attributeName("round").attributeType(ScalarAttributeType.N).build(),
+                        AttributeDefinition.builder().attributeName("bracket").attributeType(ScalarAttributeType.S).build())
+                .keySchema(key("matchId", KeyType.HASH))
+                .globalSecondaryIndexes(GlobalSecondaryIndexDescription.builder().indexName("TournamentRegionIndex")
+                        .keySchema(key("tournamentId", KeyType.HASH), key("region", KeyType.HASH), key("round", KeyType.RANGE),
+                                key("bracket", KeyType.RANGE), key("matchId", KeyType.RANGE))
+                        .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).indexStatus("ACTIVE").build())
+                .build();
+
+        var index = DescriptionMapper.toTableDescription(sdk, TTL).index("TournamentRegionIndex").orElseThrow();
+
+        assertEquals(new IndexKey(
+                List.of(new KeySchema.KeyAttribute("tournamentId", KeySchema.ScalarType.S), new KeySchema.KeyAttribute("region", KeySchema.ScalarType.B)),
+                List.of(new KeySchema.KeyAttribute("round", KeySchema.ScalarType.N), new KeySchema.KeyAttribute("bracket", KeySchema.ScalarType.S),
+                        new KeySchema.KeyAttribute("matchId", KeySchema.ScalarType.S))), index.key());
+    }
+
+    @Test
+    void aTableKeyOfTwoHashElements_isRefusedWithASentence_notReadAsItsFirst() {
+        var sdk = table().keySchema(key("pk", KeyType.HASH), key("status", KeyType.HASH)).build();
+
+        var error = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> DescriptionMapper.toTableDescription(sdk, TTL));
+        assertEquals("Table orders has a key of 2 partition (HASH) attributes (pk, status); a table's key has one partition attribute "
+                + "and at most one sort attribute", error.getMessage());
     }
 
     private static KeySchemaElement key(String name, KeyType type) {
