@@ -165,6 +165,12 @@ final class AwsDynamoSession implements DynamoSession {
         return call(call -> {
             var deadline = Instant.now().plus(settings.tableActiveTimeout());
             return call.track(client.createTable(cancellation.tag(RequestMapper.createTable(spec), call)))
+                    .handle((created, error) -> {
+                        if (error != null) {
+                            throw ErrorMapper.toException(error, profile, spec.globalSecondaryIndexes());
+                        }
+                        return created;
+                    })
                     .thenCompose(created -> waitUntilActive(call, spec.tableName(), deadline));
         });
     }

@@ -6,6 +6,7 @@ import dev.dynalens.domain.connection.ConnectionProblem.Kind;
 import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.CredentialsSource;
 import dev.dynalens.domain.connection.DynamoAccessException;
+import dev.dynalens.domain.table.IndexDescription;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -85,6 +86,36 @@ final class ErrorMapper {
             }
         }
         return fromClientSide(chain, root, profile, detail);
+    }
+
+    /**
+     * The answers of endpoints that know one HASH and one RANGE element per key schema only, to a request that had more
+     * (docs/expressions.md, "Where a test endpoint departs"): dynalite's length constraint and its check of the second
+     * element, and DynamoDB Local's "Key Schema too big".
+     */
+    private static final List<String> ONE_HASH_ONE_RANGE_ANSWERS = List.of("member must have length less than or equal to 2",
+            "the second keyschemaelement is not a range key type", "key schema too big");
+
+    /**
+     * The failure of a request that gave these indexes a multi-attribute key: where the endpoint refused the key's length,
+     * the sentence that it does not support such keys, with its own words; otherwise as {@link #toException(Throwable,
+     * ConnectionProfile)}.
+     */
+    static DynamoAccessException toException(Throwable error, ConnectionProfile profile, List<IndexDescription> indexes) {
+        var multi = indexes.stream().filter(index -> !index.key().isSingle()).toList();
+        var mapped = toException(error, profile);
+        var said = mapped.problem().message();
+        var lower = said.toLowerCase(Locale.ROOT);
+        if (multi.isEmpty() || mapped.problem().kind() != Kind.VALIDATION
+                || ONE_HASH_ONE_RANGE_ANSWERS.stream().noneMatch(lower::contains)
+                || lower.contains("length less than or equal to 2") && !lower.contains("keyschema")) {
+            return mapped;
+        }
+        var keys = multi.stream().map(index -> index.name() + " (" + index.key().summary() + ")").toList();
+        return new DynamoAccessException(new ConnectionProblem(Kind.VALIDATION, "The endpoint " + endpointText(profile) + " refused "
+                + (keys.size() == 1 ? "the key of index " : "the keys of indexes ") + String.join(", ", keys)
+                + ": this endpoint does not support multi-attribute GSI keys. It said: " + said, mapped.problem().detail()),
+                mapped.getCause());
     }
 
     /** DynamoDB-compatible endpoints without an operation (dynalite: UpdateTimeToLive, PartiQL, transactions) say so. */

@@ -16,12 +16,14 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.CreateGlobalSecondaryIndexAction;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveRequest;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexUpdate;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ListTablesRequest;
@@ -33,6 +35,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
 
 /** Builds SDK requests from domain values. Pure: no client, no I/O. */
 final class RequestMapper {
@@ -196,6 +199,27 @@ final class RequestMapper {
             builder.localSecondaryIndexes(local);
         }
         return builder.build();
+    }
+
+    /**
+     * UpdateTable adding a global index to an on-demand table (API reference, UpdateTable and
+     * CreateGlobalSecondaryIndexAction): its KeySchema with every element, the HASH ones first, and an AttributeDefinition
+     * for each of its key attributes. A multi-attribute index needs no backfill: DynamoDB indexes the items' own attributes
+     * (docs/expressions.md, Multi-attribute GSI keys, rule 7).
+     */
+    static UpdateTableRequest createGlobalIndex(String tableName, IndexDescription index) {
+        if (index.kind() != IndexDescription.Kind.GLOBAL) {
+            throw new IllegalArgumentException("UpdateTable adds global indexes only; local index " + index.name()
+                    + " is made with its table");
+        }
+        var types = new LinkedHashMap<String, KeySchema.ScalarType>();
+        addKeyAttributes(types, index.key());
+        return UpdateTableRequest.builder().tableName(tableName)
+                .attributeDefinitions(types.entrySet().stream().map(e -> AttributeDefinition.builder().attributeName(e.getKey())
+                        .attributeType(ScalarAttributeType.fromValue(e.getValue().name())).build()).toList())
+                .globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder().create(CreateGlobalSecondaryIndexAction.builder()
+                        .indexName(index.name()).keySchema(keySchema(index.key())).projection(projection(index)).build()).build())
+                .build();
     }
 
     static List<KeySchemaElement> keySchema(KeySchema schema) {

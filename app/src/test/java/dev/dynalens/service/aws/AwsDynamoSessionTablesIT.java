@@ -11,6 +11,7 @@ import dev.dynalens.domain.connection.ConnectionProfile;
 import dev.dynalens.domain.connection.DynamoAccessException;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
@@ -137,6 +138,41 @@ class AwsDynamoSessionTablesIT {
 
         assertEquals(ConnectionProblem.Kind.VALIDATION, problem.kind());
         assertFalse(session.listTables().get(10, TimeUnit.SECONDS).contains(name));
+    }
+
+    /**
+     * A global index of two partition and three sort attributes (the Developer Guide's TournamentRegionIndex). dynalite
+     * refuses it, and DynaLens says the endpoint does not support such keys; an endpoint with the feature
+     * ({@code -Ddynamodb.endpoint}) creates it and describes every key attribute back, in order.
+     */
+    @Test
+    void createTable_withAMultiAttributeIndex_isDescribedBack_orRefusedInASentence(TestEndpoint endpoint, DynamoSession session)
+            throws Exception {
+        var name = endpoint.uniqueTableName("multikey");
+        var key = new IndexKey(List.of(s("tournamentId"), s("region")), List.of(s("round"), s("bracket"), s("matchId")));
+        var index = new IndexDescription("TournamentRegionIndex", IndexDescription.Kind.GLOBAL, key, IndexDescription.Projection.ALL,
+                List.of(), null, null, null);
+        var created = session.createTable(new CreateTableSpec(name, KeySchema.of("matchId", null), List.of(index)));
+
+        if (endpoint.backend().equals("dynalite")) {
+            var problem = problemOf(created);
+            assertTrue(problem.message().contains("refused the key of index TournamentRegionIndex (tournamentId, region | round, bracket, "
+                    + "matchId): this endpoint does not support multi-attribute GSI keys. It said: "), problem.message());
+            assertFalse(session.listTables().get(10, TimeUnit.SECONDS).contains(name));
+            return;
+        }
+        try {
+            created.get(60, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            var problem = assertInstanceOf(DynamoAccessException.class, e.getCause()).problem();
+            assertTrue(problem.message().contains("this endpoint does not support multi-attribute GSI keys"), problem.message());
+            return;
+        }
+        try {
+            assertEquals(key, session.describeTable(name).get(10, TimeUnit.SECONDS).index("TournamentRegionIndex").orElseThrow().key());
+        } finally {
+            session.deleteTable(name).get(30, TimeUnit.SECONDS);
+        }
     }
 
     static ConnectionProblem problemOf(CompletableFuture<?> future) {

@@ -57,6 +57,11 @@ final class WireEndpoint implements AutoCloseable {
         return session;
     }
 
+    /** Where the endpoint listens, for a test that sends a request the session has no operation for. */
+    URI uri() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
     @Override
     public void close() {
         session.close();
