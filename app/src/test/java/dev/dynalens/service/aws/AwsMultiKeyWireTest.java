@@ -6,12 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dynalens.domain.connection.DynamoAccessException;
+import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.KeySchema.KeyAttribute;
 import dev.dynalens.domain.table.KeySchema.ScalarType;
+import dev.dynalens.domain.table.ReadRequest;
+import dev.dynalens.domain.table.SortKeyCondition;
 import dev.dynalens.service.aws.WireEndpoint.Answer;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -165,6 +168,37 @@ class AwsMultiKeyWireTest {
 
         assertThatThrownBy(() -> RequestMapper.createGlobalIndex("TournamentMatches", local))
                 .hasMessage("UpdateTable adds global indexes only; local index LSI1 is made with its table");
+    }
+
+    @Test
+    void query_sendsAnEqualityOnEveryPartitionAttribute_andTheSortAttributesFromTheLeft() throws Exception {
+        answer.set(new Answer(200, """
+                {"Items":[{"matchId":{"S":"match-002"},"tournamentId":{"S":"WINTER2024"},"region":{"S":"NA-EAST"},
+                  "round":{"S":"SEMIFINALS"},"bracket":{"S":"UPPER"}}],"Count":1,"ScannedCount":1,
+                 "LastEvaluatedKey":{"matchId":{"S":"match-002"},"tournamentId":{"S":"WINTER2024"},"region":{"S":"NA-EAST"},
+                  "round":{"S":"SEMIFINALS"},"bracket":{"S":"UPPER"}}}"""));
+        var query = ReadRequest.Query.of("TournamentMatches", List.of(
+                        new ReadRequest.KeyEquality("tournamentId", AttributeValue.s("WINTER2024")),
+                        new ReadRequest.KeyEquality("region", AttributeValue.s("NA-EAST"))))
+                .onIndex("TournamentRegionIndex")
+                .withSort(List.of(new ReadRequest.SortPart("round", SortKeyCondition.of(
+                                SortKeyCondition.Operator.EQ, AttributeValue.s("SEMIFINALS"))),
+                        new ReadRequest.SortPart("bracket", SortKeyCondition.of(
+                                SortKeyCondition.Operator.BEGINS_WITH, AttributeValue.s("UP")))));
+
+        var page = session.read(query).get(20, TimeUnit.SECONDS);
+
+        assertThat(targets).containsExactly("DynamoDB_20120810.Query");
+        var sent = requests.getFirst();
+        assertThat(sent.path("IndexName").asText()).isEqualTo("TournamentRegionIndex");
+        assertThat(sent.path("KeyConditionExpression").asText())
+                .isEqualTo("#pk1 = :pk1 AND #pk2 = :pk2 AND #sk1 = :sk1 AND begins_with(#sk2, :sk2)");
+        assertThat(sent.path("ExpressionAttributeNames")).isEqualTo(JSON.readTree(
+                "{\"#pk1\":\"tournamentId\",\"#pk2\":\"region\",\"#sk1\":\"round\",\"#sk2\":\"bracket\"}"));
+        assertThat(sent.path("ExpressionAttributeValues")).isEqualTo(JSON.readTree(
+                "{\":pk1\":{\"S\":\"WINTER2024\"},\":pk2\":{\"S\":\"NA-EAST\"},\":sk1\":{\"S\":\"SEMIFINALS\"},\":sk2\":{\"S\":\"UP\"}}"));
+        assertThat(page.items()).hasSize(1);
+        assertThat(page.lastEvaluatedKey().keySet()).containsExactlyInAnyOrder("matchId", "tournamentId", "region", "round", "bracket");
     }
 
     /** dynalite 4.0.0's two answers (probed on loopback, docs/expressions.md) and DynamoDB Local's (as reported). */

@@ -2,6 +2,7 @@ package dev.dynalens.domain.expression;
 
 import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.KeySchema;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -81,6 +82,16 @@ public final class Expressions {
      * attributes are refused.
      */
     public static Analysis analyze(RenderedExpressions request, KeySchema keySchema) {
+        return analyze(request, keySchema, keySchema == null ? null : keySchema.asIndexKey());
+    }
+
+    /**
+     * As {@link #analyze(RenderedExpressions, KeySchema)}, with the key condition checked against the key of what is
+     * queried: the table's or an index's, whose partition and sort keys may each have several attributes.
+     *
+     * @param queried the key of the table or index queried; null for none known
+     */
+    public static Analysis analyze(RenderedExpressions request, KeySchema keySchema, IndexKey queried) {
         var errors = new ArrayList<ExpressionError>();
         var names = request.names();
         var values = request.values();
@@ -106,7 +117,7 @@ public final class Expressions {
             try {
                 var parser = new Parser(request.keyConditionExpression(), ExpressionError.Field.KEY_CONDITION, names, values, usedNames, usedValues);
                 keyCondition = parser.parseCondition();
-                KeyConditionRules.check(keyCondition, parser.positions(), keySchema);
+                KeyConditionRules.check(keyCondition, parser.positions(), queried);
             } catch (ExpressionException e) {
                 errors.add(e.error());
             }

@@ -2,16 +2,24 @@ package dev.dynalens.domain.expression;
 
 import static dev.dynalens.domain.expression.ExpressionError.Kind.INVALID_KEY_CONDITION;
 
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.KeySchema;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What DynamoDB accepts as a key condition (Developer Guide, "Key condition expressions for query"): an equality on
  * the partition key, optionally AND one condition on the sort key with {@code =, <, <=, >, >=}, {@code BETWEEN} or
  * {@code begins_with}; each compares a top-level key attribute with values. No OR, NOT, IN, {@code <>},
  * {@code attribute_exists}, {@code contains} or {@code size}; no nested attributes.
+ *
+ * <p>On a global index of several partition or sort attributes (docs/expressions.md, Multi-attribute GSI keys, rules
+ * 11 to 15): an equality on every partition attribute; sort attributes from the left, without skipping one, each with
+ * an equality except the last one given, which may take a range; "last" and "from the left" by the key's order, not
+ * the order written in. DynamoDB's own messages for these are not documented, so each names the rule broken here.
  */
 final class KeyConditionRules {
     private KeyConditionRules() {
@@ -22,8 +30,21 @@ final class KeyConditionRules {
     }
 
     static List<KeyPart> check(Condition condition, Map<Object, Integer> positions, KeySchema keySchema) {
+        return check(condition, positions, keySchema == null ? null : keySchema.asIndexKey());
+    }
+
+    /**
+     * @param key the key of the table or index queried; null checks the grammar and the table's shape of one partition
+     *            and one sort condition only
+     */
+    static List<KeyPart> check(Condition condition, Map<Object, Integer> positions, IndexKey key) {
         var parts = new ArrayList<KeyPart>();
         collect(condition, positions, parts, true);
+        if (key != null && !key.isSingle()) {
+            checkMultiAttribute(parts, key);
+            return parts;
+        }
+        var keySchema = key == null ? null : key.asKeySchema().orElseThrow();
         if (parts.size() > 2) {
             throw error("A key condition has at most two conditions, one per key attribute; found " + parts.size(), parts.get(2).position());
         }
@@ -56,6 +77,68 @@ final class KeyConditionRules {
             }
         }
         return parts;
+    }
+
+    private static void checkMultiAttribute(List<KeyPart> parts, IndexKey key) {
+        int most = key.partition().size() + key.sort().size();
+        if (parts.size() > most) {
+            throw error("A key condition has at most " + most + " conditions, one per key attribute (" + key.summary() + "); found "
+                    + parts.size(), parts.get(most).position());
+        }
+        var seen = new java.util.HashSet<String>();
+        for (var part : parts) {
+            if (!seen.add(part.attribute())) {
+                throw error("KeyConditionExpressions must only contain one condition per key", part.position());
+            }
+            if (key.attribute(part.attribute()).isEmpty()) {
+                throw error("Query condition missed key schema element: " + part.attribute() + " is not a key attribute of the index "
+                        + "(its key is " + key.summary() + ")", part.position());
+            }
+        }
+        for (var name : key.partitionNames()) {
+            var onIt = on(parts, name);
+            if (onIt.isEmpty()) {
+                throw error("Query condition missed key schema element: " + name + "; every partition key attribute ("
+                        + String.join(", ", key.partitionNames()) + ") needs an equality (=)", parts.isEmpty() ? 0 : parts.get(0).position());
+            }
+            if (!isEquality(onIt.get())) {
+                throw error("Query key condition not supported: the partition key attribute " + name + " needs an equality (=), "
+                        + "as every partition key attribute does", onIt.get().position());
+            }
+        }
+        var sortNames = key.sortNames();
+        var given = parts.stream().filter(p -> sortNames.contains(p.attribute()))
+                .sorted(Comparator.comparingInt(p -> sortNames.indexOf(p.attribute()))).toList();
+        for (int i = 0; i < given.size(); i++) {
+            var expected = sortNames.get(i);
+            if (!given.get(i).attribute().equals(expected)) {
+                throw error("Query key condition not supported: " + given.get(i).attribute() + " is given without " + expected
+                        + "; sort key attributes are given from the left (" + String.join(", ", sortNames) + "), without skipping one",
+                        given.get(i).position());
+            }
+        }
+        for (int i = 0; i < given.size() - 1; i++) {
+            if (!isEquality(given.get(i))) {
+                throw error("Query key condition not supported: " + given.get(i).attribute() + " has a range condition, and only the "
+                        + "last sort key attribute given (" + given.get(given.size() - 1).attribute() + ") may; the ones before it need "
+                        + "an equality (=)", given.get(i).position());
+            }
+        }
+        for (var part : given) {
+            if (part.condition() instanceof Condition.BeginsWith
+                    && key.attribute(part.attribute()).orElseThrow().type() == KeySchema.ScalarType.N) {
+                throw error("Query key condition not supported: begins_with works on a string or binary sort key attribute, and "
+                        + part.attribute() + " is a number (N)", part.position());
+            }
+        }
+    }
+
+    private static Optional<KeyPart> on(List<KeyPart> parts, String attribute) {
+        return parts.stream().filter(p -> p.attribute().equals(attribute)).findFirst();
+    }
+
+    private static boolean isEquality(KeyPart part) {
+        return part.condition() instanceof Condition.Comparison c && c.comparator() == Condition.Comparator.EQ;
     }
 
     private static void collect(Condition condition, Map<Object, Integer> positions, List<KeyPart> parts, boolean top) {
