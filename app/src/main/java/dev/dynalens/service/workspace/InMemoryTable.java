@@ -3,6 +3,7 @@ package dev.dynalens.service.workspace;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.KeyOrder;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.Page;
@@ -17,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntPredicate;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Answers Scan and Query pages on a workspace table as DynamoDB would, from indexes built once: the
@@ -91,19 +93,19 @@ final class InMemoryTable {
     private Page query(ReadRequest.Query query) {
         var target = target(query.indexName());
         var keys = target.keys();
-        if (!query.partitionKeyName().equals(keys.partitionKeyName())) {
-            throw new InvalidRequestException("Query condition missed key schema element: " + keys.partitionKeyName());
-        }
-        checkOperand(query.partitionKeyValue(), keys.partitionKey());
-        var condition = query.sortKeyCondition();
+        var partitionValues = partitionValues(query, keys);
+        var given = query.sort().stream().filter(part -> part.condition() != null).toList();
+        checkSort(given, keys);
+        var partition = target.index().partition(partitionValues);
+        // Equalities on the sort attributes before the last one given pick a contiguous run of the partition (it is
+        // ordered by the sort attributes in turn); the last one's condition narrows that run as on a one-attribute key.
+        var equal = given.isEmpty() ? List.<ReadRequest.SortPart>of() : given.subList(0, given.size() - 1);
+        IntUnaryOperator prefix = p -> comparePrefix(p, equal);
+        int from = firstWhere(partition, 0, partition.size(), p -> prefix.applyAsInt(p) >= 0);
+        int to = firstWhere(partition, from, partition.size(), p -> prefix.applyAsInt(p) > 0);
+        var condition = given.isEmpty() ? null : given.get(given.size() - 1).condition();
         if (condition != null) {
-            checkCondition(query, condition, keys);
-        }
-        var partition = target.index().partition(query.partitionKeyValue());
-        int from = 0;
-        int to = partition.size();
-        if (condition != null) {
-            var sortKey = keys.sortKeyName();
+            var sortKey = given.get(given.size() - 1).name();
             var operand = condition.value();
             switch (condition.operator()) {
                 case EQ -> {
@@ -128,11 +130,15 @@ final class InMemoryTable {
         var startKey = query.exclusiveStartKey();
         if (startKey != null) {
             checkStartKey(startKey, target);
-            if (!startKey.get(keys.partitionKeyName()).equals(query.partitionKeyValue())) {
-                throw new InvalidRequestException("The provided starting key is outside query boundaries based on provided conditions");
+            for (var equality : query.partition()) {
+                if (!startKey.get(equality.name()).equals(equality.value())) {
+                    throw new InvalidRequestException("The provided starting key is outside query boundaries based on provided conditions");
+                }
             }
-            if (condition != null && !KeyOrder.matches(condition, startKey.get(keys.sortKeyName()))) {
-                throw new InvalidRequestException("The provided starting key does not match the range key predicate");
+            for (var part : given) {
+                if (!KeyOrder.matches(part.condition(), startKey.get(part.name()))) {
+                    throw new InvalidRequestException("The provided starting key does not match the range key predicate");
+                }
             }
             var order = target.index().orderAttributes();
             if (query.scanIndexForward()) {
@@ -154,18 +160,56 @@ final class InMemoryTable {
         return page.build();
     }
 
-    private void checkCondition(ReadRequest.Query query, SortKeyCondition condition, KeySchema keys) {
-        if (keys.sortKey() == null || !keys.sortKeyName().equals(query.sortKeyName())) {
+    /** An equality on every partition attribute and on nothing else (docs/expressions.md, rule 11): their values in the key's order. */
+    private static List<AttributeValue> partitionValues(ReadRequest.Query query, IndexKey keys) {
+        var byName = new java.util.HashMap<String, AttributeValue>();
+        query.partition().forEach(equality -> byName.put(equality.name(), equality.value()));
+        var values = new ArrayList<AttributeValue>();
+        for (var attribute : keys.partition()) {
+            var value = byName.remove(attribute.name());
+            if (value == null) {
+                throw new InvalidRequestException("Query condition missed key schema element: " + attribute.name());
+            }
+            checkOperand(value, attribute);
+            values.add(value);
+        }
+        if (!byName.isEmpty()) {
             throw new InvalidRequestException("Query key condition not supported");
         }
-        checkOperand(condition.value(), keys.sortKey());
-        if (condition.upperBound() != null) {
-            checkOperand(condition.upperBound(), keys.sortKey());
-            if (KeyOrder.compare(condition.value(), condition.upperBound()) > 0) {
-                throw new InvalidRequestException("Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be "
-                        + "greater than or equal to lower bound");
+        return values;
+    }
+
+    /** The sort attributes given are the key's from the left (rules 12 and 13), each value of the attribute's type. */
+    private static void checkSort(List<ReadRequest.SortPart> given, IndexKey keys) {
+        if (given.size() > keys.sort().size()) {
+            throw new InvalidRequestException("Query key condition not supported");
+        }
+        for (int i = 0; i < given.size(); i++) {
+            var key = keys.sort().get(i);
+            var condition = given.get(i).condition();
+            if (!key.name().equals(given.get(i).name())) {
+                throw new InvalidRequestException("Query key condition not supported");
+            }
+            checkOperand(condition.value(), key);
+            if (condition.upperBound() != null) {
+                checkOperand(condition.upperBound(), key);
+                if (KeyOrder.compare(condition.value(), condition.upperBound()) > 0) {
+                    throw new InvalidRequestException("Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be "
+                            + "greater than or equal to lower bound");
+                }
             }
         }
+    }
+
+    /** An item's sort attributes against the equalities given on the first ones, in the key's order. */
+    private int comparePrefix(int position, List<ReadRequest.SortPart> equalities) {
+        for (var part : equalities) {
+            int c = compareAttribute(position, part.name(), part.condition().value());
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
     }
 
     private static void checkOperand(AttributeValue value, KeySchema.KeyAttribute key) {
@@ -257,8 +301,8 @@ final class InMemoryTable {
 
     // ---- shared ----
 
-    /** The table or one of its GSIs, with the names a LastEvaluatedKey holds (table keys, then the index's). */
-    private record Target(IndexDescription gsi, KeySchema keys, KeyIndex index, List<String> startKeyNames) {
+    /** The table or one of its GSIs, with the names a LastEvaluatedKey holds (table keys, then every one of the index's). */
+    private record Target(IndexDescription gsi, IndexKey keys, KeyIndex index, List<String> startKeyNames) {
     }
 
     private Target target(String indexName) {
@@ -266,11 +310,11 @@ final class InMemoryTable {
         var names = new LinkedHashSet<String>();
         names.addAll(tableKeys.attributeNames());
         if (indexName == null) {
-            return new Target(null, tableKeys, table.primaryIndex(), List.copyOf(names));
+            return new Target(null, tableKeys.asIndexKey(), table.primaryIndex(), List.copyOf(names));
         }
         var gsi = table.index(indexName).orElseThrow(() -> new InvalidRequestException(
                 "The table does not have the specified index: " + indexName));
-        var gsiKeys = gsi.singleKey("the workspace engine");
+        var gsiKeys = gsi.key();
         names.addAll(gsiKeys.attributeNames());
         var index = indexes.computeIfAbsent(indexName, name -> KeyIndex.build(table.items(), gsiKeys, tableKeys));
         return new Target(gsi, gsiKeys, index, List.copyOf(names));
@@ -281,12 +325,12 @@ final class InMemoryTable {
         if (startKey.size() != target.startKeyNames().size() || !startKey.keySet().containsAll(target.startKeyNames())) {
             throw new InvalidRequestException("The provided starting key is invalid");
         }
-        var schemas = new ArrayList<KeySchema>(List.of(table.keySchema()));
+        var keys = new ArrayList<IndexKey>(List.of(table.keySchema().asIndexKey()));
         if (target.gsi() != null) {
-            schemas.add(target.keys());
+            keys.add(target.keys());
         }
-        for (var schema : schemas) {
-            if (!KeyIndex.holdsKeys(new Item(startKey), schema)) {
+        for (var key : keys) {
+            if (!KeyIndex.holdsKeys(new Item(startKey), key)) {
                 throw new InvalidRequestException("The provided starting key is invalid: The provided key element does not match the schema");
             }
         }

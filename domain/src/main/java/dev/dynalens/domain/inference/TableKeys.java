@@ -27,11 +27,15 @@ public record TableKeys(String tableName, KeySchema keySchema, Map<String, KeySc
         return new TableKeys(null, keySchema, Map.of());
     }
 
-    /** Global indexes first, then local ones, as DescribeTable lists them. */
+    /**
+     * Global indexes first, then local ones, as DescribeTable lists them. An index of a multi-attribute key is left out:
+     * inference learns what a key attribute of one index holds (GSI1PK = USER#{id}), and the attributes of such a key are
+     * the items' own attributes, learned as attributes (issue 27; their meaning per entity type is decision 10's step 10).
+     */
     public static TableKeys from(TableDescription table) {
         var indexes = new LinkedHashMap<String, KeySchema>();
         for (IndexDescription index : table.indexes()) {
-            indexes.put(index.name(), index.singleKey("entity inference"));
+            index.key().asKeySchema().ifPresent(keys -> indexes.put(index.name(), keys));
         }
         return new TableKeys(table.name(), table.keySchema(), indexes);
     }

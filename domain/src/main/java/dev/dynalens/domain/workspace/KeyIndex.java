@@ -2,6 +2,7 @@ package dev.dynalens.domain.workspace;
 
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.KeyOrder;
 import dev.dynalens.domain.table.KeySchema;
 import java.util.ArrayList;
@@ -13,25 +14,28 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The items of a table, or of one of its indexes, by partition: for each partition-key value the
- * positions of its items in the table's item list, in the order a Query reads them. Built once,
- * immutable afterwards, safe to share between threads.
+ * The items of a table, or of one of its indexes, by partition: for each partition-key value (the
+ * values of every partition attribute, for a multi-attribute key) the positions of its items in the
+ * table's item list, in the order a Query reads them. Built once, immutable afterwards, safe to share
+ * between threads.
  *
- * <p>Order within a partition: by sort key in {@link KeyOrder}; for an index, items with equal index
- * keys by the table's partition key, then sort key (DynamoDB leaves that order unspecified; this one
- * is stable and lets a page end between them). An item is in an index only when it has every key
- * attribute of the index with the declared type and, for strings and binaries, not empty: DynamoDB's
- * sparse indexes.
+ * <p>Order within a partition: by the sort attributes in turn, the first, then the second among equals,
+ * each in {@link KeyOrder} by its own type (docs/expressions.md, Multi-attribute GSI keys, rule 17); for
+ * an index, items with equal index keys by the table's partition key, then sort key (DynamoDB leaves
+ * that order unspecified; this one is stable and lets a page end between them). An item is in an index
+ * only when it has every key attribute of the index with the declared type and, for strings and
+ * binaries, not empty: DynamoDB's sparse indexes (rules 9 and 10).
  */
 public final class KeyIndex {
-    private final KeySchema keys;
+    private final IndexKey keys;
     private final KeySchema tableKeys;
-    private final Map<AttributeValue, int[]> partitions;
+    /** By the partition attribute's value, or by the list of their values for several. */
+    private final Map<Object, int[]> partitions;
     private final BitSet members;
     private final int size;
     private final List<String> orderAttributes;
 
-    private KeyIndex(KeySchema keys, KeySchema tableKeys, Map<AttributeValue, int[]> partitions, BitSet members, int size,
+    private KeyIndex(IndexKey keys, KeySchema tableKeys, Map<Object, int[]> partitions, BitSet members, int size,
                      List<String> orderAttributes) {
         this.keys = keys;
         this.tableKeys = tableKeys;
@@ -47,21 +51,40 @@ public final class KeyIndex {
      * @param tableKeys the table's key schema, to order items whose index keys are equal
      */
     public static KeyIndex build(List<Item> items, KeySchema keys, KeySchema tableKeys) {
+        return build(items, Objects.requireNonNull(keys, "keys").asIndexKey(), tableKeys);
+    }
+
+    /**
+     * @param items     the table's items; their positions are what the index holds
+     * @param keys      the key of the table or of the index, of one or several attributes on each side
+     * @param tableKeys the table's key schema, to order items whose index keys are equal
+     */
+    public static KeyIndex build(List<Item> items, IndexKey keys, KeySchema tableKeys) {
         Objects.requireNonNull(keys, "keys");
         Objects.requireNonNull(tableKeys, "tableKeys");
-        var grouped = new HashMap<AttributeValue, IntList>();
+        var grouped = new HashMap<Object, IntList>();
         var members = new BitSet(items.size());
+        var partitionNames = keys.partitionNames();
         for (int i = 0; i < items.size(); i++) {
             var item = items.get(i);
             if (holdsKeys(item, keys)) {
-                grouped.computeIfAbsent(item.attributes().get(keys.partitionKeyName()), k -> new IntList()).add(i);
+                grouped.computeIfAbsent(partitionOf(item, partitionNames), k -> new IntList()).add(i);
                 members.set(i);
             }
         }
         var comparator = new PositionOrder(items, keys, tableKeys);
-        var partitions = new HashMap<AttributeValue, int[]>(grouped.size() * 4 / 3 + 1);
+        var partitions = new HashMap<Object, int[]>(grouped.size() * 4 / 3 + 1);
         grouped.forEach((value, list) -> partitions.put(value, comparator.sorted(list.toArray())));
         return new KeyIndex(keys, tableKeys, partitions, members, members.cardinality(), List.of(comparator.attributes));
+    }
+
+    private static Object partitionOf(Item item, List<String> partitionNames) {
+        if (partitionNames.size() == 1) {
+            return item.attributes().get(partitionNames.get(0));
+        }
+        var values = new ArrayList<AttributeValue>(partitionNames.size());
+        partitionNames.forEach(name -> values.add(item.attributes().get(name)));
+        return List.copyOf(values);
     }
 
     /** Whether an item has every key attribute of the schema, each of its declared type and not empty. */
@@ -72,7 +95,22 @@ public final class KeyIndex {
         return keys.sortKey() == null || KeyOrder.isKeyOfType(item.attributes().get(keys.sortKeyName()), keys.sortKey().type());
     }
 
-    public KeySchema keySchema() {
+    /** Whether an item has every key attribute of the key, each of its declared type and not empty. */
+    public static boolean holdsKeys(Item item, IndexKey keys) {
+        for (var attribute : keys.partition()) {
+            if (!KeyOrder.isKeyOfType(item.attributes().get(attribute.name()), attribute.type())) {
+                return false;
+            }
+        }
+        for (var attribute : keys.sort()) {
+            if (!KeyOrder.isKeyOfType(item.attributes().get(attribute.name()), attribute.type())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public IndexKey key() {
         return keys;
     }
 
@@ -108,18 +146,26 @@ public final class KeyIndex {
         return positions == null ? Positions.EMPTY : new Positions(positions);
     }
 
+    /** The positions of the partition of these values, one per partition attribute in the key's order. */
+    public Positions partition(List<AttributeValue> partitionValues) {
+        if (partitionValues.size() != keys.partition().size()) {
+            throw new IllegalArgumentException("The key has " + keys.partition().size() + " partition attributes, not " + partitionValues.size());
+        }
+        var positions = partitions.get(partitionValues.size() == 1 ? partitionValues.get(0) : List.copyOf(partitionValues));
+        return positions == null ? Positions.EMPTY : new Positions(positions);
+    }
+
     /**
      * Runs of items with the same key, each in file order (the last one is the one DynamoDB would
      * keep after putting them in that order). Only a table's own index can have them.
      */
     public List<int[]> sameKeyRuns(List<Item> items) {
         var runs = new ArrayList<int[]>();
-        var sortKey = keys.sortKeyName();
+        var sortKeys = keys.sortNames();
         for (var positions : partitions.values()) {
             int start = 0;
             for (int i = 1; i <= positions.length; i++) {
-                boolean sameAsPrevious = i < positions.length && (sortKey == null || KeyOrder.compare(
-                        items.get(positions[i]).attributes().get(sortKey), items.get(positions[i - 1]).attributes().get(sortKey)) == 0);
+                boolean sameAsPrevious = i < positions.length && sameSortKey(items.get(positions[i]), items.get(positions[i - 1]), sortKeys);
                 if (!sameAsPrevious) {
                     if (i - start > 1) {
                         var run = Arrays.copyOfRange(positions, start, i);
@@ -132,6 +178,15 @@ public final class KeyIndex {
         }
         runs.sort((a, b) -> Integer.compare(a[0], b[0]));
         return runs;
+    }
+
+    private static boolean sameSortKey(Item a, Item b, List<String> sortKeys) {
+        for (var sortKey : sortKeys) {
+            if (KeyOrder.compare(a.attributes().get(sortKey), b.attributes().get(sortKey)) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The positions of one partition, read-only. */
@@ -152,22 +207,19 @@ public final class KeyIndex {
         }
     }
 
-    /** Orders item positions by index sort key, then table partition key, then table sort key, then position. */
+    /** Orders item positions by the index's sort attributes in turn, then table partition key, then table sort key, then position. */
     private static final class PositionOrder {
         private final List<Item> items;
         private final String[] attributes;
 
-        PositionOrder(List<Item> items, KeySchema keys, KeySchema tableKeys) {
+        PositionOrder(List<Item> items, IndexKey keys, KeySchema tableKeys) {
             this.items = items;
-            var names = new ArrayList<String>();
-            if (keys.hasSortKey()) {
-                names.add(keys.sortKeyName());
-            }
-            if (!names.contains(tableKeys.partitionKeyName()) && !tableKeys.partitionKeyName().equals(keys.partitionKeyName())) {
+            var names = new ArrayList<String>(keys.sortNames());
+            var partitionNames = keys.partitionNames();
+            if (!names.contains(tableKeys.partitionKeyName()) && !partitionNames.contains(tableKeys.partitionKeyName())) {
                 names.add(tableKeys.partitionKeyName());
             }
-            if (tableKeys.hasSortKey() && !names.contains(tableKeys.sortKeyName())
-                    && !tableKeys.sortKeyName().equals(keys.partitionKeyName())) {
+            if (tableKeys.hasSortKey() && !names.contains(tableKeys.sortKeyName()) && !partitionNames.contains(tableKeys.sortKeyName())) {
                 names.add(tableKeys.sortKeyName());
             }
             this.attributes = names.toArray(String[]::new);

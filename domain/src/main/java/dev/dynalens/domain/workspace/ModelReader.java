@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.dynalens.domain.codec.Utf8Reader;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.IndexDescription;
+import dev.dynalens.domain.table.IndexKey;
 import dev.dynalens.domain.table.KeySchema;
 import java.io.Closeable;
 import java.io.IOException;
@@ -461,6 +462,47 @@ final class ModelReader implements Closeable {
         return new KeySchema(partitionKey, sortKey);
     }
 
+    /**
+     * An index's KeyAttributes. NoSQL Workbench gives an index one PartitionKey and one SortKey object; for an index
+     * of a multi-attribute key (docs/expressions.md, Multi-attribute GSI keys) DynaLens reads an array of such objects
+     * in either place, in the key's order. Whether Workbench writes such keys, and how, is not confirmed.
+     */
+    private IndexKey indexKey(JsonTree node, String owner) {
+        if (!(node instanceof JsonTree.Obj keyAttributes)) {
+            return null;
+        }
+        var partition = keyAttributes(keyAttributes.get("PartitionKey"), owner + " partition key");
+        if (partition.isEmpty()) {
+            log.warn(keyAttributes.line(), keyAttributes.column(), owner + " has KeyAttributes without a PartitionKey AttributeName");
+            return null;
+        }
+        var sort = keyAttributes(keyAttributes.get("SortKey"), owner + " sort key");
+        try {
+            return new IndexKey(partition, sort);
+        } catch (IllegalArgumentException e) {
+            log.warn(keyAttributes.line(), keyAttributes.column(), owner + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    private List<KeySchema.KeyAttribute> keyAttributes(JsonTree node, String role) {
+        var attributes = new ArrayList<KeySchema.KeyAttribute>();
+        if (node instanceof JsonTree.Arr list) {
+            for (var element : list.elements()) {
+                var attribute = keyAttribute(element, role);
+                if (attribute != null) {
+                    attributes.add(attribute);
+                }
+            }
+        } else {
+            var attribute = keyAttribute(node, role);
+            if (attribute != null) {
+                attributes.add(attribute);
+            }
+        }
+        return attributes;
+    }
+
     private KeySchema.KeyAttribute keyAttribute(JsonTree node, String role) {
         if (!(node instanceof JsonTree.Obj key)) {
             return null;
@@ -494,7 +536,7 @@ final class ModelReader implements Closeable {
                 continue;
             }
             var name = JsonTree.text(index.get("IndexName"));
-            var keys = keySchema(index.get("KeyAttributes"), "Index " + name);
+            var keys = indexKey(index.get("KeyAttributes"), "Index " + name);
             if (name == null || keys == null) {
                 log.warn(index.line(), index.column(), "An index of table " + tableName + " has no IndexName or KeyAttributes; it is left out");
                 continue;

@@ -305,10 +305,15 @@ final class TableBuilder {
         return item.has(keys.partitionKeyName()) && (keys.sortKey() == null || item.has(keys.sortKeyName()));
     }
 
+    /** Whether an item has every key attribute of a key, whatever their types. */
+    static boolean namesKeysOf(Item item, IndexKey keys) {
+        return keys.attributeNames().stream().allMatch(item::has);
+    }
+
     /** An item with an index's key attributes of the wrong type is stored by the table but not by the index: say so once per index. */
     private void checkIndexes(Kept kept, List<IndexDescription> indexes) {
         for (var index : indexes) {
-            var keys = index.singleKey("the workspace engine");
+            var keys = index.key();
             long members = 0;
             long mistyped = 0;
             long first = 0;

@@ -115,7 +115,10 @@ public final class WorkspaceTable {
     public TableKeys tableKeys() {
         var keys = new TableKeys(name, keySchema, java.util.Map.of());
         for (var index : globalSecondaryIndexes) {
-            keys = keys.withIndex(index.name(), index.singleKey("entity inference"));
+            // As TableKeys.from: a multi-attribute index is left to the items' own attributes.
+            if (index.key().isSingle()) {
+                keys = keys.withIndex(index.name(), index.key().asKeySchema().orElseThrow());
+            }
         }
         return keys;
     }
@@ -136,7 +139,7 @@ public final class WorkspaceTable {
                 long count = 0;
                 long indexBytes = 0;
                 for (var item : items) {
-                    if (KeyIndex.holdsKeys(item, index.singleKey("the workspace engine"))) {
+                    if (KeyIndex.holdsKeys(item, index.key())) {
                         count++;
                         indexBytes += ItemSize.of(item);
                     }
