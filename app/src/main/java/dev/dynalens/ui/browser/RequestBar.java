@@ -106,8 +106,29 @@ final class RequestBar {
         var descending = new CheckBox("Descending");
         descending.selectedProperty().bindBidirectional(model.descendingProperty());
 
+        // An index of a multi-attribute key: a field per further key attribute, after the first of its side.
+        var morePartition = new HBox(6);
+        var moreSort = new HBox(6);
+        Runnable layoutKeyFields = () -> {
+            morePartition.getChildren().clear();
+            moreSort.getChildren().clear();
+            var multi = model.multiAttributeKeyProperty().get();
+            for (var field : model.keyFields()) {
+                if (field.value() == model.partitionValueProperty() || field.value() == model.sortValueProperty()) {
+                    (field.partition() ? pk : sk).setPromptText(multi ? field.prompt() : field.partition() ? "partition key value" : "sort key value");
+                    continue;
+                }
+                var text = new TextField();
+                text.setPromptText(field.prompt());
+                text.textProperty().bindBidirectional(field.value());
+                (field.partition() ? morePartition : moreSort).getChildren().add(text);
+            }
+        };
+        model.keyFields().addListener((javafx.collections.ListChangeListener<TableBrowserViewModel.KeyField>) change -> layoutKeyFields.run());
+        layoutKeyFields.run();
+
         var queryOnly = Bindings.equal(model.modeProperty(), TableBrowserViewModel.Mode.QUERY);
-        for (Node n : new Node[] {pk, operator, sk, descending}) {
+        for (Node n : new Node[] {pk, morePartition, operator, sk, moreSort, descending}) {
             n.visibleProperty().bind(queryOnly);
             n.managedProperty().bind(queryOnly);
         }
@@ -115,7 +136,8 @@ final class RequestBar {
         skUpper.visibleProperty().bind(between);
         skUpper.managedProperty().bind(between);
         var hasOperator = Bindings.isNotNull(model.sortOperatorProperty());
-        sk.disableProperty().bind(hasOperator.not());
+        // One sort attribute: its field takes a value once there is a condition; several: each is an equality when given.
+        sk.disableProperty().bind(hasOperator.not().and(model.multiAttributeKeyProperty().not()));
 
         var pageSize = new Spinner<Integer>(1, 1000, model.pageSizeProperty().get(), 25);
         pageSize.setEditable(true);
@@ -147,7 +169,7 @@ final class RequestBar {
         spinner.setPrefSize(18, 18);
         spinner.visibleProperty().bind(model.runningProperty());
 
-        var bar = new FlowPane(8, 6, modes, index, pk, operator, sk, skUpper, descending, pageSize, pageLabel, run, more, cancel, spinner);
+        var bar = new FlowPane(8, 6, modes, index, pk, morePartition, operator, sk, moreSort, skUpper, descending, pageSize, pageLabel, run, more, cancel, spinner);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 12, 8, 12));
         return bar;

@@ -5,6 +5,7 @@ import dev.dynalens.domain.codec.PlainJsonCodec;
 import dev.dynalens.domain.connection.Problems;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.QueryForm;
 import dev.dynalens.domain.table.ReadRequest;
@@ -46,6 +47,17 @@ public final class TableBrowserViewModel {
     /** Scan reads everything; Query reads one partition. */
     public enum Mode { SCAN, QUERY }
 
+    /**
+     * One field of the Query form: a key attribute of the table or index chosen, and the text typed for it. The first
+     * partition and sort fields are {@link #partitionValueProperty()} and {@link #sortValueProperty()}; an index of a
+     * multi-attribute key has one more field per attribute (docs/expressions.md, Multi-attribute GSI keys).
+     */
+    public record KeyField(String attribute, KeySchema.ScalarType type, boolean partition, StringProperty value) {
+        public String prompt() {
+            return attribute + " (" + type + (partition ? ", partition)" : ", sort)");
+        }
+    }
+
     private final DynamoSession session;
     private final String tableName;
     private final Executor fx;
@@ -59,6 +71,8 @@ public final class TableBrowserViewModel {
     private final ObjectProperty<SortKeyCondition.Operator> sortOperator = new SimpleObjectProperty<>();
     private final StringProperty sortValue = new SimpleStringProperty("");
     private final StringProperty sortUpperValue = new SimpleStringProperty("");
+    private final ObservableList<KeyField> keyFields = FXCollections.observableArrayList();
+    private final ReadOnlyBooleanWrapper multiAttributeKey = new ReadOnlyBooleanWrapper(false);
     private final BooleanProperty descending = new SimpleBooleanProperty(false);
     private final IntegerProperty pageSize = new SimpleIntegerProperty(100);
 
@@ -88,6 +102,7 @@ public final class TableBrowserViewModel {
         this.tableName = tableName;
         this.fx = fx;
         this.query = new RunQuery(session, tableName);
+        index.addListener((obs, old, now) -> updateKeyFields());
         selectedItem.addListener((obs, old, item) -> {
             selectedDynamoJson.set(item == null ? "" : DynamoJsonCodec.writeItemPretty(item));
             selectedPlainJson.set(item == null ? "" : PlainJsonCodec.writeItemPretty(item));
@@ -112,6 +127,7 @@ public final class TableBrowserViewModel {
             }
             description.set(table);
             indexChoices.setAll(IndexChoices.of(table));
+            updateKeyFields();
             return null;
         }, fx);
     }
@@ -212,13 +228,42 @@ public final class TableBrowserViewModel {
         }
     }
 
+    /** One field per key attribute of the table or index chosen: the sort condition applies to the last sort field given. */
+    private void updateKeyFields() {
+        var table = description.get();
+        var indexName = IndexChoices.indexName(index.get());
+        if (table == null || indexName != null && table.index(indexName).isEmpty()) {
+            keyFields.clear();
+            multiAttributeKey.set(false);
+            return;
+        }
+        var key = table.indexKey(indexName);
+        var fields = new java.util.ArrayList<KeyField>();
+        for (int i = 0; i < key.partition().size(); i++) {
+            var attribute = key.partition().get(i);
+            fields.add(new KeyField(attribute.name(), attribute.type(), true, i == 0 ? partitionValue : new SimpleStringProperty("")));
+        }
+        for (int i = 0; i < key.sort().size(); i++) {
+            var attribute = key.sort().get(i);
+            fields.add(new KeyField(attribute.name(), attribute.type(), false, i == 0 ? sortValue : new SimpleStringProperty("")));
+        }
+        keyFields.setAll(fields);
+        multiAttributeKey.set(!key.isSingle());
+    }
+
     ReadRequest buildRequest() {
         var limit = pageSize.get() > 0 ? pageSize.get() : null;
         var indexName = IndexChoices.indexName(index.get());
         RunQuery.Form form = mode.get() == Mode.SCAN ? new RunQuery.Form.Scan(indexName, limit)
-                : new RunQuery.Form.Query(new QueryForm(indexName, partitionValue.get(), sortOperator.get(), sortValue.get(),
-                        sortUpperValue.get(), !descending.get(), limit));
+                : new RunQuery.Form.Query(multiAttributeKey.get()
+                        ? new QueryForm(indexName, values(true), values(false), sortOperator.get(), sortUpperValue.get(), !descending.get(), limit)
+                        : new QueryForm(indexName, partitionValue.get(), sortOperator.get(), sortValue.get(), sortUpperValue.get(),
+                                !descending.get(), limit));
         return query.request(form, description.get());
+    }
+
+    private List<String> values(boolean partition) {
+        return keyFields.stream().filter(f -> f.partition() == partition).map(f -> f.value().get()).toList();
     }
 
     public ReadOnlyObjectProperty<TableDescription> descriptionProperty() { return description.getReadOnlyProperty(); }
@@ -226,6 +271,8 @@ public final class TableBrowserViewModel {
     public StringProperty indexProperty() { return index; }
     public ObservableList<String> indexChoices() { return indexChoices; }
     public StringProperty partitionValueProperty() { return partitionValue; }
+    public ObservableList<KeyField> keyFields() { return keyFields; }
+    public ReadOnlyBooleanProperty multiAttributeKeyProperty() { return multiAttributeKey.getReadOnlyProperty(); }
     public ObjectProperty<SortKeyCondition.Operator> sortOperatorProperty() { return sortOperator; }
     public StringProperty sortValueProperty() { return sortValue; }
     public StringProperty sortUpperValueProperty() { return sortUpperValue; }

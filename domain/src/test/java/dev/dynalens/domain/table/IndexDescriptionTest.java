@@ -50,12 +50,23 @@ class IndexDescriptionTest {
     }
 
     @Test
-    void theQueryForm_saysItDoesNotHandleAMultiAttributeKeyYet_ratherThanQueryingTheFirstAttribute() {
-        var form = new QueryForm("TournamentRegionIndex", "WINTER2024", null, null, null, true, null);
+    void theQueryForm_givesEveryPartitionAttribute_andSortAttributesFromTheLeft_theLastWithItsOperator() {
+        var form = new QueryForm("TournamentRegionIndex", List.of("WINTER2024", "NA-EAST"), List.of("SEMIFINALS", "U", ""),
+                SortKeyCondition.Operator.BEGINS_WITH, null, false, 25);
 
-        assertThatThrownBy(() -> form.toQuery(matches()))
-                .isInstanceOf(MultiAttributeKeyException.class)
-                .hasMessage("Index TournamentRegionIndex has a multi-attribute key (tournamentId, region | round, bracket, matchId); "
-                        + "the Query form does not handle such keys yet");
+        assertThat(ReadRequests.describe(form.toQuery(matches()))).isEqualTo("Query TournamentMatches · index TournamentRegionIndex · "
+                + "tournamentId = \"WINTER2024\" AND region = \"NA-EAST\" AND round = \"SEMIFINALS\" AND begins_with(bracket, \"U\") "
+                + "· descending · limit 25");
+    }
+
+    @Test
+    void theQueryForm_namesWhatIsMissing() {
+        assertThatThrownBy(() -> new QueryForm("TournamentRegionIndex", List.of("WINTER2024"), List.of(), null, null, true, null)
+                .toQuery(matches())).hasMessage("A Query needs a value for the partition key region.");
+        assertThatThrownBy(() -> new QueryForm("TournamentRegionIndex", List.of("WINTER2024", "NA-EAST"), List.of("", "UPPER"), null, null,
+                true, null).toQuery(matches()))
+                .hasMessage("Give round before bracket: sort key attributes are given from the left (round, bracket, matchId), without skipping one.");
+        assertThatThrownBy(() -> new QueryForm("TournamentRegionIndex", List.of("WINTER2024", "NA-EAST"), List.of(), SortKeyCondition.Operator.GT,
+                null, true, null).toQuery(matches())).hasMessage("Give a value for round to put a condition on it.");
     }
 }
