@@ -6,6 +6,7 @@ import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.write.ItemWrite;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /** What a change does to one item, as its plan says, with the writes that do it and what they cost. */
 public sealed interface ItemChange {
@@ -21,6 +22,35 @@ public sealed interface ItemChange {
     /** WCU of the writes: the table's and every index's the change touches; none when nothing is written. */
     default CapacityUnits writeUnits() {
         return CapacityUnits.ZERO;
+    }
+
+    /**
+     * Whether the item as read now (strongly consistent) already shows a change's result: after a write whose condition
+     * failed, an item that shows it was written by an earlier, interrupted run (or by this run, when an error hid the
+     * answer); one that does not was changed by someone else since the plan.
+     *
+     * @param atKey    the item at the change's key, or null when there is none
+     * @param atNewKey for a move, the item at its new key, or null when there is none (ignored otherwise)
+     */
+    static boolean shows(ItemChange change, Item atKey, Item atNewKey) {
+        if (change instanceof ItemChange.Update update) {
+            if (atKey == null) {
+                return false;
+            }
+            for (var name : ConditionalWrites.differing(update.before(), update.after())) {
+                if (!Objects.equals(update.after().attributes().get(name), atKey.attributes().get(name))) {
+                    return false;
+                }
+            }
+            return true;
+        } else if (change instanceof ItemChange.Move move) {
+            return atKey == null && atNewKey != null && atNewKey.attributes().equals(move.after().attributes());
+        } else if (change instanceof ItemChange.Delete) {
+            return atKey == null;
+        } else if (change instanceof ItemChange.Restore restore) {
+            return atKey != null && atKey.attributes().equals(restore.after().attributes());
+        }
+        return true;
     }
 
     /** The item is updated in place (one conditional UpdateItem). */
@@ -60,6 +90,18 @@ public sealed interface ItemChange {
             MISSING_ATTRIBUTE,
             /** the change would write what the item already holds */
             ALREADY_SO
+        }
+    }
+
+    /**
+     * An item put back where no item has its key: the revert of a delete ({@link RevertPlanner}).
+     *
+     * @param after the item as it is put
+     */
+    record Restore(Map<String, AttributeValue> key, Item after, ItemWrite.Put write, CapacityUnits writeUnits) implements ItemChange {
+        @Override
+        public List<ItemWrite> writes() {
+            return List.of(write);
         }
     }
 
