@@ -158,6 +158,7 @@ final class ChangePlanCommand implements Callable<Integer> {
             case ItemChange.Delete d -> d.before();
             case ItemChange.Unchanged u -> u.before();
             case ItemChange.Refused r -> r.before();
+            case ItemChange.Restore r -> null;
         };
     }
 
@@ -165,6 +166,7 @@ final class ChangePlanCommand implements Callable<Integer> {
         return switch (change) {
             case ItemChange.Update u -> u.after();
             case ItemChange.Move m -> m.after();
+            case ItemChange.Restore r -> r.after();
             default -> null;
         };
     }
@@ -177,6 +179,7 @@ final class ChangePlanCommand implements Callable<Integer> {
             case UNCHANGED_MISSING_ATTRIBUTE -> "left: lacking an attribute a template reads";
             case UNCHANGED_ALREADY_SO -> "left: already as the change makes it";
             case REFUSED -> "refused";
+            case RESTORE -> "put back";
         };
     }
 

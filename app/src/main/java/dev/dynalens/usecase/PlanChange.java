@@ -39,8 +39,8 @@ public final class PlanChange {
         this.analysis = Objects.requireNonNull(analysis, "analysis");
     }
 
-    /** What a planned action is called in counts. */
-    public enum Action { UPDATE, MOVE, DELETE, UNCHANGED_MISSING_ATTRIBUTE, UNCHANGED_ALREADY_SO, REFUSED }
+    /** What a planned action is called in counts ({@link Action#RESTORE}: only in a revert, which puts a deleted item back). */
+    public enum Action { UPDATE, MOVE, DELETE, UNCHANGED_MISSING_ATTRIBUTE, UNCHANGED_ALREADY_SO, REFUSED, RESTORE }
 
     /**
      * The plan.
@@ -183,6 +183,7 @@ public final class PlanChange {
             case ItemChange.Unchanged u -> u.why() == ItemChange.Unchanged.Why.MISSING_ATTRIBUTE ? Action.UNCHANGED_MISSING_ATTRIBUTE
                     : Action.UNCHANGED_ALREADY_SO;
             case ItemChange.Refused r -> Action.REFUSED;
+            case ItemChange.Restore r -> Action.RESTORE;
         };
     }
 

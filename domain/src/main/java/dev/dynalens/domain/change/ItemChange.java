@@ -72,6 +72,24 @@ public sealed interface ItemChange {
         public List<ItemWrite> writes() {
             return List.of(put, delete);
         }
+
+        /** The item's key after the move. */
+        public Map<String, AttributeValue> newKey() {
+            var key = new java.util.LinkedHashMap<String, AttributeValue>();
+            delete.key().keySet().forEach(name -> key.put(name, after.attributes().get(name)));
+            return key;
+        }
+
+        /**
+         * Without a transaction the put goes first; when the old item then turns out changed since the plan, this takes
+         * the put back: the new item deleted where it still holds every attribute that was put.
+         */
+        public ItemWrite.Delete takeBack() {
+            var keyNames = delete.key().keySet();
+            var holding = ConditionalWrites.holding(keyNames.iterator().next(),
+                    ConditionalWrites.wholeItemOr(after, ConditionalWrites.differing(before, after), keyNames), after);
+            return new ItemWrite.Delete(put.tableName(), newKey(), holding.text(), holding.names(), holding.values());
+        }
     }
 
     /** The item is deleted (where it still holds what was read). */

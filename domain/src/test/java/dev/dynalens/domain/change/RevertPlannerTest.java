@@ -126,6 +126,11 @@ class RevertPlannerTest {
                 """).plan(before);
         assertThat(holds(move.delete(), before)).isTrue();
         assertThat(holds(move.delete(), before.with("note", AttributeValue.s("edited since")))).isFalse();
+        // without a transaction the put goes first; taken back only where the new item still holds what was put
+        assertThat(move.newKey()).isEqualTo(Map.of("PK", AttributeValue.s("CUSTOMER#42"), "SK", AttributeValue.s("ORDER#OPEN#9")));
+        assertThat(move.takeBack().key()).isEqualTo(move.newKey());
+        assertThat(holds(move.takeBack(), move.after())).isTrue();
+        assertThat(holds(move.takeBack(), move.after().with("note", AttributeValue.s("b")))).isFalse();
     }
 
     /** Whatever the item, a planned update applied and then reverted, each as DynamoDB applies it, gives the item back bit for bit. */
