@@ -99,7 +99,11 @@ public final class ChangeRunner {
     }
 
     /** What one attempt at an item came to; {@code unsupported}: the endpoint has no transactions, so go item by item. */
-    private record Result(ChangeOutcome outcome, String detail, boolean unsupported) {
+    private record Result(ChangeOutcome outcome, String detail, boolean unsupported, Item removed) {
+        Result(ChangeOutcome outcome, String detail, boolean unsupported) {
+            this(outcome, detail, unsupported, null);
+        }
+
         static CompletableFuture<Result> of(ChangeOutcome outcome, String detail) {
             return CompletableFuture.completedFuture(new Result(outcome, detail, false));
         }
@@ -201,7 +205,7 @@ public final class ChangeRunner {
                     transactions = false;
                     send(index, attempt, ambiguous);
                 } else {
-                    settle(index, result.outcome(), result.detail());
+                    settle(index, result.outcome(), result.detail(), result.removed());
                 }
             }), lane);
         }
@@ -213,7 +217,9 @@ public final class ChangeRunner {
                 return transactions ? transact(index, move, ambiguous) : putThenDelete(move, ambiguous);
             }
             var write = change.writes().getFirst();
-            return session.write(write).thenCompose(written -> written.applied() ? Result.of(ChangeOutcome.APPLIED, null)
+            // a delete answers with the item it removed: that image, not the plan's, goes to the undo file
+            return session.write(write).thenCompose(written -> written.applied()
+                    ? CompletableFuture.completedFuture(new Result(ChangeOutcome.APPLIED, null, false, written.returned().orElse(null)))
                     : read(change.key()).thenApply(now -> ItemChange.shows(change, now, null)
                     ? new Result(ambiguous ? ChangeOutcome.APPLIED : ChangeOutcome.ALREADY_APPLIED, null, false)
                     : new Result(ChangeOutcome.SKIPPED_CHANGED, now == null ? "the item no longer exists" : "changed since the plan", false)));
@@ -347,10 +353,16 @@ public final class ChangeRunner {
         }
 
         private void settle(int index, ChangeOutcome outcome, String detail) {
+            settle(index, outcome, detail, null);
+        }
+
+        /** @param removed for a delete, the item as DynamoDB removed it (an attribute added since the plan is in it) */
+        private void settle(int index, ChangeOutcome outcome, String detail, Item removed) {
             var change = changes.get(index);
             try {
                 if (undo != null && (outcome == ChangeOutcome.APPLIED || outcome == ChangeOutcome.ALREADY_APPLIED)) {
-                    var entry = UndoEntry.of(change);
+                    var entry = change instanceof ItemChange.Delete && removed != null
+                            ? java.util.Optional.of(new UndoEntry(change.key(), removed, null)) : UndoEntry.of(change);
                     if (entry.isPresent()) {
                         undo.record(entry.get());
                     }
