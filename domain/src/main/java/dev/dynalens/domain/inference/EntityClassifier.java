@@ -22,11 +22,12 @@ import java.util.Set;
  *
  * <p><b>Rules</b>, in order:
  * <ol>
- *   <li>A type attribute, when the table has one: the first item decides which of
- *       {@code __edb_e__} (ElectroDB), {@code _et} (dynamodb-toolbox), {@code __typename},
- *       {@code _type}, {@code entityType}, {@code entity_type}, {@code type} (any case) it is, if its value
- *       looks like a type name. It stays in use while every item has it with such a value and it has
- *       at most {@value #MAX_TYPE_VALUES} values; one item without it turns it off for good.</li>
+ *   <li>A type attribute, when the table has one: of {@code __edb_e__} (ElectroDB), {@code _et}
+ *       (dynamodb-toolbox), {@code __typename}, {@code _type}, {@code entityType}, {@code entity_type},
+ *       {@code type} (any case), the first that every item has with a value that looks like a type name,
+ *       with at most {@value TypeAttributes#MAX_VALUES} values; between case variants, the name that sorts first
+ *       ({@link TypeAttributes}). One item without it turns it off for good, and the next such attribute
+ *       that every item has, if any, takes over. Which items came first does not matter.</li>
  *   <li>Otherwise the keys. An item whose sort key is a constant ({@code PROFILE}, {@code #META}),
  *       repeats the partition key, or that has no sort key, is named by its partition-key template's
  *       owner ({@code USER#{}} is USER, {@code u#{}#follower} is u_follower); such an item is the
@@ -50,10 +51,6 @@ public final class EntityClassifier {
     public static final String UNKEYED = "(no key)";
     /** The name of entities whose keys name nothing, when the table's name is not known. */
     public static final String DEFAULT_NAME = "ITEM";
-    static final int MAX_TYPE_VALUES = 64;
-    static final int MAX_TYPE_NAME_LENGTH = 64;
-    private static final List<String> TYPE_ATTRIBUTES =
-            List.of("__edb_e__", "_et", "__typename", "_type", "entityType", "entity_type", "type");
 
     private final TableKeys keys;
     private final Lens lens;
@@ -75,10 +72,7 @@ public final class EntityClassifier {
     private static final int RECENT_GROUPS = 64;
     private final List<Group> groups = new ArrayList<>();
 
-    private boolean typeAttributeDecided;
-    private String typeAttribute;
-    private boolean typeAttributeActive;
-    private final Set<String> typeValues = new HashSet<>();
+    private final TypeAttributes types = new TypeAttributes();
 
     private int ownRevision;
     private AttributeValue observedPk;
@@ -112,12 +106,7 @@ public final class EntityClassifier {
 
     /** Whether an attribute of this name can be the type attribute (rule 1 above): what a reader must keep to name items. */
     public static boolean mayBeTypeAttribute(String name) {
-        for (var candidate : TYPE_ATTRIBUTES) {
-            if (candidate.equalsIgnoreCase(name)) {
-                return true;
-            }
-        }
-        return false;
+        return TypeAttributes.isCandidate(name);
     }
 
     public Lens lens() {
@@ -174,7 +163,7 @@ public final class EntityClassifier {
 
     /** The type attribute in use, if the table has one. */
     public Optional<String> typeAttribute() {
-        return typeAttributeActive ? Optional.of(typeAttribute) : Optional.empty();
+        return Optional.ofNullable(types.chosen());
     }
 
     /**
@@ -218,7 +207,9 @@ public final class EntityClassifier {
     /** Records an item and returns the id of its group (ids are dense, from 0). */
     int observe(Item item) {
         itemCount++;
-        decideTypeAttribute(item);
+        if (types.observe(item)) {
+            ownRevision++;
+        }
         var key = groupKeyOf(item, true);
         int slot = cached ? recentSlot(key) : -1;
         var group = slot >= 0 && sameParts(recentGroups[slot], key) ? recentGroups[slot] : groupsByKey.get(key);
@@ -237,7 +228,7 @@ public final class EntityClassifier {
 
     private static int recentSlot(GroupKey key) {
         int hash = System.identityHashCode(key.pk()) * 31 + System.identityHashCode(key.sk());
-        hash = hash * 31 + Objects.hashCode(key.typeValue());
+        hash = hash * 31 + key.typeValues().hashCode();
         hash = hash * 31 + key.relation().ordinal();
         hash = hash * 31 + Long.hashCode(key.lensBits());
         return (hash ^ (hash >>> 16)) & (RECENT_GROUPS - 1);
@@ -248,7 +239,7 @@ public final class EntityClassifier {
             return false;
         }
         var known = group.key;
-        return known.pk() == key.pk() && known.sk() == key.sk() && Objects.equals(known.typeValue(), key.typeValue())
+        return known.pk() == key.pk() && known.sk() == key.sk() && known.typeValues().equals(key.typeValues())
                 && known.relation() == key.relation() && known.lensBits() == key.lensBits();
     }
 
@@ -338,7 +329,11 @@ public final class EntityClassifier {
 
     private enum Relation { NO_SORT_KEY, REPEAT, EXTENDS, OTHER }
 
-    private record GroupKey(KeyTemplate pk, KeyTemplate sk, String typeValue, Relation relation, long lensBits) {
+    /**
+     * What the items of a group share. {@code typeValues}: their values of every type-attribute candidate that all items
+     * had so far ({@link TypeAttributes#valuesOf}), so that the group reads alike whichever of them ends up in use.
+     */
+    private record GroupKey(KeyTemplate pk, KeyTemplate sk, Map<String, String> typeValues, Relation relation, long lensBits) {
     }
 
     private static final class Group {
@@ -378,19 +373,8 @@ public final class EntityClassifier {
         } else {
             relation = Relation.OTHER;
         }
-        String typeValue = null;
-        if (typeAttributeActive) {
-            typeValue = typeValueOf(item);
-            if (record && (typeValue == null || !typeValues.contains(typeValue) && typeValues.size() >= MAX_TYPE_VALUES)) {
-                typeAttributeActive = false;
-                typeValue = null;
-                ownRevision++;
-            } else if (record) {
-                typeValues.add(typeValue);
-            }
-        }
         long bits = lensReadsAttributes ? lens.attributeMatches(item) : 0L;
-        return new GroupKey(pk, sk, typeValue, relation, bits);
+        return new GroupKey(pk, sk, types.valuesOf(item), relation, bits);
     }
 
     private KeyTemplate template(TemplateRegistry registry, AttributeValue value, boolean record) {
@@ -418,34 +402,6 @@ public final class EntityClassifier {
         return key.sk() == null ? null : skRegistry.normalize(key.sk());
     }
 
-    // ---- type attribute ----
-
-    private void decideTypeAttribute(Item item) {
-        if (typeAttributeDecided) {
-            return;
-        }
-        typeAttributeDecided = true;
-        for (var candidate : TYPE_ATTRIBUTES) {
-            for (var entry : item.attributes().entrySet()) {
-                if (entry.getKey().equalsIgnoreCase(candidate) && isTypeName(entry.getValue())) {
-                    typeAttribute = entry.getKey();
-                    typeAttributeActive = true;
-                    return;
-                }
-            }
-        }
-    }
-
-    private String typeValueOf(Item item) {
-        var value = item.attributes().get(typeAttribute);
-        return isTypeName(value) ? ((AttributeValue.Str) value).value() : null;
-    }
-
-    private static boolean isTypeName(AttributeValue value) {
-        return value instanceof AttributeValue.Str s && !s.value().isEmpty() && s.value().length() <= MAX_TYPE_NAME_LENGTH
-                && KeyTemplates.classify(s.value()) == SegmentKind.LITERAL && KeyTemplates.nameOf(s.value()).isPresent();
-    }
-
     // ---- labels ----
 
     private Label labelOf(Group group) {
@@ -468,8 +424,10 @@ public final class EntityClassifier {
     }
 
     private Label labelOf(GroupKey key, KeyTemplate pk, KeyTemplate sk, Set<String> roots) {
-        if (typeAttributeActive && key.typeValue() != null) {
-            return new Label(key.typeValue(), false);
+        var typeAttribute = types.chosen();
+        var typeValue = typeAttribute == null ? null : key.typeValues().get(typeAttribute);
+        if (typeValue != null) {
+            return new Label(typeValue, false);
         }
         if (pk == null) {
             return new Label(UNKEYED, false);
