@@ -16,6 +16,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -123,5 +125,23 @@ class NamingOrderTest {
         assertThat(classifier.typeAttribute()).contains("type");
         assertThat(classifier.entityOf(f)).isEqualTo("Person");
         assertThat(classifier.revision()).isGreaterThan(revision);
+    }
+
+    /**
+     * A.1's template counter-example, through the classifier: {@code anna#x, anna#y} and then 15 more names. Step 2 made
+     * the registry read {@code {}#x}, {@code {}#y} in either order, but a group kept its key as it read when the group
+     * began ({@code anna#{}}, two literals after a name), so anna first still reads {@code {}#{}}. Keeping in a group's
+     * key only what is variable for good (a variable seen, or 16 literals) fixes it, but splits groups the analyzer's
+     * relationships are counted by, which changes pinned relationship results: left for step 11.
+     */
+    @Disabled("a group keeps its key as it read when the group began; docs/distributed-stages.md B.7 and step 11")
+    @Test
+    void aValuePositionOfAFewNames_readsTheSame_beforeOrAfterTheNamesTurnIntoData() {
+        var items = new ArrayList<>(List.of(TestItems.keyed("anna#x|PROFILE"), TestItems.keyed("anna#y|PROFILE")));
+        IntStream.range(0, TemplateRegistry.HIGH - 1).forEach(i -> items.add(TestItems.keyed("name" + (char) ('a' + i) + "#x|PROFILE")));
+        var namesLast = new ArrayList<>(items.subList(2, items.size()));
+        namesLast.addAll(items.subList(0, 2));
+
+        assertThat(read(TABLE, items, items)).isEqualTo(read(TABLE, namesLast, items));
     }
 }
