@@ -202,6 +202,60 @@ public final class EntityClassifier {
                 .toList();
     }
 
+    // ---- summaries ----
+
+    /**
+     * What this classifier saw, as a value: {@link NamingSummary}. Its groups are read as the table reads now, so the
+     * summaries of the parts of a table merge into the whole's, and {@link #of} names items from it as this classifier does.
+     */
+    public NamingSummary summary() {
+        var registrySummaries = new HashMap<String, TemplateRegistry.Summary>();
+        registries.forEach((attribute, registry) -> registrySummaries.put(attribute, registry.summary()));
+        var values = new HashMap<NamingSummary.Group, Long>();
+        for (var group : groups) {
+            var key = group.key;
+            var value = new NamingSummary.Group(NamingSummary.Template.of(resolvePk(key)), NamingSummary.Template.of(resolveSk(key)),
+                    key.relation().name(), types.keptOf(key.typeValues()), key.lensBits());
+            values.merge(value, group.count, Long::sum);
+        }
+        var schema = keys.keySchema();
+        return new NamingSummary(schema.partitionKeyName(), schema.sortKeyName(), registrySummaries, types.summary(), values);
+    }
+
+    /** A classifier that has seen what {@code summary} says, as one that read those items would name them. */
+    public static EntityClassifier of(TableKeys keys, Lens lens, NamingSummary summary) {
+        var classifier = new EntityClassifier(keys, lens);
+        classifier.absorb(summary);
+        return classifier;
+    }
+
+    /** Takes in what other items showed (a summary of a table with the same keys and lens), as if this had seen them too. */
+    public void absorb(NamingSummary summary) {
+        var schema = keys.keySchema();
+        if (!schema.partitionKeyName().equals(summary.partitionKey()) || !Objects.equals(schema.sortKeyName(), summary.sortKey())) {
+            throw new IllegalArgumentException("A summary of a table keyed " + summary.partitionKey() + "/" + summary.sortKey()
+                    + " does not name items of one keyed " + schema.partitionKeyName() + "/" + schema.sortKeyName());
+        }
+        summary.registries().forEach((attribute, registrySummary) -> registry(attribute).absorb(registrySummary));
+        if (types.absorb(summary.types())) {
+            ownRevision++;
+        }
+        itemCount += summary.items();
+        summary.groups().forEach((value, count) -> {
+            var key = new GroupKey(value.pk() == null ? null : value.pk().template(), value.sk() == null ? null : value.sk().template(),
+                    value.typeValues(), Relation.valueOf(value.relation()), value.lensBits());
+            var group = groupsByKey.get(key);
+            if (group == null) {
+                group = new Group(groups.size(), key);
+                groupsByKey.put(key, group);
+                groups.add(group);
+            }
+            group.count += count;
+        });
+        java.util.Arrays.fill(recentGroups, null);
+        refreshRoots();
+    }
+
     // ---- package-private: the Analyzer builds on groups ----
 
     /** Records an item and returns the id of its group (ids are dense, from 0). */

@@ -2,6 +2,7 @@ package dev.dynalens.domain.inference;
 
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
+import java.io.Serializable;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -17,7 +18,8 @@ import java.util.TreeMap;
  * candidate that comes first in {@link #CANDIDATES}; between case variants ({@code Type}, {@code type}) the name that
  * sorts first. So the first item only says which candidates there are, never which one wins.
  *
- * <p>Memory: per kept candidate its values, at most {@value #MAX_VALUES}; nothing grows with the item count.
+ * <p>Memory: per kept candidate its values, at most {@value #MAX_VALUES}; nothing grows with the item count. What the items
+ * showed is a {@link Summary}, and summaries of any parts of a table merge into the whole's.
  */
 final class TypeAttributes {
     static final int MAX_VALUES = 64;
@@ -126,5 +128,70 @@ final class TypeAttributes {
             }
         }
         return Map.copyOf(values);
+    }
+
+    /** Of a group's candidate values, those of candidates still kept: equal for groups that read alike now. */
+    Map<String, String> keptOf(Map<String, String> values) {
+        if (values.isEmpty() || kept.keySet().containsAll(values.keySet())) {
+            return values;
+        }
+        var still = new TreeMap<String, String>();
+        values.forEach((name, value) -> {
+            if (kept.containsKey(name)) {
+                still.put(name, value);
+            }
+        });
+        return Map.copyOf(still);
+    }
+
+    /**
+     * What the items showed, as a plain value: how many there were, and each candidate every one of them held, with its
+     * values. Summaries {@link Summary#merge merge} into the summary of all the items, in any grouping and order.
+     */
+    record Summary(long items, Map<String, Set<String>> kept) implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        Summary {
+            var copy = new HashMap<String, Set<String>>();
+            kept.forEach((name, values) -> copy.put(name, Set.copyOf(values)));
+            kept = Map.copyOf(copy);
+        }
+
+        /** Both populations' summary: the candidates both kept (an empty population keeps every one), their values joined. */
+        Summary merge(Summary other) {
+            if (items == 0) {
+                return other;
+            }
+            if (other.items == 0) {
+                return this;
+            }
+            var merged = new HashMap<String, Set<String>>();
+            kept.forEach((name, values) -> {
+                var theirs = other.kept.get(name);
+                if (theirs != null) {
+                    var joined = new HashSet<>(values);
+                    joined.addAll(theirs);
+                    if (joined.size() <= MAX_VALUES) {
+                        merged.put(name, joined);
+                    }
+                }
+            });
+            return new Summary(items + other.items, merged);
+        }
+    }
+
+    Summary summary() {
+        return new Summary(items, kept);
+    }
+
+    /** Takes in what other items showed, as if these had seen them too; returns whether the type attribute changed. */
+    boolean absorb(Summary other) {
+        var merged = summary().merge(other);
+        items = merged.items();
+        kept.clear();
+        merged.kept().forEach((name, values) -> kept.put(name, new HashSet<>(values)));
+        var before = chosen;
+        chosen = choose();
+        return before != null && !before.equals(chosen);
     }
 }
