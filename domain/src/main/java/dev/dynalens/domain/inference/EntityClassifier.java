@@ -94,7 +94,7 @@ public final class EntityClassifier {
         this.keys = Objects.requireNonNull(keys, "keys");
         this.lens = Objects.requireNonNull(lens, "lens");
         this.cached = cached;
-        this.fallbackName = keys.tableName() == null || keys.tableName().isBlank() ? DEFAULT_NAME : keys.tableName();
+        this.fallbackName = fallbackName(keys);
         this.lensReadsAttributes = lens.hasAttributeConditions();
         this.pkRegistry = registry(keys.keySchema().partitionKeyName());
         this.skRegistry = !keys.keySchema().hasSortKey() ? null : registry(keys.keySchema().sortKeyName());
@@ -102,6 +102,11 @@ public final class EntityClassifier {
 
     public TableKeys keys() {
         return keys;
+    }
+
+    /** The name of entities whose keys name nothing: the table's, or {@link #DEFAULT_NAME}. */
+    static String fallbackName(TableKeys keys) {
+        return keys.tableName() == null || keys.tableName().isBlank() ? DEFAULT_NAME : keys.tableName();
     }
 
     /** Whether an attribute of this name can be the type attribute (rule 1 above): what a reader must keep to name items. */
@@ -381,7 +386,8 @@ public final class EntityClassifier {
 
     // ---- grouping ----
 
-    private enum Relation { NO_SORT_KEY, REPEAT, EXTENDS, OTHER }
+    /** How an item's sort key relates to its partition key. */
+    enum Relation { NO_SORT_KEY, REPEAT, EXTENDS, OTHER }
 
     /**
      * What the items of a group share. {@code typeValues}: their values of every type-attribute candidate that all items
@@ -403,7 +409,7 @@ public final class EntityClassifier {
         }
     }
 
-    private record Label(String name, boolean edge) {
+    record Label(String name, boolean edge) {
     }
 
     private GroupKey groupKeyOf(Item item, boolean record) {
@@ -417,16 +423,7 @@ public final class EntityClassifier {
             observedPk = pkValue;
             observedSk = skValue;
         }
-        Relation relation;
-        if (sk == null) {
-            relation = Relation.NO_SORT_KEY;
-        } else if (skValue.equals(pkValue)) {
-            relation = Relation.REPEAT;
-        } else if (extendsKey(pkValue, skValue, sk)) {
-            relation = Relation.EXTENDS;
-        } else {
-            relation = Relation.OTHER;
-        }
+        var relation = relationOf(pkValue, skValue, sk);
         long bits = lensReadsAttributes ? lens.attributeMatches(item) : 0L;
         return new GroupKey(pk, sk, types.valuesOf(item), relation, bits);
     }
@@ -437,6 +434,19 @@ public final class EntityClassifier {
             return record ? registry.observe(raw) : registry.normalize(raw);
         }
         return KeyTemplates.infer(value).orElse(null);
+    }
+
+    /** The relation of an item's key values, {@code sk} being its sort key's template (null without one). */
+    static Relation relationOf(AttributeValue pkValue, AttributeValue skValue, KeyTemplate sk) {
+        if (sk == null) {
+            return Relation.NO_SORT_KEY;
+        } else if (skValue.equals(pkValue)) {
+            return Relation.REPEAT;
+        } else if (extendsKey(pkValue, skValue, sk)) {
+            return Relation.EXTENDS;
+        } else {
+            return Relation.OTHER;
+        }
     }
 
     private static boolean extendsKey(AttributeValue pkValue, AttributeValue skValue, KeyTemplate sk) {
@@ -472,14 +482,18 @@ public final class EntityClassifier {
     private Label freshLabel(GroupKey key) {
         var pk = resolvePk(key);
         var sk = resolveSk(key);
-        var inferred = labelOf(key, pk, sk, currentRoots());
+        var typeAttribute = types.chosen();
+        var typeValue = typeAttribute == null ? null : key.typeValues().get(typeAttribute);
+        var inferred = labelOf(pk, sk, key.relation(), typeValue, currentRoots(), fallbackName);
         var name = lens.apply(inferred.name(), pk == null ? "" : pk.render(), sk == null ? "" : sk.render(), key.lensBits());
         return new Label(name, inferred.edge());
     }
 
-    private Label labelOf(GroupKey key, KeyTemplate pk, KeyTemplate sk, Set<String> roots) {
-        var typeAttribute = types.chosen();
-        var typeValue = typeAttribute == null ? null : key.typeValues().get(typeAttribute);
+    /**
+     * The inferred name (rules 1-3 of the class comment, before the lens) of items whose keys read as {@code pk} and
+     * {@code sk}, with this relation and type name (null when none is in use), in a table with these root names.
+     */
+    static Label labelOf(KeyTemplate pk, KeyTemplate sk, Relation relation, String typeValue, Set<String> roots, String fallbackName) {
         if (typeValue != null) {
             return new Label(typeValue, false);
         }
@@ -487,7 +501,7 @@ public final class EntityClassifier {
             return new Label(UNKEYED, false);
         }
         var owner = pk.ownerName();
-        return switch (key.relation()) {
+        return switch (relation) {
             case NO_SORT_KEY, REPEAT -> new Label(owner.orElse(fallbackName), false);
             case EXTENDS -> new Label(sk.firstNameFrom(pk.size()).or(() -> owner).orElse(fallbackName), false);
             case OTHER -> {
@@ -526,13 +540,7 @@ public final class EntityClassifier {
             if (pk == null) {
                 continue;
             }
-            var sk = resolveSk(key);
-            boolean root = switch (key.relation()) {
-                case NO_SORT_KEY, REPEAT -> true;
-                case OTHER -> sk.isConstant();
-                case EXTENDS -> false;
-            };
-            if (root) {
+            if (isRoot(key.relation(), resolveSk(key))) {
                 pk.ownerName().ifPresent(roots::add);
             }
         }
@@ -546,6 +554,30 @@ public final class EntityClassifier {
         }
         rootsStamp = revision() - ownRevision;
         rootsGroupCount = groups.size();
+    }
+
+    /** Whether items of this relation and sort-key template are roots: they hold their partition alone for their entity. */
+    static boolean isRoot(Relation relation, KeyTemplate sk) {
+        return switch (relation) {
+            case NO_SORT_KEY, REPEAT -> true;
+            case OTHER -> sk.isConstant();
+            case EXTENDS -> false;
+        };
+    }
+
+    /** The root names as the table now reads: the owners of partitions that hold a root. */
+    Set<String> roots() {
+        return currentRoots();
+    }
+
+    /** The registries by attribute, for a {@link TableNaming} to read with. */
+    Map<String, TemplateRegistry> registries() {
+        return registries;
+    }
+
+    /** An immutable naming of items as this classifier now names them, which can go to other threads and machines. */
+    public TableNaming naming() {
+        return TableNaming.of(keys, lens, summary());
     }
 
     private boolean namesSomeSortKey(Set<String> names) {
