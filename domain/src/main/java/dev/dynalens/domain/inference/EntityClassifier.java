@@ -46,7 +46,7 @@ import java.util.Set;
  * turned off. Each such change bumps {@link #revision()}; more items of shapes already seen change
  * nothing.
  */
-public final class EntityClassifier {
+public final class EntityClassifier implements Naming {
     /** The name of items that lack the partition key (or have one of a non-key type). */
     public static final String UNKEYED = "(no key)";
     /** The name of entities whose keys name nothing, when the table's name is not known. */
@@ -100,6 +100,7 @@ public final class EntityClassifier {
         this.skRegistry = !keys.keySchema().hasSortKey() ? null : registry(keys.keySchema().sortKeyName());
     }
 
+    @Override
     public TableKeys keys() {
         return keys;
     }
@@ -175,6 +176,7 @@ public final class EntityClassifier {
      * The entity name of an item as the table now reads. The item need not have been accepted: an
      * item of an unseen shape is named by the same rules from what is known.
      */
+    @Override
     public String entityOf(Item item) {
         var key = groupKeyOf(item, false);
         var group = groupsByKey.get(key);
@@ -182,16 +184,19 @@ public final class EntityClassifier {
     }
 
     /** The partition-key template of an item as the table now reads. */
+    @Override
     public Optional<KeyTemplate> partitionKeyTemplateOf(Item item) {
         return Optional.ofNullable(resolvePk(groupKeyOf(item, false)));
     }
 
     /** The sort-key template of an item as the table now reads, if it has a sort key. */
+    @Override
     public Optional<KeyTemplate> sortKeyTemplateOf(Item item) {
         return Optional.ofNullable(resolveSk(groupKeyOf(item, false)));
     }
 
     /** The template of an index's (or any attribute's) key value as the table now reads. */
+    @Override
     public Optional<KeyTemplate> templateOf(String attribute, AttributeValue value) {
         return KeyTemplates.infer(value).map(raw -> registry(attribute).normalize(raw));
     }

@@ -20,7 +20,7 @@ import java.util.Set;
  * it is a root. Immutable, so it may be read on any number of threads at once, and {@link Serializable} (as its keys,
  * lens and summary, in JDK types), so it may go to other machines.
  */
-public final class TableNaming implements Serializable {
+public final class TableNaming implements Naming, Serializable {
     private static final long serialVersionUID = 1L;
 
     private final transient TableKeys keys;
@@ -49,6 +49,7 @@ public final class TableNaming implements Serializable {
         return new TableNaming(keys, lens, summary);
     }
 
+    @Override
     public TableKeys keys() {
         return keys;
     }
@@ -68,6 +69,7 @@ public final class TableNaming implements Serializable {
     }
 
     /** The entity name of an item, as {@link EntityClassifier#entityOf} names it. */
+    @Override
     public String entityOf(Item item) {
         var pkValue = item.attributes().get(keys.keySchema().partitionKeyName());
         var pk = pkValue == null ? null : templateOf(keys.keySchema().partitionKeyName(), pkValue).orElse(null);
@@ -101,12 +103,14 @@ public final class TableNaming implements Serializable {
     }
 
     /** The partition-key template of an item as the table reads. */
+    @Override
     public Optional<KeyTemplate> partitionKeyTemplateOf(Item item) {
         var value = item.attributes().get(keys.keySchema().partitionKeyName());
         return value == null ? Optional.empty() : templateOf(keys.keySchema().partitionKeyName(), value);
     }
 
     /** The sort-key template of an item as the table reads, if it has a sort key. */
+    @Override
     public Optional<KeyTemplate> sortKeyTemplateOf(Item item) {
         var name = keys.keySchema().sortKeyName();
         var value = name == null ? null : item.attributes().get(name);
@@ -114,6 +118,7 @@ public final class TableNaming implements Serializable {
     }
 
     /** The template of any attribute's key value as the table reads (as it is, for an attribute the summary has no reading of). */
+    @Override
     public Optional<KeyTemplate> templateOf(String attribute, AttributeValue value) {
         var registry = registries.get(attribute);
         return KeyTemplates.infer(value).map(raw -> registry == null ? raw : registry.normalize(raw));
