@@ -127,7 +127,7 @@ final class ChangeApplyCommand implements Callable<Integer> {
                         existing.header().created(), existing.settled(), existing.befores().size());
             } else {
                 var planner = new PlanChange(session, analysis);
-                var read = readConfirmation.confirm(context, planner.cost(table));
+                var read = planner.read(spec, table).confirmedBy(whole -> readConfirmation.confirm(context, whole));
                 context.err().println("dynalens: " + read.text());
                 context.err().flush();
                 PlanChange.Plan plan;

@@ -101,14 +101,14 @@ final class ChangePlanCommand implements Callable<Integer> {
         try (var session = opened.session()) {
             var table = session.describeTable(opened.tableName()).join();
             var planner = new PlanChange(session, analysis);
-            var read = readConfirmation.confirm(context, planner.cost(table));
-            if (!json) {
-                context.err().println("dynalens: " + (opened.label() == null ? read.text() : "reading " + opened.label()));
-                context.err().flush();
-            }
             if (opened.label() != null && !spec.table().equals(table.name())) {
                 // a file or an export names its table by the file: the change's table is that one
                 spec = retabled(spec, table.name());
+            }
+            var read = planner.read(spec, table).confirmedBy(whole -> readConfirmation.confirm(context, whole));
+            if (!json) {
+                context.err().println("dynalens: " + (opened.label() == null ? read.text() : "reading " + opened.label()));
+                context.err().flush();
             }
             PlanChange.Plan plan;
             try {
