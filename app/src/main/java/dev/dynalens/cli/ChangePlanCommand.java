@@ -146,20 +146,9 @@ final class ChangePlanCommand implements Callable<Integer> {
                     continue;
                 }
                 writer.write("{\"key\":" + DynamoJsonCodec.writeItem(new Item(change.key())) + ",\"before\":"
-                        + DynamoJsonCodec.writeItem(before(change)) + "}\n");
+                        + DynamoJsonCodec.writeItem(change.before()) + "}\n");
             }
         }
-    }
-
-    private static Item before(ItemChange change) {
-        return switch (change) {
-            case ItemChange.Update u -> u.before();
-            case ItemChange.Move m -> m.before();
-            case ItemChange.Delete d -> d.before();
-            case ItemChange.Unchanged u -> u.before();
-            case ItemChange.Refused r -> r.before();
-            case ItemChange.Restore r -> null;
-        };
     }
 
     private static Item after(ItemChange change) {
@@ -208,7 +197,7 @@ final class ChangePlanCommand implements Callable<Integer> {
                     KeyText.named(change.key()));
             var after = after(change);
             if (after != null) {
-                ItemDiff.lines(ItemDiff.between(before(change), after)).forEach(line -> out.println("    " + line));
+                ItemDiff.lines(ItemDiff.between(change.before(), after)).forEach(line -> out.println("    " + line));
             }
         }
         out.flush();
@@ -279,7 +268,7 @@ final class ChangePlanCommand implements Callable<Integer> {
                 gen.writeFieldName("key");
                 DynamoJsonCodec.writeItem(gen, new Item(change.key()));
                 gen.writeFieldName("before");
-                DynamoJsonCodec.writeItem(gen, before(change));
+                DynamoJsonCodec.writeItem(gen, change.before());
                 var after = after(change);
                 if (after != null) {
                     gen.writeFieldName("after");

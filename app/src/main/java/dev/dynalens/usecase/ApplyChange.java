@@ -180,7 +180,7 @@ public final class ApplyChange {
                 } else {
                     var plan = new ArrayList<Map.Entry<Map<String, AttributeValue>, Item>>();
                     for (var change : prepared.changes()) {
-                        plan.add(Map.entry(change.key(), before(change)));
+                        plan.add(Map.entry(change.key(), change.before()));
                     }
                     undo = createUndo(prepared);
                     journal = ChangeJournal.create(prepared.journal(), new ChangeJournal.Header(prepared.table().name(),
@@ -210,17 +210,6 @@ public final class ApplyChange {
 
     private UndoFile createUndo(Prepared prepared) throws IOException {
         return UndoFile.create(prepared.undo(), prepared.table().name(), prepared.changeFile(), prepared.sha256(), clock.instant());
-    }
-
-    static Item before(ItemChange change) {
-        return switch (change) {
-            case ItemChange.Update u -> u.before();
-            case ItemChange.Move m -> m.before();
-            case ItemChange.Delete d -> d.before();
-            case ItemChange.Unchanged u -> u.before();
-            case ItemChange.Refused r -> r.before();
-            case ItemChange.Restore r -> throw new IllegalArgumentException("a change plan holds no restore");
-        };
     }
 
     private static void closeQuietly(ChangeJournal journal, UndoFile undo) {

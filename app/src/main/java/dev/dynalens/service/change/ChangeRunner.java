@@ -15,7 +15,7 @@ import dev.dynalens.domain.write.TransactionResult;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.job.SerialExecutor;
-import dev.dynalens.service.load.Backoff;
+import dev.dynalens.service.fanout.WritePacing;
 import dev.dynalens.service.load.Delayer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -118,7 +118,7 @@ public final class ChangeRunner {
         final UndoFile undo;
         final Job<ChangeProgress, ChangeReport> job;
         final SerialExecutor lane = new SerialExecutor(executor);
-        final Backoff backoff = new Backoff(settings.pacing().baseDelay(), settings.pacing().maxDelay(), random);
+        final WritePacing pacing = new WritePacing(settings.pacing(), random);
         final WriteBudget budget = new WriteBudget(settings.maxUnitsPerSecond(), nanoTime);
         final Deque<Integer> queue = new ArrayDeque<>();
         final List<ChangeReport.ItemReport> notable = new ArrayList<>();
@@ -131,9 +131,6 @@ public final class ChangeRunner {
         int failed;
         long retries;
         int inFlight;
-        int limit = settings.pacing().maxConcurrency();
-        int successesSinceGrowth;
-        int endpointFailuresInARow;
         CapacityUnits units = CapacityUnits.ZERO;
         boolean cancelled;
         DynamoAccessException fatal;
@@ -170,7 +167,7 @@ public final class ChangeRunner {
         }
 
         private void launch() {
-            while (!cancelled && fatal == null && inFlight < limit && !queue.isEmpty()) {
+            while (!cancelled && fatal == null && inFlight < pacing.limit() && !queue.isEmpty()) {
                 int index = queue.poll();
                 inFlight++;
                 var wait = budget.reserve(changes.get(index).writeUnits());
@@ -295,12 +292,11 @@ public final class ChangeRunner {
         // ---- pacing ----
 
         private void failedAttempt(int index, int attempt, boolean ambiguous, Throwable error) {
-            var kind = kindOf(error);
+            var kind = WritePacing.kindOf(error);
             switch (kind) {
                 case THROTTLED, SERVER_ERROR, ENDPOINT_UNREACHABLE -> {
                     if (kind == Kind.THROTTLED) {
-                        limit = Math.max(1, limit / 2);
-                        successesSinceGrowth = 0;
+                        pacing.throttled();
                         job.report(progress());
                     }
                     // a 5xx or a lost connection may hide an applied write; the conditions keep the resend harmless
@@ -322,12 +318,12 @@ public final class ChangeRunner {
                 settle(index, ChangeOutcome.FAILED, "stopped before retrying: " + why);
                 return;
             }
-            if (attempt + 1 >= settings.pacing().maxAttempts()) {
-                settle(index, ChangeOutcome.FAILED, "gave up after " + settings.pacing().maxAttempts() + " attempts: " + why);
+            if (pacing.lastAttempt(attempt)) {
+                settle(index, ChangeOutcome.FAILED, "gave up after " + pacing.maxAttempts() + " attempts: " + why);
                 return;
             }
             retries++;
-            delayer.delay(backoff.delay(attempt)).whenCompleteAsync((ignored, error) -> guarded(() -> {
+            delayer.delay(pacing.backoff(attempt)).whenCompleteAsync((ignored, error) -> guarded(() -> {
                 if (fatal != null) {
                     settle(index, ChangeOutcome.FAILED, "stopped before retrying: " + why);
                 } else {
@@ -336,19 +332,13 @@ public final class ChangeRunner {
             }), lane);
         }
 
+        /** After failures in a row that say the endpoint is gone, the run stops with its journal intact. */
         private void answered(Throwable error) {
-            var kind = error == null ? null : kindOf(error);
-            if (kind != Kind.SERVER_ERROR && kind != Kind.ENDPOINT_UNREACHABLE) {
-                endpointFailuresInARow = 0;
-                return;
-            }
-            if (++endpointFailuresInARow >= settings.pacing().maxEndpointFailures() && fatal == null) {
-                var cause = Problems.asAccessException(error);
-                fatal = new DynamoAccessException(new ConnectionProblem(Kind.ENDPOINT_UNREACHABLE, "the last " + endpointFailuresInARow
-                        + " requests failed, so the endpoint seems to be gone (" + cause.problem().message() + "). "
-                        + (journal == null ? "Run it again: items already written are recognised and not written twice"
-                        : "The journal " + journal.file() + " keeps every item done: apply the change again with it to resume "
-                        + "(nothing done is written twice)"), cause.problem().detail()), cause);
+            var gone = pacing.answered(error, journal == null ? "Run it again: items already written are recognised and not written twice"
+                    : "The journal " + journal.file() + " keeps every item done: apply the change again with it to resume "
+                    + "(nothing done is written twice)");
+            if (gone != null && fatal == null) {
+                fatal = gone;
             }
         }
 
@@ -384,9 +374,8 @@ public final class ChangeRunner {
             if (outcome != ChangeOutcome.APPLIED && outcome != ChangeOutcome.ALREADY_APPLIED) {
                 notable.add(new ChangeReport.ItemReport(index, change, outcome, detail));
             }
-            if (outcome == ChangeOutcome.APPLIED && ++successesSinceGrowth >= limit && limit < settings.pacing().maxConcurrency()) {
-                limit++;
-                successesSinceGrowth = 0;
+            if (outcome == ChangeOutcome.APPLIED) {
+                pacing.succeeded();
             }
             job.report(progress());
             launch();
@@ -404,7 +393,7 @@ public final class ChangeRunner {
 
         private ChangeProgress progress() {
             int total = (int) changes.stream().filter(change -> !change.writes().isEmpty()).count();
-            return new ChangeProgress(total, applied, alreadyApplied, skippedChanged, failed, retries, inFlight, limit, units);
+            return new ChangeProgress(total, applied, alreadyApplied, skippedChanged, failed, retries, inFlight, pacing.limit(), units);
         }
 
         private void finishIfIdle() {
@@ -446,16 +435,5 @@ public final class ChangeRunner {
 
     private static String keyText(Map<String, AttributeValue> key) {
         return dev.dynalens.domain.item.KeyText.named(key);
-    }
-
-    private static Kind kindOf(Throwable error) {
-        var root = Problems.unwrap(error);
-        if (root instanceof DynamoAccessException access) {
-            return access.problem().kind();
-        }
-        if (root instanceof java.util.concurrent.CancellationException) {
-            return Kind.CANCELLED;
-        }
-        return Kind.OTHER;
     }
 }

@@ -14,6 +14,9 @@ public sealed interface ItemChange {
     /** The item's primary key (before the change). */
     Map<String, AttributeValue> key();
 
+    /** The item as the plan read it; null for a restore (no item was there). */
+    Item before();
+
     /** The writes, each conditional on the item still holding what the plan read; none when nothing is written. */
     default List<ItemWrite> writes() {
         return List.of();
@@ -120,6 +123,11 @@ public sealed interface ItemChange {
         @Override
         public List<ItemWrite> writes() {
             return List.of(write);
+        }
+
+        @Override
+        public Item before() {
+            return null;
         }
     }
 
