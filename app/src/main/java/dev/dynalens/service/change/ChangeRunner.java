@@ -132,6 +132,8 @@ public final class ChangeRunner {
         long retries;
         int inFlight;
         CapacityUnits units = CapacityUnits.ZERO;
+        /** Items that write: counted once, as progress is reported after every item. */
+        final int total;
         boolean cancelled;
         DynamoAccessException fatal;
 
@@ -143,6 +145,7 @@ public final class ChangeRunner {
             this.journal = journal;
             this.undo = undo;
             this.job = job;
+            this.total = (int) changes.stream().filter(change -> !change.writes().isEmpty()).count();
             for (int i = 0; i < changes.size(); i++) {
                 var before = settledBefore.get(i);
                 if (before != null && before.settled()) {
@@ -392,7 +395,6 @@ public final class ChangeRunner {
         }
 
         private ChangeProgress progress() {
-            int total = (int) changes.stream().filter(change -> !change.writes().isEmpty()).count();
             return new ChangeProgress(total, applied, alreadyApplied, skippedChanged, failed, retries, inFlight, pacing.limit(), units);
         }
 
