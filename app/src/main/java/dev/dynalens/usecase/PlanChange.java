@@ -73,7 +73,18 @@ public final class PlanChange {
      */
     public Job<AnalyzeTable.Progress, Plan> start(ChangeSpec spec, TableDescription table, WholeTableRead read,
                                                  Consumer<? super AnalyzeTable.Progress> listener) {
+        return start(spec, table, read, Lens.NONE, listener);
+    }
+
+    /**
+     * {@link #start(ChangeSpec, TableDescription, WholeTableRead, Consumer)} with the entity types named through
+     * {@code lens}: the app's Change items… names them as its Collections overview and SQL tab show them (the person's
+     * renames, merges and splits of the table); the commands name them as {@code dynalens analyze} does.
+     */
+    public Job<AnalyzeTable.Progress, Plan> start(ChangeSpec spec, TableDescription table, WholeTableRead read, Lens lens,
+                                                 Consumer<? super AnalyzeTable.Progress> listener) {
         Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(lens, "lens");
         read.requireConfirmed();
         if (!spec.table().equals(table.name())) {
             throw new ChangeFileException(List.of(new ChangeProblem(spec.position("table"), "the change is for table " + spec.table()
@@ -91,7 +102,7 @@ public final class PlanChange {
                 }
             }
         };
-        var analyze = new AnalyzeTable(session, analysis).start(table, Lens.NONE, select, listener);
+        var analyze = new AnalyzeTable(session, analysis).start(table, lens, select, listener);
         var job = new Job<AnalyzeTable.Progress, Plan>(listener);
         job.onCancel(analyze::cancel);
         analyze.result().whenCompleteAsync((analysed, failure) -> {
