@@ -46,6 +46,7 @@ public final class ChangeViewModel {
     private final String tableName;
     private final Executor fx;
     private final Supplier<Lens> lens;
+    private final Executor analysis;
     private final PlanChange planner;
     private final ChangeRunModel run;
 
@@ -84,6 +85,7 @@ public final class ChangeViewModel {
         this.tableName = Objects.requireNonNull(tableName, "tableName");
         this.fx = Objects.requireNonNull(fx, "fx");
         this.lens = Objects.requireNonNull(lens, "lens");
+        this.analysis = Objects.requireNonNull(analysis, "analysis");
         this.planner = new PlanChange(session, analysis);
         this.run = new ChangeRunModel(session, tableName, fx, analysis, directory, planned.getReadOnlyProperty(), text);
         text.set(startingText);
@@ -158,10 +160,25 @@ public final class ChangeViewModel {
         status.set("Not read: nothing was sent.");
     }
 
+    /** Reads the lens on {@code analysis} (a file), then starts the read on the FX thread. */
     private CompletableFuture<Void> start(long current, ChangeSpec spec, String changeText, TableDescription table, WholeTableRead read) {
         status.set(read.text() + " · reading…");
+        return CompletableFuture.supplyAsync(lens, analysis).handleAsync((names, failure) -> {
+            if (current != generation) {
+                return CompletableFuture.<Void>completedFuture(null);
+            }
+            if (failure != null) {
+                failed(failure);
+                return CompletableFuture.<Void>completedFuture(null);
+            }
+            return start(current, spec, changeText, table, read, names);
+        }, fx).thenCompose(started -> started);
+    }
+
+    private CompletableFuture<Void> start(long current, ChangeSpec spec, String changeText, TableDescription table, WholeTableRead read,
+                                          Lens names) {
         try {
-            job = planner.start(spec, table, read, lens.get(), progress -> fx.execute(() -> {
+            job = planner.start(spec, table, read, names, progress -> fx.execute(() -> {
                 if (current == generation && planning.get()) {
                     status.set(String.format(Locale.ROOT, "Reading %s: %,d items in %,d pages…", tableName, progress.items(), progress.pages()));
                 }
