@@ -37,7 +37,7 @@ final class ChangePlanPane {
         counts.getColumns().setAll(List.of(
                 column("Items", c -> String.format(java.util.Locale.ROOT, "%,d", c.count()), 90),
                 column("Action", c -> (c.indent() ? "    " : "") + c.action(), 360)));
-        counts.setPrefHeight(150);
+        counts.setPrefHeight(120);
         counts.setMinHeight(90);
         var readCost = costLabel("changeReadCost");
         readCost.textProperty().bind(model.readCostProperty());
@@ -109,6 +109,7 @@ final class ChangePlanPane {
         label.setId(id);
         label.setWrapText(true);
         label.getStyleClass().add("text-small");
+        label.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         label.visibleProperty().bind(label.textProperty().isNotEmpty());
         label.managedProperty().bind(label.visibleProperty());
         return label;

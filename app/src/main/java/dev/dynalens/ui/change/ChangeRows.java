@@ -74,11 +74,15 @@ public final class ChangeRows {
         };
     }
 
-    /** The attributes of both images, those of {@code before} first, each with what {@link ItemDiff} says of it. */
+    /**
+     * The attributes of both images, each with what {@link ItemDiff} says of it: the ones the change adds, removes or
+     * changes first (in {@link ItemDiff}'s order), then those it leaves as they are, in the item's order.
+     */
     static List<Diff> sideBySide(Item before, Item after) {
-        var changes = new java.util.HashMap<String, AttributeChange.Kind>();
+        var changes = new java.util.LinkedHashMap<String, AttributeChange.Kind>();
         ItemDiff.between(before, after).forEach(c -> changes.put(c.name(), c.kind()));
-        var names = new LinkedHashSet<String>(before.attributes().keySet());
+        var names = new LinkedHashSet<String>(changes.keySet());
+        names.addAll(before.attributes().keySet());
         names.addAll(after.attributes().keySet());
         var rows = new ArrayList<Diff>();
         for (var name : names) {

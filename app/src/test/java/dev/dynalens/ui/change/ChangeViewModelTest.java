@@ -141,6 +141,7 @@ class ChangeViewModelTest {
                 assertThat(d.before()).isEmpty();
                 assertThat(d.after()).startsWith("\"AUTHOR#");
             });
+            assertThat(sample.attributes().getFirst().attribute()).as("what changes comes first").isEqualTo("GSI9PK");
             assertThat(sample.attributes()).filteredOn(d -> d.attribute().equals("title"))
                     .allSatisfy(d -> assertThat(d.before()).isEqualTo(d.after()).isNotEmpty());
         });
