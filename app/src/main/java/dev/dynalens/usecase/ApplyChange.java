@@ -118,6 +118,41 @@ public final class ApplyChange {
     }
 
     /**
+     * Where the app keeps one change's files in {@code directory} (the config folder's {@code changes}): the change file as
+     * it was applied ({@code Blog-20261203-193000.yaml}, which a resumed run checks against the journal's SHA-256), its
+     * journal ({@code Blog-20261203-193000.journal.jsonl}) and its undo file ({@code Blog-20261203-193000.undo.jsonl}).
+     */
+    public record AppFiles(Path change, Path journal, Path undo) {
+        public static AppFiles in(Path directory, String tableName, LocalDateTime at) {
+            var stem = tableName.replaceAll("[^A-Za-z0-9._-]", "_") + "-" + at.format(FILE_TIME);
+            return new AppFiles(directory.resolve(stem + ".yaml"), directory.resolve(stem + ".journal.jsonl"),
+                    directory.resolve(stem + ".undo.jsonl"));
+        }
+    }
+
+    /**
+     * The newest unfinished change journal of {@code tableName} in {@code directory}, if any; files that are not change
+     * journals (undo files, fan-out journals, files cut short) are passed over.
+     */
+    public static java.util.Optional<ChangeJournal.State> newestUnfinished(Path directory, String tableName) {
+        if (!Files.isDirectory(directory)) {
+            return java.util.Optional.empty();
+        }
+        try (var files = Files.list(directory)) {
+            return files.filter(file -> file.getFileName().toString().endsWith(".jsonl")).map(file -> {
+                try {
+                    return ChangeJournal.read(file).orElse(null);
+                } catch (IOException e) {
+                    return null;
+                }
+            }).filter(Objects::nonNull).filter(state -> state.header().table().equals(tableName) && !state.complete())
+                    .max(java.util.Comparator.comparing((ChangeJournal.State state) -> state.header().created()));
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    /**
      * Whether this connection may write the change into {@code tableName}, asked before anything is read: fails on a
      * read-only connection, and on a production one unless the confirmer confirms.
      */

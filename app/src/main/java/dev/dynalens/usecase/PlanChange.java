@@ -131,13 +131,30 @@ public final class PlanChange {
      */
     public Job<AnalyzeTable.Progress, Plan> start(ChangeSpec spec, TableDescription table, WholeTableRead read,
                                                  Consumer<? super AnalyzeTable.Progress> listener) {
-        return start(spec, table, new Read(read, null), listener);
+        return start(spec, table, new Read(read, null), Lens.NONE, listener);
+    }
+
+    /**
+     * {@link #start(ChangeSpec, TableDescription, WholeTableRead, Consumer)} with the entity types named through
+     * {@code lens}: the app's Change items… names them as its Collections overview and SQL tab show them (the person's
+     * renames, merges and splits of the table); the commands name them as {@code dynalens analyze} does.
+     */
+    public Job<AnalyzeTable.Progress, Plan> start(ChangeSpec spec, TableDescription table, WholeTableRead read, Lens lens,
+                                                 Consumer<? super AnalyzeTable.Progress> listener) {
+        return start(spec, table, new Read(read, null), lens, listener);
     }
 
     /** Reads as {@code read} says (a keyed read, or the whole table once) and plans the change; returns at once. */
     public Job<AnalyzeTable.Progress, Plan> start(ChangeSpec spec, TableDescription table, Read read,
                                                  Consumer<? super AnalyzeTable.Progress> listener) {
+        return start(spec, table, read, Lens.NONE, listener);
+    }
+
+    /** As {@link #start(ChangeSpec, TableDescription, Read, Consumer)}, the entity types named through {@code lens}. */
+    public Job<AnalyzeTable.Progress, Plan> start(ChangeSpec spec, TableDescription table, Read read, Lens lens,
+                                                 Consumer<? super AnalyzeTable.Progress> listener) {
         Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(lens, "lens");
         if (read.whole() != null) {
             read.whole().requireConfirmed();
         }
@@ -160,7 +177,7 @@ public final class PlanChange {
                 }
             }
         };
-        var analyze = new AnalyzeTable(session, analysis).start(table, Lens.NONE, select, listener);
+        var analyze = new AnalyzeTable(session, analysis).start(table, lens, select, listener);
         var job = new Job<AnalyzeTable.Progress, Plan>(listener);
         job.onCancel(analyze::cancel);
         analyze.result().whenCompleteAsync((analysed, failure) -> {
