@@ -99,7 +99,7 @@ final class ChangeApplyCommand implements Callable<Integer> {
         ChangeJournal.State existing = null;
         if (journalFile != null) {
             try {
-                existing = ChangeJournal.read(journalFile).orElse(null);
+                existing = ApplyChange.readJournal(journalFile).orElse(null);
             } catch (IOException e) {
                 throw new CliException("--journal: " + e.getMessage());
             }

@@ -53,7 +53,7 @@ final class ChangeRevertCommand implements Callable<Integer> {
         }
         UndoFile.Contents undo;
         try {
-            undo = UndoFile.read(undoFile);
+            undo = RevertChange.readUndo(undoFile);
         } catch (IOException e) {
             throw new CliException(e instanceof java.nio.file.NoSuchFileException ? "No such file: " + undoFile : e.getMessage());
         }

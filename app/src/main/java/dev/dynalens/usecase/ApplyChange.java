@@ -160,6 +160,11 @@ public final class ApplyChange {
         return guard.confirmWrites(tableName, ACTION);
     }
 
+    /** The plan and outcomes a journal holds, to resume it; empty when the file does not exist. */
+    public static java.util.Optional<ChangeJournal.State> readJournal(Path file) throws IOException {
+        return ChangeJournal.read(file);
+    }
+
     /** A new run of a complete plan: its changing items, in read order. */
     public Prepared fresh(PlanChange.Plan plan, String changeFile, String changeText, Path journal, Path undo) {
         var changing = plan.changes().stream().filter(change -> !change.writes().isEmpty()).toList();

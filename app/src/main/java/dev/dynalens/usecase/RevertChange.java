@@ -36,6 +36,11 @@ public final class RevertChange {
         this.settings = Objects.requireNonNull(settings, "settings");
     }
 
+    /** What an undo file holds: the table, the change, and one entry per item the change wrote. */
+    public static UndoFile.Contents readUndo(java.nio.file.Path file) throws java.io.IOException {
+        return UndoFile.read(file);
+    }
+
     /** Whether this connection may write into {@code tableName}, asked before anything is read or sent. */
     public CompletableFuture<Void> confirm(String tableName) {
         return guard.confirmWrites(tableName, ACTION);

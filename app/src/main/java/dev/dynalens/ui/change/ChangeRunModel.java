@@ -205,7 +205,7 @@ public final class ChangeRunModel {
         status.set("Undoing the change: putting the items back…");
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return UndoFile.read(file);
+                return RevertChange.readUndo(file);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
