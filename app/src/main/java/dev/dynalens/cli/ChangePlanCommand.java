@@ -101,14 +101,14 @@ final class ChangePlanCommand implements Callable<Integer> {
         try (var session = opened.session()) {
             var table = session.describeTable(opened.tableName()).join();
             var planner = new PlanChange(session, analysis);
-            var read = readConfirmation.confirm(context, planner.cost(table));
-            if (!json) {
-                context.err().println("dynalens: " + (opened.label() == null ? read.text() : "reading " + opened.label()));
-                context.err().flush();
-            }
             if (opened.label() != null && !spec.table().equals(table.name())) {
                 // a file or an export names its table by the file: the change's table is that one
                 spec = retabled(spec, table.name());
+            }
+            var read = planner.read(spec, table).confirmedBy(whole -> readConfirmation.confirm(context, whole));
+            if (!json) {
+                context.err().println("dynalens: " + (opened.label() == null ? read.text() : "reading " + opened.label()));
+                context.err().flush();
             }
             PlanChange.Plan plan;
             try {
@@ -146,25 +146,16 @@ final class ChangePlanCommand implements Callable<Integer> {
                     continue;
                 }
                 writer.write("{\"key\":" + DynamoJsonCodec.writeItem(new Item(change.key())) + ",\"before\":"
-                        + DynamoJsonCodec.writeItem(before(change)) + "}\n");
+                        + DynamoJsonCodec.writeItem(change.before()) + "}\n");
             }
         }
-    }
-
-    private static Item before(ItemChange change) {
-        return switch (change) {
-            case ItemChange.Update u -> u.before();
-            case ItemChange.Move m -> m.before();
-            case ItemChange.Delete d -> d.before();
-            case ItemChange.Unchanged u -> u.before();
-            case ItemChange.Refused r -> r.before();
-        };
     }
 
     private static Item after(ItemChange change) {
         return switch (change) {
             case ItemChange.Update u -> u.after();
             case ItemChange.Move m -> m.after();
+            case ItemChange.Restore r -> r.after();
             default -> null;
         };
     }
@@ -177,6 +168,7 @@ final class ChangePlanCommand implements Callable<Integer> {
             case UNCHANGED_MISSING_ATTRIBUTE -> "left: lacking an attribute a template reads";
             case UNCHANGED_ALREADY_SO -> "left: already as the change makes it";
             case REFUSED -> "refused";
+            case RESTORE -> "put back";
         };
     }
 
@@ -205,7 +197,7 @@ final class ChangePlanCommand implements Callable<Integer> {
                     KeyText.named(change.key()));
             var after = after(change);
             if (after != null) {
-                ItemDiff.lines(ItemDiff.between(before(change), after)).forEach(line -> out.println("    " + line));
+                ItemDiff.lines(ItemDiff.between(change.before(), after)).forEach(line -> out.println("    " + line));
             }
         }
         out.flush();
@@ -276,7 +268,7 @@ final class ChangePlanCommand implements Callable<Integer> {
                 gen.writeFieldName("key");
                 DynamoJsonCodec.writeItem(gen, new Item(change.key()));
                 gen.writeFieldName("before");
-                DynamoJsonCodec.writeItem(gen, before(change));
+                DynamoJsonCodec.writeItem(gen, change.before());
                 var after = after(change);
                 if (after != null) {
                     gen.writeFieldName("after");

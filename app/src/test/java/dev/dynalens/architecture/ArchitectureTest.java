@@ -55,6 +55,7 @@ class ArchitectureTest {
     private static final String[] ENGINES = {
             "dev.dynalens.domain.staleness.RuleInference", "dev.dynalens.domain.staleness.StalenessDetector",
             "dev.dynalens.service.fanout.FanoutRunner", "dev.dynalens.service.fanout.FanoutJournal",
+            "dev.dynalens.service.change.ChangeRunner", "dev.dynalens.service.change.ChangeJournal", "dev.dynalens.service.change.UndoFile",
             "dev.dynalens.service.load.TableLoader", "dev.dynalens.service.transfer.TableExporter",
             "dev.dynalens.service.transfer.TableImporter", "dev.dynalens.service.job.Pager",
             "dev.dynalens.service.editing.StagedCommitter", "dev.dynalens.service.job.BatchHandOff", "dev.dynalens.service.sql.SqlEngine",
@@ -64,7 +65,7 @@ class ArchitectureTest {
             .should().dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.describe("an engine a use case drives",
                     (com.tngtech.archunit.core.domain.JavaClass c) -> java.util.Arrays.asList(ENGINES).contains(c.getFullName())))
             .because("the app and the command line gather input and start a use case (dev.dynalens.usecase); the use case drives "
-                    + "rule inference, detection, fan-outs and their journals, loaders, exporters, importers, the pager, the file hand-off "
+                    + "rule inference, detection, fan-outs, bulk changes and their journals, loaders, exporters, importers, the pager, the file hand-off "
                     + "and commits, the SQL engine, the analyzer (an adapter names items through a use case's EntityNaming)");
 
     static final ArchRule adaptersBuildNoRawReads = noClasses().that().resideInAnyPackage("dev.dynalens.ui..", "dev.dynalens.cli..")

@@ -58,4 +58,32 @@ class ChangePlanIT {
         assertThat(SampleTables.scan(session, table)).containsExactlyInAnyOrderElementsOf(before);
         session.deleteTable(table).get(30, TimeUnit.SECONDS);
     }
+
+    /** Without an entity type, a condition that pins the key is read as the SQL workbench reads it: a Query, no Scan. */
+    @Test
+    void aConditionPinningThePartitionKey_isReadWithAQuery_notAScan(TestEndpoint endpoint, DynamoSession session) throws Exception {
+        var table = SampleTables.loadBlog(endpoint, session, "change-keyed");
+        var before = SampleTables.scan(session, table);
+        var post = before.stream().filter(item -> ((AttributeValue.Str) item.get("PK").orElseThrow()).value().startsWith("POST#"))
+                .findFirst().orElseThrow();
+        var pk = ((AttributeValue.Str) post.get("PK").orElseThrow()).value();
+        var expected = before.stream().filter(item -> item.get("PK").orElseThrow().equals(AttributeValue.s(pk))).count();
+        var file = Files.writeString(dir.resolve("keyed.yaml"), """
+                table: %s
+                where: {condition: "PK = '%s'"}
+                set: {touched: "yes"}
+                """.formatted(table, pk));
+
+        try (var proxy = new RecordingProxy(endpoint.endpoint())) {
+            var run = RealCli.run("change", "plan", file.toString(), "--endpoint", proxy.endpoint().toString(), "--json");
+
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            var plan = MAPPER.readTree(run.out());
+            assertThat(plan.path("selected").asLong()).isEqualTo(expected).isPositive();
+            assertThat(plan.path("counts").path("update").asLong()).isEqualTo(expected);
+            assertThat(plan.path("readCost").asText()).startsWith("Reads only what the condition's key pins: 1 Query");
+            assertThat(proxy.received()).extracting(RecordingProxy.Received::operation).contains("Query").doesNotContain("Scan");
+        }
+        session.deleteTable(table).get(30, TimeUnit.SECONDS);
+    }
 }

@@ -12,14 +12,10 @@ import dev.dynalens.domain.staleness.RepairOutcome;
 import dev.dynalens.domain.staleness.RepairPlan;
 import dev.dynalens.domain.staleness.RepairStep;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,26 +34,21 @@ import java.util.Optional;
  * </pre>
  *
  * <p>The plan is written and forced to disk before the first update is sent, so a resumed run executes exactly the
- * reviewed plan, not a new scan. Each outcome is one {@code write} of a whole line on an unbuffered channel: when
- * the process dies (even by {@code kill -9}) every line it wrote is in the operating system's hands and survives;
- * a power cut can lose the last unforced lines, which only means those steps are sent again — their condition
- * ({@code copy = :old}) then fails and the re-read tells they are already repaired. A torn last line (the process
- * died inside a write) is ignored. Outcomes are forced to disk every {@value #FORCE_EVERY} lines and at close.
+ * reviewed plan, not a new scan. Outcomes are {@link JournalLines}: when the process dies (even by {@code kill -9})
+ * every line it wrote survives; a power cut can lose the last unforced lines, which only means those steps are sent
+ * again — their condition ({@code copy = :old}) then fails and the re-read tells they are already repaired. A torn last
+ * line (the process died inside a write) is ignored.
  */
 public final class FanoutJournal implements AutoCloseable {
     static final int FORMAT_VERSION = 1;
     static final String MAGIC = "dynalens-fanout";
-    static final int FORCE_EVERY = 256;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final Path file;
-    private final FileChannel channel;
+    private final JournalLines lines;
     private final Clock clock;
-    private int unforced;
 
-    private FanoutJournal(Path file, FileChannel channel, Clock clock) {
-        this.file = file;
-        this.channel = channel;
+    private FanoutJournal(JournalLines lines, Clock clock) {
+        this.lines = lines;
         this.clock = clock;
     }
 
@@ -92,42 +83,13 @@ public final class FanoutJournal implements AutoCloseable {
             line.set("new", tree(step.newValue()));
             text.append(line).append('\n');
         }
-        var parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        FileChannel channel;
-        try {
-            channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-        } catch (FileAlreadyExistsException e) {
-            throw new FileAlreadyExistsException(file.toString(), null, "a journal already exists there; resume it or choose another file");
-        }
-        var journal = new FanoutJournal(file, channel, clock);
-        try {
-            journal.writeFully(text.toString());
-            channel.force(true);
-        } catch (IOException e) {
-            journal.close();
-            throw e;
-        }
-        return journal;
+        return new FanoutJournal(JournalLines.create(file, text.toString(), "a journal already exists there; resume it or choose another file"),
+                clock);
     }
 
     /** Opens an existing journal to append outcomes to it. */
     public static FanoutJournal append(Path file) throws IOException {
-        var channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-        var journal = new FanoutJournal(file, channel, Clock.systemUTC());
-        // A torn last line (the process died inside a write) must not glue onto the next outcome.
-        if (channel.size() > 0) {
-            try (var read = FileChannel.open(file, StandardOpenOption.READ)) {
-                var last = ByteBuffer.allocate(1);
-                read.read(last, read.size() - 1);
-                if (last.get(0) != '\n') {
-                    journal.writeFully("\n");
-                }
-            }
-        }
-        return journal;
+        return new FanoutJournal(JournalLines.append(file), Clock.systemUTC());
     }
 
     /** Reads a journal; empty when the file does not exist. */
@@ -214,40 +176,23 @@ public final class FanoutJournal implements AutoCloseable {
     }
 
     public Path file() {
-        return file;
+        return lines.file();
     }
 
     /** Appends one step's outcome as one line. */
-    public synchronized void record(int step, RepairOutcome outcome, String detail) throws IOException {
+    public void record(int step, RepairOutcome outcome, String detail) throws IOException {
         ObjectNode line = JSON.createObjectNode();
         line.put("done", step).put("outcome", outcome.name());
         if (detail != null) {
             line.put("detail", detail);
         }
         line.put("at", clock.instant().toString());
-        writeFully(line + "\n");
-        if (++unforced >= FORCE_EVERY) {
-            channel.force(false);
-            unforced = 0;
-        }
-    }
-
-    private void writeFully(String text) throws IOException {
-        var buffer = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
-        while (buffer.hasRemaining()) {
-            channel.write(buffer);
-        }
+        lines.line(line.toString());
     }
 
     @Override
-    public synchronized void close() throws IOException {
-        if (channel.isOpen()) {
-            try {
-                channel.force(false);
-            } finally {
-                channel.close();
-            }
-        }
+    public void close() throws IOException {
+        lines.close();
     }
 
     private static JsonNode tree(AttributeValue value) {

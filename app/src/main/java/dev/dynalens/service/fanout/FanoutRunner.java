@@ -14,7 +14,6 @@ import dev.dynalens.domain.write.WriteResult;
 import dev.dynalens.service.DynamoSession;
 import dev.dynalens.service.job.Job;
 import dev.dynalens.service.job.SerialExecutor;
-import dev.dynalens.service.load.Backoff;
 import dev.dynalens.service.load.Delayer;
 import java.io.IOException;
 import java.time.Duration;
@@ -108,7 +107,7 @@ public final class FanoutRunner {
         final FanoutJournal journal;
         final Job<FanoutProgress, FanoutReport> job;
         final SerialExecutor lane = new SerialExecutor(executor);
-        final Backoff backoff = new Backoff(settings.baseDelay(), settings.maxDelay(), random);
+        final WritePacing pacing = new WritePacing(settings, random);
         final Deque<Integer> queue = new ArrayDeque<>();
         final List<FanoutReport.StepReport> notable = new ArrayList<>();
         final RepairOutcome[] outcomes;
@@ -120,10 +119,6 @@ public final class FanoutRunner {
         int sentThisRun;
         long retries;
         int inFlight;
-        int limit = settings.maxConcurrency();
-        int successesSinceGrowth;
-        /** Failures in a row that say the endpoint is gone; any answer from it starts the count again. */
-        int endpointFailuresInARow;
         boolean cancelled;
         DynamoAccessException fatal;
 
@@ -160,7 +155,7 @@ public final class FanoutRunner {
         }
 
         private void launch() {
-            while (!cancelled && fatal == null && inFlight < limit && !queue.isEmpty()) {
+            while (!cancelled && fatal == null && inFlight < pacing.limit() && !queue.isEmpty()) {
                 int index = queue.poll();
                 inFlight++;
                 send(index, 0, false);
@@ -193,8 +188,7 @@ public final class FanoutRunner {
             switch (kind) {
                 case THROTTLED, SERVER_ERROR, ENDPOINT_UNREACHABLE -> {
                     if (kind == Kind.THROTTLED) {
-                        limit = Math.max(1, limit / 2);
-                        successesSinceGrowth = 0;
+                        pacing.throttled();
                         job.report(progress());
                     }
                     // A 5xx or a lost connection may hide an applied update; the guard keeps the resend harmless.
@@ -216,12 +210,12 @@ public final class FanoutRunner {
                 settle(index, RepairOutcome.FAILED, "stopped before retrying: " + why, false);
                 return;
             }
-            if (attempt + 1 >= settings.maxAttempts()) {
-                settle(index, RepairOutcome.FAILED, "gave up after " + settings.maxAttempts() + " attempts: " + why, false);
+            if (pacing.lastAttempt(attempt)) {
+                settle(index, RepairOutcome.FAILED, "gave up after " + pacing.maxAttempts() + " attempts: " + why, false);
                 return;
             }
             retries++;
-            delayer.delay(backoff.delay(attempt)).whenCompleteAsync((ignored, error) -> guarded(() -> {
+            delayer.delay(pacing.backoff(attempt)).whenCompleteAsync((ignored, error) -> guarded(() -> {
                 if (fatal != null) {
                     settle(index, RepairOutcome.FAILED, "stopped before retrying: " + why, false);
                 } else {
@@ -267,18 +261,10 @@ public final class FanoutRunner {
          * no more steps are sent, those in flight settle, and a resumed run picks up every step not done.
          */
         private void answered(Throwable error) {
-            var kind = error == null ? null : kindOf(error);
-            if (kind != Kind.SERVER_ERROR && kind != Kind.ENDPOINT_UNREACHABLE) {
-                endpointFailuresInARow = 0;
-                return;
-            }
-            if (++endpointFailuresInARow >= settings.maxEndpointFailures() && fatal == null) {
-                var cause = Problems.asAccessException(error);
-                fatal = new DynamoAccessException(new ConnectionProblem(Kind.ENDPOINT_UNREACHABLE, "the last "
-                        + endpointFailuresInARow + " requests failed, so the endpoint seems to be gone (" + cause.problem().message()
-                        + "). " + (journal == null ? "Steps not done are listed as pending or failed"
-                        : "The journal " + journal.file() + " keeps every step done: apply the repair again with it to resume (nothing done is sent twice)"),
-                        cause.problem().detail()), cause);
+            var gone = pacing.answered(error, journal == null ? "Steps not done are listed as pending or failed"
+                    : "The journal " + journal.file() + " keeps every step done: apply the repair again with it to resume (nothing done is sent twice)");
+            if (gone != null && fatal == null) {
+                fatal = gone;
             }
         }
 
@@ -310,9 +296,8 @@ public final class FanoutRunner {
             if (outcome != RepairOutcome.UPDATED && outcome != RepairOutcome.ALREADY_REPAIRED) {
                 notable.add(new FanoutReport.StepReport(index, plan.steps().get(index), outcome, detail));
             }
-            if (outcome == RepairOutcome.UPDATED && ++successesSinceGrowth >= limit && limit < settings.maxConcurrency()) {
-                limit++;
-                successesSinceGrowth = 0;
+            if (outcome == RepairOutcome.UPDATED) {
+                pacing.succeeded();
             }
             job.report(progress());
             launch();
@@ -329,7 +314,7 @@ public final class FanoutRunner {
         }
 
         private FanoutProgress progress() {
-            return new FanoutProgress(plan.steps().size(), updated, alreadyRepaired, skippedChanged, failed, retries, inFlight, limit);
+            return new FanoutProgress(plan.steps().size(), updated, alreadyRepaired, skippedChanged, failed, retries, inFlight, pacing.limit());
         }
 
         private void finishIfIdle() {
@@ -369,15 +354,6 @@ public final class FanoutRunner {
     }
 
     private static Kind kindOf(Throwable error) {
-        var root = Problems.unwrap(error);
-        if (root instanceof DynamoAccessException access) {
-            return access.problem().kind();
-        }
-        if (root instanceof java.util.concurrent.CancellationException) {
-            return Kind.CANCELLED;
-        }
-        return Kind.OTHER;
+        return WritePacing.kindOf(error);
     }
-
-
 }

@@ -32,6 +32,8 @@ public final class CollectionsView {
     private String freeReading;
     /** Editing of the collection's items, staged; null when not offered. */
     private ItemActions editing;
+    /** Change items… on an entity type; null when not offered. */
+    private dev.dynalens.ui.change.ChangeItems changes;
 
     public CollectionsView(CollectionsViewModel model) {
         this.model = model;
@@ -53,6 +55,12 @@ public final class CollectionsView {
         staged.onWritten(written -> {
             if (!written.isEmpty() && !model.groups().isEmpty()) model.runCollection();
         });
+        return this;
+    }
+
+    /** Offers Change items… on an entity type (its menu); call before {@link #createView()}. */
+    public CollectionsView changingWith(dev.dynalens.ui.change.ChangeItems items) {
+        this.changes = items;
         return this;
     }
 
@@ -78,7 +86,7 @@ public final class CollectionsView {
         rebuildCollection = collection::rebuild;
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("collectionTabs");
-        var split = new SplitPane(new EntityTypesPane(model).createView(), tabs);
+        var split = new SplitPane(new EntityTypesPane(model, changes).createView(), tabs);
         split.setDividerPositions(0.3);
         root.setCenter(split);
         root.setBottom(statusBar());

@@ -26,9 +26,12 @@ import javafx.stage.FileChooser;
  */
 final class EntityTypesPane {
     private final CollectionsViewModel model;
+    private final dev.dynalens.ui.change.ChangeItems changes;
 
-    EntityTypesPane(CollectionsViewModel model) {
+    /** @param changes Change items… on an entity type; null when not offered */
+    EntityTypesPane(CollectionsViewModel model, dev.dynalens.ui.change.ChangeItems changes) {
         this.model = model;
+        this.changes = changes;
     }
 
     Node createView() {
@@ -64,7 +67,7 @@ final class EntityTypesPane {
         table.setContextMenu(lensMenu(table));
         var title = new Label("Entity types");
         title.getStyleClass().add("title-4");
-        var hint = new Label("Right-click to rename, merge or reset names; your names are kept for this table.");
+        var hint = new Label("Right-click to rename, merge or reset names (kept for this table), or to change an entity type's items.");
         hint.getStyleClass().addAll("text-muted", "text-small");
         hint.setWrapText(true);
         var box = new VBox(6, title, table, hint);
@@ -109,6 +112,16 @@ final class EntityTypesPane {
             var file = chooser.showSaveDialog(table.getScene().getWindow());
             if (file != null) model.exportLens(file.toPath());
         });
-        return new ContextMenu(rename, merge, split, new SeparatorMenuItem(), reset, export);
+        var menu = new ContextMenu(rename, merge, split, new SeparatorMenuItem(), reset, export);
+        if (changes != null) {
+            var change = new MenuItem("Change items…");
+            change.setId("changeItems");
+            change.setOnAction(e -> {
+                var row = table.getSelectionModel().getSelectedItem();
+                if (row != null) changes.forEntity(table.getScene().getWindow(), row.name(), row.attributes());
+            });
+            menu.getItems().addAll(new SeparatorMenuItem(), change);
+        }
+        return menu;
     }
 }

@@ -42,16 +42,21 @@ public final class TableTabs {
     private final Executor fx;
     private final LensStore lenses;
     private final Path fanoutJournals;
+    private final Path changeFiles;
     private final SavedQueriesViewModel savedQueries;
     private dev.dynalens.service.EntityTypesStore entityTypes = new NoEntityTypesKept();
 
-    /** @param configDirectory the app's config folder; the repair journals of the Stale copies view go in its {@code fanout} folder */
+    /**
+     * @param configDirectory the app's config folder; the repair journals of the Stale copies view go in its {@code fanout}
+     *                        folder, Change items…' change files, journals and undo files in its {@code changes} folder
+     */
     public TableTabs(ConnectionsViewModel connections, Executor fx, LensStore lenses, Path configDirectory,
                      SavedQueriesViewModel savedQueries) {
         this.connections = connections;
         this.fx = fx;
         this.lenses = lenses;
         this.fanoutJournals = configDirectory.resolve("fanout");
+        this.changeFiles = configDirectory.resolve("changes");
         this.savedQueries = savedQueries;
     }
 
@@ -136,20 +141,22 @@ public final class TableTabs {
                 if (now != null) sql.useAnalysis(now);
             });
 
+            // Change items… names entity types as the overview and the SQL tab show them: with the table's lens
+            var changes = new dev.dynalens.ui.change.ChangeItems(session, table, fx, changeFiles, () -> lenses.load(scope, table).lens());
             var browserView = new TableBrowserView(browser).editableWith(staged);
             var savedQueriesView = new SavedQueriesView(savedQueries.forTable(scope, browser), browser);
             var scanQuery = new BorderPane(browserView.createView());
             scanQuery.setTop(savedQueriesView.createView());
             var inner = new EnumMap<TableTabView, Tab>(TableTabView.class);
             inner.put(TableTabView.COLLECTIONS, titled(TableTabView.COLLECTIONS,
-                    new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).editableWith(staged)
+                    new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).editableWith(staged).changingWith(changes)
                             .readingIsFree(freeReading(profile, exportNote)).createView()));
             inner.put(TableTabView.SCAN_QUERY, titled(TableTabView.SCAN_QUERY, scanQuery));
             inner.put(TableTabView.STALE_COPIES, titled(TableTabView.STALE_COPIES, new StalenessView(staleness, fanoutJournals).createView()));
             inner.put(TableTabView.SIZE_AND_COST, titled(TableTabView.SIZE_AND_COST, new CapacityView(capacity).createView()));
             inner.put(TableTabView.EXPRESSIONS, titled(TableTabView.EXPRESSIONS, new ExpressionBuilderView(expressions).createView()));
             inner.put(TableTabView.STAGED, new StagedEditsView(staged).tab()); // titled with its count
-            inner.put(TableTabView.SQL, titled(TableTabView.SQL, new dev.dynalens.ui.sql.SqlView(sql).savingIn(savedQueries.forSql(scope, table)).createView()));
+            inner.put(TableTabView.SQL, titled(TableTabView.SQL, new dev.dynalens.ui.sql.SqlView(sql).savingIn(savedQueries.forSql(scope, table)).changingWith(changes).createView()));
             staged.committingProperty().addListener((o, was, now) -> {
                 if (now) {
                     reads.invalidate(); // a commit writes into the table: the kept read is no longer current

@@ -45,6 +45,7 @@ import org.fxmisc.richtext.CodeArea;
 public final class SqlView {
     private final SqlViewModel model;
     private dev.dynalens.ui.browser.SavedQueriesViewModel.ForSql saved;
+    private dev.dynalens.ui.change.ChangeItems changes;
 
     public SqlView(SqlViewModel model) {
         this.model = Objects.requireNonNull(model, "model");
@@ -55,6 +56,9 @@ public final class SqlView {
         this.saved = Objects.requireNonNull(statements, "statements");
         return this;
     }
+
+    /** Offers Change items… on the statement's FROM and WHERE (a toolbar button); call before {@link #createView()}. */
+    public SqlView changingWith(dev.dynalens.ui.change.ChangeItems items) { this.changes = items; return this; }
 
     public Node createView() {
         var editor = editor();
@@ -211,6 +215,12 @@ public final class SqlView {
             bar.getItems().add(menu);
         }
         bar.getItems().addAll(refresh, csv, json, code);
+        if (changes != null) {
+            var change = new Button("Change items…");
+            change.setId("sqlChangeItems");
+            change.setOnAction(e -> changes.forStatement(change.getScene().getWindow(), model.statementProperty().get()));
+            bar.getItems().add(change);
+        }
         return bar;
     }
 

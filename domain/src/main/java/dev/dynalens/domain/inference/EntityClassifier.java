@@ -22,11 +22,12 @@ import java.util.Set;
  *
  * <p><b>Rules</b>, in order:
  * <ol>
- *   <li>A type attribute, when the table has one: the first item decides which of
- *       {@code __edb_e__} (ElectroDB), {@code _et} (dynamodb-toolbox), {@code __typename},
- *       {@code _type}, {@code entityType}, {@code entity_type}, {@code type} (any case) it is, if its value
- *       looks like a type name. It stays in use while every item has it with such a value and it has
- *       at most {@value #MAX_TYPE_VALUES} values; one item without it turns it off for good.</li>
+ *   <li>A type attribute, when the table has one: of {@code __edb_e__} (ElectroDB), {@code _et}
+ *       (dynamodb-toolbox), {@code __typename}, {@code _type}, {@code entityType}, {@code entity_type},
+ *       {@code type} (any case), the first that every item has with a value that looks like a type name,
+ *       with at most {@value TypeAttributes#MAX_VALUES} values; between case variants, the name that sorts first
+ *       ({@link TypeAttributes}). One item without it turns it off for good, and the next such attribute
+ *       that every item has, if any, takes over. Which items came first does not matter.</li>
  *   <li>Otherwise the keys. An item whose sort key is a constant ({@code PROFILE}, {@code #META}),
  *       repeats the partition key, or that has no sort key, is named by its partition-key template's
  *       owner ({@code USER#{}} is USER, {@code u#{}#follower} is u_follower); such an item is the
@@ -45,15 +46,11 @@ import java.util.Set;
  * turned off. Each such change bumps {@link #revision()}; more items of shapes already seen change
  * nothing.
  */
-public final class EntityClassifier {
+public final class EntityClassifier implements Naming {
     /** The name of items that lack the partition key (or have one of a non-key type). */
     public static final String UNKEYED = "(no key)";
     /** The name of entities whose keys name nothing, when the table's name is not known. */
     public static final String DEFAULT_NAME = "ITEM";
-    static final int MAX_TYPE_VALUES = 64;
-    static final int MAX_TYPE_NAME_LENGTH = 64;
-    private static final List<String> TYPE_ATTRIBUTES =
-            List.of("__edb_e__", "_et", "__typename", "_type", "entityType", "entity_type", "type");
 
     private final TableKeys keys;
     private final Lens lens;
@@ -75,10 +72,7 @@ public final class EntityClassifier {
     private static final int RECENT_GROUPS = 64;
     private final List<Group> groups = new ArrayList<>();
 
-    private boolean typeAttributeDecided;
-    private String typeAttribute;
-    private boolean typeAttributeActive;
-    private final Set<String> typeValues = new HashSet<>();
+    private final TypeAttributes types = new TypeAttributes();
 
     private int ownRevision;
     private AttributeValue observedPk;
@@ -100,24 +94,25 @@ public final class EntityClassifier {
         this.keys = Objects.requireNonNull(keys, "keys");
         this.lens = Objects.requireNonNull(lens, "lens");
         this.cached = cached;
-        this.fallbackName = keys.tableName() == null || keys.tableName().isBlank() ? DEFAULT_NAME : keys.tableName();
+        this.fallbackName = fallbackName(keys);
         this.lensReadsAttributes = lens.hasAttributeConditions();
         this.pkRegistry = registry(keys.keySchema().partitionKeyName());
         this.skRegistry = !keys.keySchema().hasSortKey() ? null : registry(keys.keySchema().sortKeyName());
     }
 
+    @Override
     public TableKeys keys() {
         return keys;
     }
 
+    /** The name of entities whose keys name nothing: the table's, or {@link #DEFAULT_NAME}. */
+    static String fallbackName(TableKeys keys) {
+        return keys.tableName() == null || keys.tableName().isBlank() ? DEFAULT_NAME : keys.tableName();
+    }
+
     /** Whether an attribute of this name can be the type attribute (rule 1 above): what a reader must keep to name items. */
     public static boolean mayBeTypeAttribute(String name) {
-        for (var candidate : TYPE_ATTRIBUTES) {
-            if (candidate.equalsIgnoreCase(name)) {
-                return true;
-            }
-        }
-        return false;
+        return TypeAttributes.isCandidate(name);
     }
 
     public Lens lens() {
@@ -174,13 +169,14 @@ public final class EntityClassifier {
 
     /** The type attribute in use, if the table has one. */
     public Optional<String> typeAttribute() {
-        return typeAttributeActive ? Optional.of(typeAttribute) : Optional.empty();
+        return Optional.ofNullable(types.chosen());
     }
 
     /**
      * The entity name of an item as the table now reads. The item need not have been accepted: an
      * item of an unseen shape is named by the same rules from what is known.
      */
+    @Override
     public String entityOf(Item item) {
         var key = groupKeyOf(item, false);
         var group = groupsByKey.get(key);
@@ -188,16 +184,19 @@ public final class EntityClassifier {
     }
 
     /** The partition-key template of an item as the table now reads. */
+    @Override
     public Optional<KeyTemplate> partitionKeyTemplateOf(Item item) {
         return Optional.ofNullable(resolvePk(groupKeyOf(item, false)));
     }
 
     /** The sort-key template of an item as the table now reads, if it has a sort key. */
+    @Override
     public Optional<KeyTemplate> sortKeyTemplateOf(Item item) {
         return Optional.ofNullable(resolveSk(groupKeyOf(item, false)));
     }
 
     /** The template of an index's (or any attribute's) key value as the table now reads. */
+    @Override
     public Optional<KeyTemplate> templateOf(String attribute, AttributeValue value) {
         return KeyTemplates.infer(value).map(raw -> registry(attribute).normalize(raw));
     }
@@ -213,12 +212,68 @@ public final class EntityClassifier {
                 .toList();
     }
 
+    // ---- summaries ----
+
+    /**
+     * What this classifier saw, as a value: {@link NamingSummary}. Its groups are read as the table reads now, so the
+     * summaries of the parts of a table merge into the whole's, and {@link #of} names items from it as this classifier does.
+     */
+    public NamingSummary summary() {
+        var registrySummaries = new HashMap<String, TemplateRegistry.Summary>();
+        registries.forEach((attribute, registry) -> registrySummaries.put(attribute, registry.summary()));
+        var values = new HashMap<NamingSummary.Group, Long>();
+        for (var group : groups) {
+            var key = group.key;
+            var value = new NamingSummary.Group(NamingSummary.Template.of(resolvePk(key)), NamingSummary.Template.of(resolveSk(key)),
+                    key.relation().name(), types.keptOf(key.typeValues()), key.lensBits());
+            values.merge(value, group.count, Long::sum);
+        }
+        var schema = keys.keySchema();
+        return new NamingSummary(schema.partitionKeyName(), schema.sortKeyName(), registrySummaries, types.summary(), values);
+    }
+
+    /** A classifier that has seen what {@code summary} says, as one that read those items would name them. */
+    public static EntityClassifier of(TableKeys keys, Lens lens, NamingSummary summary) {
+        var classifier = new EntityClassifier(keys, lens);
+        classifier.absorb(summary);
+        return classifier;
+    }
+
+    /** Takes in what other items showed (a summary of a table with the same keys and lens), as if this had seen them too. */
+    public void absorb(NamingSummary summary) {
+        var schema = keys.keySchema();
+        if (!schema.partitionKeyName().equals(summary.partitionKey()) || !Objects.equals(schema.sortKeyName(), summary.sortKey())) {
+            throw new IllegalArgumentException("A summary of a table keyed " + summary.partitionKey() + "/" + summary.sortKey()
+                    + " does not name items of one keyed " + schema.partitionKeyName() + "/" + schema.sortKeyName());
+        }
+        summary.registries().forEach((attribute, registrySummary) -> registry(attribute).absorb(registrySummary));
+        if (types.absorb(summary.types())) {
+            ownRevision++;
+        }
+        itemCount += summary.items();
+        summary.groups().forEach((value, count) -> {
+            var key = new GroupKey(value.pk() == null ? null : value.pk().template(), value.sk() == null ? null : value.sk().template(),
+                    value.typeValues(), Relation.valueOf(value.relation()), value.lensBits());
+            var group = groupsByKey.get(key);
+            if (group == null) {
+                group = new Group(groups.size(), key);
+                groupsByKey.put(key, group);
+                groups.add(group);
+            }
+            group.count += count;
+        });
+        java.util.Arrays.fill(recentGroups, null);
+        refreshRoots();
+    }
+
     // ---- package-private: the Analyzer builds on groups ----
 
     /** Records an item and returns the id of its group (ids are dense, from 0). */
     int observe(Item item) {
         itemCount++;
-        decideTypeAttribute(item);
+        if (types.observe(item)) {
+            ownRevision++;
+        }
         var key = groupKeyOf(item, true);
         int slot = cached ? recentSlot(key) : -1;
         var group = slot >= 0 && sameParts(recentGroups[slot], key) ? recentGroups[slot] : groupsByKey.get(key);
@@ -237,7 +292,7 @@ public final class EntityClassifier {
 
     private static int recentSlot(GroupKey key) {
         int hash = System.identityHashCode(key.pk()) * 31 + System.identityHashCode(key.sk());
-        hash = hash * 31 + Objects.hashCode(key.typeValue());
+        hash = hash * 31 + key.typeValues().hashCode();
         hash = hash * 31 + key.relation().ordinal();
         hash = hash * 31 + Long.hashCode(key.lensBits());
         return (hash ^ (hash >>> 16)) & (RECENT_GROUPS - 1);
@@ -248,7 +303,7 @@ public final class EntityClassifier {
             return false;
         }
         var known = group.key;
-        return known.pk() == key.pk() && known.sk() == key.sk() && Objects.equals(known.typeValue(), key.typeValue())
+        return known.pk() == key.pk() && known.sk() == key.sk() && known.typeValues().equals(key.typeValues())
                 && known.relation() == key.relation() && known.lensBits() == key.lensBits();
     }
 
@@ -336,9 +391,14 @@ public final class EntityClassifier {
 
     // ---- grouping ----
 
-    private enum Relation { NO_SORT_KEY, REPEAT, EXTENDS, OTHER }
+    /** How an item's sort key relates to its partition key. */
+    enum Relation { NO_SORT_KEY, REPEAT, EXTENDS, OTHER }
 
-    private record GroupKey(KeyTemplate pk, KeyTemplate sk, String typeValue, Relation relation, long lensBits) {
+    /**
+     * What the items of a group share. {@code typeValues}: their values of every type-attribute candidate that all items
+     * had so far ({@link TypeAttributes#valuesOf}), so that the group reads alike whichever of them ends up in use.
+     */
+    private record GroupKey(KeyTemplate pk, KeyTemplate sk, Map<String, String> typeValues, Relation relation, long lensBits) {
     }
 
     private static final class Group {
@@ -354,7 +414,7 @@ public final class EntityClassifier {
         }
     }
 
-    private record Label(String name, boolean edge) {
+    record Label(String name, boolean edge) {
     }
 
     private GroupKey groupKeyOf(Item item, boolean record) {
@@ -368,29 +428,9 @@ public final class EntityClassifier {
             observedPk = pkValue;
             observedSk = skValue;
         }
-        Relation relation;
-        if (sk == null) {
-            relation = Relation.NO_SORT_KEY;
-        } else if (skValue.equals(pkValue)) {
-            relation = Relation.REPEAT;
-        } else if (extendsKey(pkValue, skValue, sk)) {
-            relation = Relation.EXTENDS;
-        } else {
-            relation = Relation.OTHER;
-        }
-        String typeValue = null;
-        if (typeAttributeActive) {
-            typeValue = typeValueOf(item);
-            if (record && (typeValue == null || !typeValues.contains(typeValue) && typeValues.size() >= MAX_TYPE_VALUES)) {
-                typeAttributeActive = false;
-                typeValue = null;
-                ownRevision++;
-            } else if (record) {
-                typeValues.add(typeValue);
-            }
-        }
+        var relation = relationOf(pkValue, skValue, sk);
         long bits = lensReadsAttributes ? lens.attributeMatches(item) : 0L;
-        return new GroupKey(pk, sk, typeValue, relation, bits);
+        return new GroupKey(pk, sk, types.valuesOf(item), relation, bits);
     }
 
     private KeyTemplate template(TemplateRegistry registry, AttributeValue value, boolean record) {
@@ -399,6 +439,19 @@ public final class EntityClassifier {
             return record ? registry.observe(raw) : registry.normalize(raw);
         }
         return KeyTemplates.infer(value).orElse(null);
+    }
+
+    /** The relation of an item's key values, {@code sk} being its sort key's template (null without one). */
+    static Relation relationOf(AttributeValue pkValue, AttributeValue skValue, KeyTemplate sk) {
+        if (sk == null) {
+            return Relation.NO_SORT_KEY;
+        } else if (skValue.equals(pkValue)) {
+            return Relation.REPEAT;
+        } else if (extendsKey(pkValue, skValue, sk)) {
+            return Relation.EXTENDS;
+        } else {
+            return Relation.OTHER;
+        }
     }
 
     private static boolean extendsKey(AttributeValue pkValue, AttributeValue skValue, KeyTemplate sk) {
@@ -418,34 +471,6 @@ public final class EntityClassifier {
         return key.sk() == null ? null : skRegistry.normalize(key.sk());
     }
 
-    // ---- type attribute ----
-
-    private void decideTypeAttribute(Item item) {
-        if (typeAttributeDecided) {
-            return;
-        }
-        typeAttributeDecided = true;
-        for (var candidate : TYPE_ATTRIBUTES) {
-            for (var entry : item.attributes().entrySet()) {
-                if (entry.getKey().equalsIgnoreCase(candidate) && isTypeName(entry.getValue())) {
-                    typeAttribute = entry.getKey();
-                    typeAttributeActive = true;
-                    return;
-                }
-            }
-        }
-    }
-
-    private String typeValueOf(Item item) {
-        var value = item.attributes().get(typeAttribute);
-        return isTypeName(value) ? ((AttributeValue.Str) value).value() : null;
-    }
-
-    private static boolean isTypeName(AttributeValue value) {
-        return value instanceof AttributeValue.Str s && !s.value().isEmpty() && s.value().length() <= MAX_TYPE_NAME_LENGTH
-                && KeyTemplates.classify(s.value()) == SegmentKind.LITERAL && KeyTemplates.nameOf(s.value()).isPresent();
-    }
-
     // ---- labels ----
 
     private Label labelOf(Group group) {
@@ -462,20 +487,26 @@ public final class EntityClassifier {
     private Label freshLabel(GroupKey key) {
         var pk = resolvePk(key);
         var sk = resolveSk(key);
-        var inferred = labelOf(key, pk, sk, currentRoots());
+        var typeAttribute = types.chosen();
+        var typeValue = typeAttribute == null ? null : key.typeValues().get(typeAttribute);
+        var inferred = labelOf(pk, sk, key.relation(), typeValue, currentRoots(), fallbackName);
         var name = lens.apply(inferred.name(), pk == null ? "" : pk.render(), sk == null ? "" : sk.render(), key.lensBits());
         return new Label(name, inferred.edge());
     }
 
-    private Label labelOf(GroupKey key, KeyTemplate pk, KeyTemplate sk, Set<String> roots) {
-        if (typeAttributeActive && key.typeValue() != null) {
-            return new Label(key.typeValue(), false);
+    /**
+     * The inferred name (rules 1-3 of the class comment, before the lens) of items whose keys read as {@code pk} and
+     * {@code sk}, with this relation and type name (null when none is in use), in a table with these root names.
+     */
+    static Label labelOf(KeyTemplate pk, KeyTemplate sk, Relation relation, String typeValue, Set<String> roots, String fallbackName) {
+        if (typeValue != null) {
+            return new Label(typeValue, false);
         }
         if (pk == null) {
             return new Label(UNKEYED, false);
         }
         var owner = pk.ownerName();
-        return switch (key.relation()) {
+        return switch (relation) {
             case NO_SORT_KEY, REPEAT -> new Label(owner.orElse(fallbackName), false);
             case EXTENDS -> new Label(sk.firstNameFrom(pk.size()).or(() -> owner).orElse(fallbackName), false);
             case OTHER -> {
@@ -514,13 +545,7 @@ public final class EntityClassifier {
             if (pk == null) {
                 continue;
             }
-            var sk = resolveSk(key);
-            boolean root = switch (key.relation()) {
-                case NO_SORT_KEY, REPEAT -> true;
-                case OTHER -> sk.isConstant();
-                case EXTENDS -> false;
-            };
-            if (root) {
+            if (isRoot(key.relation(), resolveSk(key))) {
                 pk.ownerName().ifPresent(roots::add);
             }
         }
@@ -534,6 +559,30 @@ public final class EntityClassifier {
         }
         rootsStamp = revision() - ownRevision;
         rootsGroupCount = groups.size();
+    }
+
+    /** Whether items of this relation and sort-key template are roots: they hold their partition alone for their entity. */
+    static boolean isRoot(Relation relation, KeyTemplate sk) {
+        return switch (relation) {
+            case NO_SORT_KEY, REPEAT -> true;
+            case OTHER -> sk.isConstant();
+            case EXTENDS -> false;
+        };
+    }
+
+    /** The root names as the table now reads: the owners of partitions that hold a root. */
+    Set<String> roots() {
+        return currentRoots();
+    }
+
+    /** The registries by attribute, for a {@link TableNaming} to read with. */
+    Map<String, TemplateRegistry> registries() {
+        return registries;
+    }
+
+    /** An immutable naming of items as this classifier now names them, which can go to other threads and machines. */
+    public TableNaming naming() {
+        return TableNaming.of(keys, lens, summary());
     }
 
     private boolean namesSomeSortKey(Set<String> names) {

@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The templates seen in one key attribute, and which literal positions turned out to be data.
@@ -210,7 +211,7 @@ final class TemplateRegistry {
                 for (var flag : family.sawVariable) {
                     saw.add(flag);
                 }
-                families.add(new FamilySummary(name, family.literals, saw));
+                families.add(new FamilySummary(name, new ArrayList<Set<String>>(family.literals), saw));
             });
             families.sort(Comparator.comparing(FamilySummary::name, Comparator.nullsFirst(Comparator.naturalOrder())));
             summaries.add(new ShapeSummary(key.delimiter(), key.size(), key.nameIndex(), shape.names, shape.nameVariable, families));
@@ -320,7 +321,8 @@ final class TemplateRegistry {
     private static final class Family {
         final int nameIndex;
         final boolean named;
-        final List<Set<String>> literals;
+        /** Per position the literals seen there: the {@link #HIGH} that sort first, so that any order keeps the same ones. */
+        final List<TreeSet<String>> literals;
         final boolean[] sawVariable;
         final boolean[] variable;
 
@@ -329,7 +331,7 @@ final class TemplateRegistry {
             this.named = named;
             this.literals = new ArrayList<>(size);
             for (int i = 0; i < size; i++) {
-                literals.add(new HashSet<>(4));
+                literals.add(new TreeSet<>());
             }
             this.sawVariable = new boolean[size];
             this.variable = new boolean[size];
@@ -349,10 +351,7 @@ final class TemplateRegistry {
             // the name position is the shape's business (its names, or a variable name), and what leads it is empty
             for (int i = nameIndex + 1; i < template.size(); i++) {
                 if (template.segment(i) instanceof KeyTemplate.Literal literal) {
-                    var seen = literals.get(i);
-                    if (seen.size() < HIGH) {
-                        seen.add(literal.text());
-                    }
+                    addCapped(literals.get(i), literal.text());
                 } else {
                     sawVariable[i] = true;
                 }
@@ -373,14 +372,20 @@ final class TemplateRegistry {
                 sawVariable[i] |= other.sawVariable[i];
                 var seen = literals.get(i);
                 for (var literal : other.literals.get(i)) {
-                    if (seen.size() >= HIGH) {
-                        break;
-                    }
-                    seen.add(literal);
+                    addCapped(seen, literal);
                 }
                 if (!variable[i]) {
                     settle(i);
                 }
+            }
+        }
+
+        /** Adds a literal to a position's set, which keeps the {@link #HIGH} that sort first. */
+        private static void addCapped(TreeSet<String> seen, String literal) {
+            if (seen.size() < HIGH) {
+                seen.add(literal);
+            } else if (literal.compareTo(seen.last()) < 0 && seen.add(literal)) {
+                seen.pollLast();
             }
         }
 

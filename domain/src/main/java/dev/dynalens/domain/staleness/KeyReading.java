@@ -1,6 +1,8 @@
 package dev.dynalens.domain.staleness;
 
 import dev.dynalens.domain.inference.EntityClassifier;
+import dev.dynalens.domain.inference.Naming;
+import dev.dynalens.domain.inference.TableNaming;
 import dev.dynalens.domain.inference.KeyTemplate;
 import dev.dynalens.domain.inference.KeyTemplates;
 import dev.dynalens.domain.item.AttributeValue;
@@ -14,20 +16,24 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What staleness needs from the keys, read through an {@link EntityClassifier} that has seen the
- * table: an item's entity, whether it is the one item of its entity in its partition (a source can
+ * What staleness needs from the keys, read through a {@link Naming} of the table (an {@link EntityClassifier} that has
+ * seen it, or a {@link TableNaming}): an item's entity, whether it is the one item of its entity in its partition (a source can
  * be found by its partition key only then), the variables of its key values, and how an id fits into
  * an entity's partition key.
  *
- * <p>Threads: {@link #entityOf} and {@link #isRoot} use the classifier's caches and belong to one thread; once the
- * classifier has finished reading, the template readings ({@link #variables}, {@link #partText}, {@link #partitionId})
+ * <p>Staleness names items with a classifier that saw the table's keys only: an index's key is then read as it is, with
+ * none of the merging of literals the analyzer's index readings do (a rule reads {@code STATUS#OPEN}, not
+ * {@code STATUS#{}}), and a {@link TableNaming} for staleness must be made from such a classifier's summary.
+ *
+ * <p>Threads: with a classifier, {@link #entityOf} and {@link #isRoot} use its caches and belong to one thread (a
+ * {@link TableNaming} has none); once the classifier has finished reading, the template readings ({@link #variables}, {@link #partText}, {@link #partitionId})
  * only read it and may run on several threads at once, after {@link #prepareForThreads} made every registry they need.
  */
 final class KeyReading {
     /** At most this many (prefix, suffix) pairs are kept per source entity. */
     static final int MAX_ID_PATTERNS_PER_ENTITY = 16;
 
-    private final EntityClassifier classifier;
+    private final Naming classifier;
     private final String partitionKey;
     private final String sortKey;
     /** The table's key attributes and then its indexes' (each once): the attributes whose values have key variables. */
@@ -37,7 +43,7 @@ final class KeyReading {
     private KeyTemplate knownPk;
     private KeyTemplate knownSk;
 
-    KeyReading(EntityClassifier classifier) {
+    KeyReading(Naming classifier) {
         this.classifier = classifier;
         this.partitionKey = classifier.keys().keySchema().partitionKeyName();
         this.sortKey = classifier.keys().keySchema().sortKeyName();
@@ -52,7 +58,7 @@ final class KeyReading {
         this.keyAttributes = List.copyOf(attributes);
     }
 
-    EntityClassifier classifier() {
+    Naming classifier() {
         return classifier;
     }
 

@@ -1,6 +1,6 @@
 package dev.dynalens.domain.staleness;
 
-import dev.dynalens.domain.inference.EntityClassifier;
+import dev.dynalens.domain.inference.Naming;
 import dev.dynalens.domain.inference.KeyTemplate;
 import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeValue;
@@ -109,7 +109,8 @@ public final class RuleInference {
             (attribute, variable) -> new KeyPart(AttributePath.of(attribute), variable));
     private long refusedCandidates;
 
-    public RuleInference(EntityClassifier classifier, Options options) {
+    /** @param classifier names the items: a classifier that has read the table's keys, or a {@link Naming} made from one */
+    public RuleInference(Naming classifier, Options options) {
         this(new KeyReading(Objects.requireNonNull(classifier, "classifier")), options, null);
     }
 
@@ -120,7 +121,7 @@ public final class RuleInference {
     }
 
     /** Both passes over a re-readable source of items. */
-    public static List<InferredRule> infer(EntityClassifier classifier, Iterable<Item> items, Options options) {
+    public static List<InferredRule> infer(Naming classifier, Iterable<Item> items, Options options) {
         var inference = new RuleInference(classifier, options);
         items.forEach(inference::acceptSource);
         items.forEach(inference::acceptCopy);

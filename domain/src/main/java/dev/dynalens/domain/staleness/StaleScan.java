@@ -91,8 +91,6 @@ public final class StaleScan {
     private final Set<String> keyAttributes;
     /** The indexes' key attributes that are not the table's, in order: kept first with the table's keys. */
     private final List<String> indexKeys;
-    /** Whether a key attribute's name is one a type attribute can have ({@link EntityClassifier#mayBeTypeAttribute}). */
-    private final boolean typeAttributeIsKey;
 
     /**
      * @param keys    the table's key schema and its indexes'
@@ -108,7 +106,6 @@ public final class StaleScan {
         this.budget = Objects.requireNonNull(budget, "budget");
         var keyNames = keys.keyAttributeNames();
         this.keyAttributes = Set.copyOf(keyNames);
-        this.typeAttributeIsKey = keyNames.stream().anyMatch(EntityClassifier::mayBeTypeAttribute);
         var indexNames = new ArrayList<>(keyNames);
         indexNames.remove(keys.keySchema().partitionKeyName());
         indexNames.remove(keys.keySchema().sortKeyName());
@@ -279,25 +276,9 @@ public final class StaleScan {
                 if (kept == marks.length) {
                     marks = Arrays.copyOf(marks, kept * 2);
                 }
-                marks[kept] = classifier.acceptGrouped(namingItem(item, naming)) << 1 | (rootByValues(pkValue, skValue) ? 1 : 0);
+                marks[kept] = classifier.acceptGrouped(item) << 1 | (rootByValues(pkValue, skValue) ? 1 : 0);
             }
             kept++;
-        }
-
-        /**
-         * What the naming pass would decode of the item: its naming attributes, in the order they are kept. The item
-         * itself reads the same to the classifier (its keys, and its type attribute by name) unless a key attribute
-         * could be the type attribute: only then is the item's order of those attributes not the kept one.
-         */
-        private Item namingItem(Item item, int naming) {
-            if (!typeAttributeIsKey) {
-                return item;
-            }
-            var named = new LinkedHashMap<String, AttributeValue>(naming * 4 / 3 + 1);
-            for (int i = 0; i < naming; i++) {
-                named.put(names[i], values[i]);
-            }
-            return new Item(named);
         }
 
         private void keep(String name, AttributeValue value) {

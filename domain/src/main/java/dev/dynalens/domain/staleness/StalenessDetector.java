@@ -1,6 +1,6 @@
 package dev.dynalens.domain.staleness;
 
-import dev.dynalens.domain.inference.EntityClassifier;
+import dev.dynalens.domain.inference.Naming;
 import dev.dynalens.domain.inference.KeyTemplate;
 import dev.dynalens.domain.item.AttributePath;
 import dev.dynalens.domain.item.AttributeValue;
@@ -60,7 +60,7 @@ public final class StalenessDetector {
     private final boolean holding;
     private boolean truncated;
 
-    public StalenessDetector(EntityClassifier classifier, List<DenormalizationRule> rules, int maxListed) {
+    public StalenessDetector(Naming classifier, List<DenormalizationRule> rules, int maxListed) {
         this(classifier, rules, maxListed, finding -> { });
     }
 
@@ -69,7 +69,7 @@ public final class StalenessDetector {
      * @param maxListed  how many stale copies, and how many orphans, the report lists
      * @param onFinding  receives every finding as it is found (also those beyond {@code maxListed})
      */
-    public StalenessDetector(EntityClassifier classifier, List<DenormalizationRule> rules, int maxListed, Consumer<? super Finding> onFinding) {
+    public StalenessDetector(Naming classifier, List<DenormalizationRule> rules, int maxListed, Consumer<? super Finding> onFinding) {
         this(new KeyReading(Objects.requireNonNull(classifier, "classifier")), List.copyOf(rules), maxListed, onFinding, null);
     }
 

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * every few items, and the same entity name for every item.
  */
 class AnalyzerFastPathTest {
-    private static final TableKeys KEYS = new TableKeys("shop", KeySchema.of("PK", "SK"),
+    static final TableKeys KEYS = new TableKeys("shop", KeySchema.of("PK", "SK"),
             Map.of("GSI1", KeySchema.of("GSI1PK", "GSI1SK"), "BY_TYPE", KeySchema.of("kind", null)));
 
     private static final TableKeys SHOP = new TableKeys("Shop", TestItems.PK_SK, Map.of()).withIndex("GSI1", KeySchema.of("GSI1PK", "GSI1SK"));
@@ -210,7 +210,8 @@ class AnalyzerFastPathTest {
 
     private static final List<String> OTHER_IDS = List.of("a", "b", "c", "red", "blue", "7", "42");
 
-    private static Arbitrary<Item> item() {
+    /** One generated item (NamingSummaryTest draws on it too). */
+    static Arbitrary<Item> item() {
         var pkName = Arbitraries.of("USER", "TEAM", "ORDER", "CUSTOMER", "PRODUCT", "u", "Room", "TENANT#acme#USER", "#META");
         var id = Arbitraries.oneOf(Arbitraries.integers().between(1, 40).map(String::valueOf),
                 Arbitraries.of("a", "b", "c", "red", "blue", "alice", "bob", "UserA", "01ARZ3NDEKTSV4RRFFQ69G5FAV", "2024-05-01T10:20:30Z"));

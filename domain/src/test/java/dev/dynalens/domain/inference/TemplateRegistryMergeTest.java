@@ -113,6 +113,21 @@ class TemplateRegistryMergeTest {
         assertThat(readAfter(TemplateRegistry.of(leftFold), keys)).isEqualTo(readings(keys, keys));
     }
 
+    /** A position keeps the 16 literals that sort first, not the first 16 seen: the summaries of any order are equal. */
+    @Test
+    void aPositionWithMoreLiteralsThanItKeeps_keepsTheSameOnes_inAnyOrder() {
+        var keys = new ArrayList<String>();
+        for (int i = 0; i < 3 * TemplateRegistry.HIGH; i++) {
+            keys.add("TEAM#" + (char) ('a' + i / 26) + (char) ('a' + i % 26));
+        }
+        var reversed = new ArrayList<>(keys);
+        Collections.reverse(reversed);
+
+        assertThat(summaryOf(reversed)).isEqualTo(summaryOf(keys));
+        assertThat(summaryOf(keys.subList(0, 20)).merge(summaryOf(keys.subList(20, keys.size()))))
+                .isEqualTo(summaryOf(keys.subList(20, keys.size())).merge(summaryOf(keys.subList(0, 20))));
+    }
+
     @Test
     void aSummaryIsAPlainValue_thatSurvivesJavaSerialization() throws Exception {
         var keys = List.of("USER#1", "USER#2#PROFILE", "CATEGORY#books", "CATEGORY#games", "{weird}", "a|b|c");
