@@ -73,9 +73,12 @@ public final class AccessPlanner {
             return query(catalog, shape, uses, null, keys, tablePk.get());
         }
         for (var index : catalog.description().indexes()) {
-            // A multi-attribute index is not planned on yet: whyScan names it (decision 10, step 7).
             var indexKeys = index.key().asKeySchema();
             if (indexKeys.isEmpty()) {
+                var multi = multiAttributeQuery(catalog, shape, uses, index);
+                if (multi.isPresent()) {
+                    return multi.get();
+                }
                 continue;
             }
             var indexPk = uses.pinned(indexKeys.get().partitionKey());
@@ -184,6 +187,95 @@ public final class AccessPlanner {
         return plan.withOrdered(ordered).withShared(shape.wholeCollection());
     }
 
+    /** Partition-key combinations a multi-attribute index's Queries may take (each one Query): an IN on each part multiplies. */
+    static final int MAX_MULTI_QUERIES = 100;
+
+    /**
+     * A Query on an index whose key has several attributes a side (decision 10, rules 11–15 of docs/expressions.md): every
+     * partition attribute pinned ({@code =} or {@code IN}, one Query per combination of values), then the sort attributes
+     * from the left, each pinned to one value, the first one that is not taking the best range condition and ending the
+     * key condition. What the key condition does not take is filtered, or checked on the desktop when it names a key
+     * attribute (a FilterExpression cannot). Empty when a partition attribute is not pinned, the index does not project
+     * what the query reads, or the combinations pass {@link #MAX_MULTI_QUERIES}.
+     */
+    private static Optional<AccessPlan> multiAttributeQuery(SqlCatalog catalog, ReadShape shape, KeyUses uses, IndexDescription index) {
+        var key = index.key();
+        var tableKeys = catalog.description().keySchema();
+        if (!covers(index, tableKeys, shape)) {
+            return Optional.empty();
+        }
+        var consumed = new ArrayList<Condition>();
+        var partitions = new ArrayList<List<ReadRequest.KeyEquality>>();
+        partitions.add(List.of());
+        for (var attribute : key.partition()) {
+            var pinned = uses.pinned(attribute);
+            if (pinned.isEmpty() || partitions.size() * pinned.get().values().size() > MAX_MULTI_QUERIES) {
+                return Optional.empty();
+            }
+            consumed.add(pinned.get().condition());
+            var grown = new ArrayList<List<ReadRequest.KeyEquality>>();
+            for (var prefix : partitions) {
+                for (var value : pinned.get().values()) {
+                    var next = new ArrayList<>(prefix);
+                    next.add(new ReadRequest.KeyEquality(attribute.name(), value));
+                    grown.add(next);
+                }
+            }
+            partitions = grown;
+        }
+        var sort = new ArrayList<ReadRequest.SortPart>();
+        SortKeyCondition last = null;
+        if (!shape.wholeCollection()) {
+            for (var attribute : key.sort()) {
+                var pinned = uses.pinned(attribute);
+                if (pinned.isPresent() && pinned.get().values().size() == 1) {
+                    last = SortKeyCondition.of(SortKeyCondition.Operator.EQ, pinned.get().values().get(0));
+                    sort.add(new ReadRequest.SortPart(attribute.name(), last));
+                    consumed.add(pinned.get().condition());
+                    continue;
+                }
+                var range = uses.bestRange(attribute);
+                if (range.isPresent()) {
+                    last = range.get().sortKeyCondition();
+                    sort.add(new ReadRequest.SortPart(attribute.name(), last));
+                    consumed.add(range.get().condition());
+                }
+                break;
+            }
+        }
+        var keyNames = new LinkedHashSet<String>(tableKeys.attributeNames());
+        keyNames.addAll(key.attributeNames());
+        var filterable = new ArrayList<Condition>();
+        var desktop = new ArrayList<Condition>();
+        for (var condition : without(shape.conditions(), consumed)) {
+            (shape.wholeCollection() || mentions(condition, keyNames) ? desktop : filterable).add(condition);
+        }
+        var fit = FilterFit.of(filterable);
+        desktop.addAll(fit.desktop());
+        var desktopCondition = and(desktop);
+        var filter = and(fit.pushed());
+        var projection = shape.wholeCollection() ? null : projectionPaths(shape, tableKeys, desktopCondition);
+        var rendered = renderWithin(filter, projection);
+        var forward = shape.order() != ReadShape.Order.BACKWARD;
+        Integer pageLimit = shape.limit() != null && filter == null && desktopCondition == null && !shape.wholeCollection()
+                && shape.entity().wholeTable() ? shape.limit() : null;
+        var reads = new ArrayList<ReadRequest>();
+        var requests = new ArrayList<PlannedRequest>();
+        long rows = 0;
+        for (var partition : partitions) {
+            var read = new ReadRequest.Query(catalog.tableName(), index.name(), partition, sort, forward, pageLimit, null, rendered);
+            reads.add(read);
+            var expected = shape.wholeCollection() ? collectionItems(catalog, shape.entity()) : itemsPerQuery(catalog, shape.entity(), last);
+            rows += expected;
+            var rcu = CapacityCalculator.query(List.of(expected * itemBytes(catalog, shape.entity())), ReadConsistency.EVENTUAL);
+            requests.add(PlannedRequest.query(catalog.tableName(), index.name(), ReadRequests.keyConditionExpression(read), rendered, rcu)
+                    .withScanIndexForward(forward).withLimit(pageLimit).withNote(fit.note()));
+        }
+        var ordered = shape.order() != ReadShape.Order.ANY && partitions.size() == 1;
+        return Optional.of(AccessPlan.query(index.name(), reads, requests, rows).withDesktopCondition(desktopCondition)
+                .withStopAfter(shape.limit()).withOrdered(ordered).withShared(shape.wholeCollection()));
+    }
+
     // ---- Scan ----
 
     private static AccessPlan scan(SqlCatalog catalog, ReadShape shape) {
@@ -249,8 +341,9 @@ public final class AccessPlanner {
         why.append(" would let it Query.");
         for (var index : catalog.description().indexes()) {
             if (!index.key().isSingle()) {
-                why.append(" Index ").append(index.name()).append(" has a multi-attribute key (").append(index.key().summary())
-                        .append("), which the SQL workbench does not plan on yet.");
+                why.append(" Index ").append(index.name()).append(" (").append(index.key().summary())
+                        .append(") would let it Query with = or IN on each of ").append(String.join(", ", index.key().partitionNames()))
+                        .append('.');
             }
         }
         return why.toString();
