@@ -25,7 +25,13 @@ import org.junit.jupiter.api.Test;
 class MultiKeyModelOfflineTest {
 
     private static WorkspaceSession open() throws Exception {
-        var file = Path.of(MultiKeyModelOfflineTest.class.getResource("/models/multi-attribute-keys/TournamentMatches.json").toURI());
+        // the model is in the domain's test jar: copied out, as a file the workspace opens
+        var file = java.nio.file.Files.createTempDirectory("multi-key").resolve("TournamentMatches.json");
+        try (var in = MultiKeyModelOfflineTest.class.getResourceAsStream("/models/multi-attribute-keys/TournamentMatches.json")) {
+            java.nio.file.Files.copy(java.util.Objects.requireNonNull(in, "the model is in the domain's test resources"), file);
+        }
+        file.toFile().deleteOnExit();
+        file.getParent().toFile().deleteOnExit();
         var workspace = FileWorkspaces.read(file, WorkspaceOptions.NONE);
         assertThat(workspace.report().errorCount()).isZero();
         return new WorkspaceSession(workspace, Runnable::run);
