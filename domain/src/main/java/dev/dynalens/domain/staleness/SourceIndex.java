@@ -17,9 +17,9 @@ import java.util.Set;
 
 /**
  * Pass 1's state: roots by every part, a sample of the other items per entity, and once sealed the look-up from a
- * part's text to the items that carry it.
+ * part's text to the items that carry it ({@link SourceLookup}).
  */
-final class SourceIndex {
+final class SourceIndex implements SourceLookup {
     /** A part identifies items when at least this share of the items that carry it carry a value of their own. */
     static final double IDENTIFYING_SHARE = 0.9;
     /** Names kept per variable part; beyond, the part's variable is taken for an id of anything. */
@@ -361,7 +361,7 @@ final class SourceIndex {
                     }
                 });
             });
-            int longest = 0;
+            int longest = -1;
             for (var text : index.keySet()) {
                 longest = Math.max(longest, text.length());
             }
@@ -371,8 +371,15 @@ final class SourceIndex {
         return sealed;
     }
 
-    /** The length of the longest text the sealed index holds: a longer one is not in it, and is not looked up. */
-    int longestText() {
+    /** The sources the sealed index holds for a text (pass 1 is then over). */
+    @Override
+    public Ref get(String text) {
+        return sealed().get(text);
+    }
+
+    /** The length of the longest text the sealed index holds (-1: none): a longer one is not in it, and is not looked up. */
+    @Override
+    public int longestText() {
         sealed();
         return longestText;
     }
