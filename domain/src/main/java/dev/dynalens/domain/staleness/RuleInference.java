@@ -10,7 +10,6 @@ import dev.dynalens.domain.staleness.DenormalizationRule.IdShape;
 import dev.dynalens.domain.staleness.DenormalizationRule.KeyPart;
 import dev.dynalens.domain.staleness.DenormalizationRule.Reference;
 import dev.dynalens.domain.staleness.SourceIndex.Ref;
-import dev.dynalens.domain.staleness.SourceIndex.SideKey;
 import dev.dynalens.domain.staleness.SourceIndex.SourceEntry;
 import java.util.AbstractMap;
 import java.util.ArrayList;
@@ -22,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.PriorityQueue;
 
 /**
  * Finds denormalization rules in the data, with no configuration, in two streaming passes.
@@ -440,8 +438,7 @@ public final class RuleInference {
      * the smallest hashes, seen in pass 1); every item of an entity with fewer.
      */
     long copyThreshold(String entity) {
-        var sample = sources.copySamples.get(entity);
-        return sample == null ? Long.MAX_VALUE : sample.threshold();
+        return sources.summary.copyThreshold(entity);
     }
 
     // ---- merging ----
@@ -565,19 +562,9 @@ public final class RuleInference {
      */
     Optional<Map<String, Map.Entry<Map<String, AttributeValue>, AttributeValue>>> exactSources(String entity, SourceSide side,
                                                                                                    AttributePath attribute) {
-        if (sources.droppedRoots > 0 || sources.offered.getOrDefault(entity, new long[1])[0] > options.sourcesPerEntity()
-                || sources.incomplete.contains(new SideKey(entity, side))) {
+        var byText = sources.exactSources(entity, side);
+        if (byText == null) {
             return Optional.empty();
-        }
-        var byText = new HashMap<String, SourceEntry>();
-        var sideKey = new SideKey(entity, side);
-        sources.roots.getOrDefault(sideKey, Map.of()).forEach((text, entry) -> sources.putSmaller(byText, text, entry));
-        for (var entry : sources.samples.getOrDefault(entity, new PriorityQueue<>())) {
-            for (var part : entry.parts) {
-                if (part.side().equals(side)) {
-                    sources.putSmaller(byText, part.text(), entry);
-                }
-            }
         }
         var exact = new HashMap<String, Map.Entry<Map<String, AttributeValue>, AttributeValue>>();
         byText.forEach((text, entry) -> exact.put(text, new AbstractMap.SimpleImmutableEntry<>(entry.key, entry.leaf(attribute))));
@@ -586,7 +573,7 @@ public final class RuleInference {
 
     /** Roots held by the source index. */
     public long sourceEntries() {
-        return sources.rootCount;
+        return sources.rootCount();
     }
 
     /** Items other than roots held by the source index (at most {@link Options#sourcesPerEntity} per entity). */
@@ -594,9 +581,14 @@ public final class RuleInference {
         return sources.sampledCount();
     }
 
-    /** Roots not indexed because {@link Options#maxSourceEntries} was reached. */
+    /** Roots not indexed because {@link Options#maxSourceEntries} others had smaller key hashes (a tie: smaller keys). */
     public long droppedSources() {
-        return sources.droppedRoots;
+        return sources.droppedRoots();
+    }
+
+    /** What pass 1 counted over every item, apart from the sources it keeps, as a value that merges ({@link SourceSummary}). */
+    public SourceSummary sourceSummary() {
+        return sources.summary.merge(new SourceSummary(options.copiesPerEntity()));
     }
 
     /** Candidates being counted now (absorbed ones included). */
