@@ -136,6 +136,7 @@ public final class CheckCounts implements Serializable {
 
     @Override
     public String toString() {
-        return "CheckCounts" + rules.stream().map(rule -> rule.rule() + " " + rule.copies() + "/" + rule.stale() + "/" + rule.orphans()).toList();
+        return "CheckCounts" + rules.stream()
+                .map(rule -> rule.rule() + " " + rule.copies() + "/" + rule.stale() + "/" + rule.orphans()).toList();
     }
 }

@@ -120,8 +120,8 @@ public final class CopyCounts implements Serializable {
      */
     Map<Candidate, Tally> kept(int perPair) {
         var byPair = new HashMap<List<String>, List<Candidate>>();
-        candidates.keySet().forEach(candidate ->
-                byPair.computeIfAbsent(List.of(candidate.copyEntity(), candidate.sourceEntity()), pair -> new ArrayList<>()).add(candidate));
+        candidates.keySet().forEach(candidate -> byPair.computeIfAbsent(List.of(candidate.copyEntity(), candidate.sourceEntity()),
+                pair -> new ArrayList<>()).add(candidate));
         var kept = new LinkedHashMap<Candidate, Tally>();
         byPair.values().forEach(pair -> {
             pair.sort(Comparator.comparingLong((Candidate candidate) -> candidates.get(candidate).resolved()).reversed()

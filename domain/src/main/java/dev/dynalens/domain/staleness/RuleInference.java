@@ -31,9 +31,9 @@ import java.util.Optional;
  * one such as {@code PROFILE}, or one equal to the partition key) by its partition key, the id in it, and the parts of
  * its other keys; any other item by its sort key, its index keys and their template variables ({@code ORG#acme /
  * PROJECT#P-1} by {@code PROJECT#P-1} and {@code P-1}). Parts that are constants ({@code PROFILE}) name nothing and are
- * left out. Roots are all indexed (up to {@link Options#maxSourceEntries}); of the other items of an entity, a
- * deterministic sample: the {@link Options#sourcesPerEntity} with the smallest hashes of their primary key, so the
- * sample does not depend on the order the items come in.
+ * left out. Roots are all indexed (up to {@link Options#maxSourceEntries}, those with the smallest hashes of their
+ * primary key); of the other items of an entity, a deterministic sample: the {@link Options#sourcesPerEntity} with the
+ * smallest hashes, so neither depends on the order the items come in.
  *
  * <p><b>Pass 2</b> ({@link #acceptCopy}) looks at every item. Its string and number leaves, and the variables of its
  * key values, are the reference candidates: each text is looked up among the indexed parts, which gives a reference
@@ -49,9 +49,9 @@ import java.util.Optional;
  * of it gives: {@link #absorbSources} adds another inference's pass 1 (the source sample stays the smallest hashes, a
  * tie between sources the smaller key), {@link #forCopies} hands out an inference that counts copies against these
  * sources, and {@link #absorbCounts} adds its counts, a plain value ({@link CopyCounts}): counts made against another
- * index of the same sources (another machine's) add as well. Exact while no root was dropped
- * ({@link #droppedSources()}) and no candidate refused ({@link #prunedCandidates()}): that bound keeps whichever came
- * first.
+ * index of the same sources (another machine's) add as well; {@link #sourceSummary()} is pass 1's counts as a value.
+ * Exact, past every bound, while no candidate was refused ({@link #prunedCandidates()}): that guard keeps whichever
+ * came first.
  *
  * <p><b>Bounds.</b> The rules are read off at most {@link Options#maxCandidatesPerEntityPair} candidates per (copy
  * entity, source entity): those with the most resolved copies, whatever order the items came in ({@link #result()}).
@@ -71,7 +71,7 @@ public final class RuleInference {
      * @param maxCandidatesPerEntityPair candidates kept per (copy entity, source entity)
      * @param sampleSize                 a rule's counts are those of every copy; kept for callers that set it (no
      *                                   candidate is pruned part-way any more: that depended on the order of the items)
-     * @param maxSourceEntries           roots indexed in pass 1
+     * @param maxSourceEntries           roots indexed in pass 1: those with the smallest key hashes (a tie: the smaller key)
      * @param maxDepth                   map nesting read for leaves: 1 is top-level attributes only
      * @param sourcesPerEntity           items other than roots sampled per entity as sources (by their key's hash)
      * @param copiesPerEntity            items read per entity as copies in pass 2 (by their key's hash); an entity with

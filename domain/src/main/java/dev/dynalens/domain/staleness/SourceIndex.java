@@ -347,7 +347,8 @@ final class SourceIndex implements SourceLookup {
      */
     Map<String, SourceEntry> exactSources(String entity, SourceSide side) {
         var sideKey = new SideKey(entity, side);
-        if (droppedRoots() > 0 || summary.offered(entity) > options.sourcesPerEntity() || summary.incomplete.contains(sideKey.summarized())) {
+        if (droppedRoots() > 0 || summary.offered(entity) > options.sourcesPerEntity()
+                || summary.incomplete.contains(sideKey.summarized())) {
             return null;
         }
         var byText = new HashMap<String, SourceEntry>();

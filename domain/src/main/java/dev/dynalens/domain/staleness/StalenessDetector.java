@@ -369,7 +369,8 @@ public final class StalenessDetector {
                     CheckCounts.json(f.copyValue()), CheckCounts.json(f.sourceKey()), CheckCounts.json(f.sourceValue()))).toList();
             var orphans = state.orphansListed.sorted().stream()
                     .map(f -> new CheckCounts.Orphan(CheckCounts.json(f.key()), CheckCounts.json(f.reference()))).toList();
-            checks.add(new CheckCounts.RuleCheck(state.rule.toSpec(), state.copies, state.stale, state.orphans, state.history, stale, orphans));
+            checks.add(new CheckCounts.RuleCheck(state.rule.toSpec(), state.copies, state.stale, state.orphans, state.history, stale,
+                    orphans));
         }
         return new CheckCounts(keys.partitionKeyName(), keys.sortKeyName(), maxListed, checks);
     }
