@@ -1,22 +1,29 @@
 package dev.dynalens.domain.staleness;
 
 import dev.dynalens.domain.item.Hashing;
+import java.io.Serializable;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Objects;
+import java.util.Set;
 
 /**
  * How many of the texts seen are distinct: exactly while there are at most {@value #EXACT_LIMIT} (their 64-bit hashes
  * are kept), estimated beyond in a fixed 2 KB (HyperLogLog, 2,048 registers: within a few percent), and mergeable: two
  * counts of disjoint parts of a table merge into the count of the whole, whatever order the texts came in. Inference
  * uses it to tell a key part that identifies items ({@code TASK#17}: every task has its own) from one many items share
- * ({@code TEAM#data} on every membership of the team).
+ * ({@code TEAM#data} on every membership of the team). A plain value (an array, a set of longs and a count): equal
+ * counts are equal, and it serializes as it is.
  */
-final class DistinctCount {
+final class DistinctCount implements Serializable {
+    private static final long serialVersionUID = 1L;
     private static final int LOG2_REGISTERS = 11;
     private static final int REGISTERS = 1 << LOG2_REGISTERS;
     /** Distinct hashes kept exactly; a small set counted by registers alone is off when two share one. */
     static final int EXACT_LIMIT = 2_048;
 
     private final byte[] registers = new byte[REGISTERS];
-    private java.util.Set<Long> exact = new java.util.HashSet<>();
+    private Set<Long> exact = new HashSet<>();
     private long seen;
 
     void add(String text) {
@@ -79,6 +86,23 @@ final class DistinctCount {
                 registers[i] = other.registers[i];
             }
         }
+    }
+
+    DistinctCount copy() {
+        var copy = new DistinctCount();
+        copy.absorb(this);
+        return copy;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other == this || other instanceof DistinctCount count && count.seen == seen && Objects.equals(count.exact, exact)
+                && Arrays.equals(count.registers, registers);
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(seen) * 31 + Arrays.hashCode(registers);
     }
 
     /**

@@ -1,13 +1,15 @@
 package dev.dynalens.domain.staleness;
 
+import java.io.Serializable;
 import java.util.Arrays;
 
 /**
  * The {@code capacity} smallest of the 64-bit hashes offered (a max-heap of primitives): which items of an entity
  * inference reads, the same whatever order they come in, and mergeable (the smallest of two sets' smallest are the
- * smallest of their union).
+ * smallest of their union). Two samples of the same hashes are equal, however their heaps are laid out.
  */
-final class HashSample {
+final class HashSample implements Serializable {
+    private static final long serialVersionUID = 1L;
     private final int capacity;
     private long[] heap = new long[16];
     private int size;
@@ -41,6 +43,29 @@ final class HashSample {
         for (int i = 0; i < other.size; i++) {
             offer(other.heap[i]);
         }
+    }
+
+    HashSample copy() {
+        var copy = new HashSample(capacity);
+        copy.absorb(this);
+        return copy;
+    }
+
+    private long[] sorted() {
+        var sorted = Arrays.copyOf(heap, size);
+        Arrays.sort(sorted);
+        return sorted;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other == this || other instanceof HashSample sample && sample.capacity == capacity && sample.size == size
+                && Arrays.equals(sample.sorted(), sorted());
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(sorted()) * 31 + capacity;
     }
 
     private void up(int at) {

@@ -1,7 +1,9 @@
 package dev.dynalens.domain.staleness;
 
+import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
@@ -16,16 +18,19 @@ import java.util.regex.Pattern;
  * older than that latest one. A partition whose latest copy differs has a stale copy, and the rule is checked as usual.
  *
  * <p>Memory: one entry per source partition with copies, and none once a copy's sort key holds no time. Merges by
- * {@link #absorb} in any order (the latest copy is the one with the greatest sort key, whoever saw it).
+ * {@link #absorb} in any order (the latest copy is the one with the greatest sort key, whoever saw it). A plain value
+ * (Strings and booleans by source text): equal checks are equal, and it serializes as it is.
  */
-final class HistoryCheck {
+final class HistoryCheck implements Serializable {
+    private static final long serialVersionUID = 1L;
     /** A date (2023-04-30), a date and time (2023-04-30T12:00 …), or epoch seconds or milliseconds. */
     private static final Pattern TIME = Pattern.compile("(?<!\\d)(\\d{4}-\\d{2}-\\d{2}|\\d{10}|\\d{13})(?!\\d)");
 
     /** Per source (its reference text): the latest copy's sort key and whether it agrees, and the latest differing one. */
     private Map<String, Latest> bySource = new HashMap<>();
 
-    private static final class Latest {
+    private static final class Latest implements Serializable {
+        private static final long serialVersionUID = 1L;
         String sortKey;
         boolean agrees;
         String latestDiffering;
@@ -47,6 +52,17 @@ final class HistoryCheck {
             if (other.latestDiffering != null && (latestDiffering == null || other.latestDiffering.compareTo(latestDiffering) > 0)) {
                 latestDiffering = other.latestDiffering;
             }
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Latest latest && Objects.equals(latest.sortKey, sortKey) && latest.agrees == agrees
+                    && Objects.equals(latest.latestDiffering, latestDiffering);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(sortKey, agrees, latestDiffering);
         }
     }
 
@@ -76,10 +92,24 @@ final class HistoryCheck {
             bySource = null;
             return;
         }
-        other.bySource.forEach((source, latest) -> bySource.merge(source, latest, (mine, theirs) -> {
-            mine.absorb(theirs);
-            return mine;
-        }));
+        // Their entries are copied: the two checks share nothing afterwards.
+        other.bySource.forEach((source, latest) -> bySource.computeIfAbsent(source, s -> new Latest()).absorb(latest));
+    }
+
+    HistoryCheck copy() {
+        var copy = new HistoryCheck();
+        copy.absorb(this);
+        return copy;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other == this || other instanceof HistoryCheck check && Objects.equals(check.bySource, bySource);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hashCode(bySource);
     }
 
     /** Whether every differing copy is older than a later copy of the same source that agrees (and one differs). */

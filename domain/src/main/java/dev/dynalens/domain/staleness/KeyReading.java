@@ -353,6 +353,11 @@ final class KeyReading {
 
     /** DynamoDB's key order on primary keys: partition key, then sort key. The smaller key wins a tie between sources. */
     int compareKeys(Map<String, AttributeValue> a, Map<String, AttributeValue> b) {
+        return compareKeys(partitionKey, sortKey, a, b);
+    }
+
+    /** Two primary keys in DynamoDB's order, by the partition key and then the sort key ({@code sortKey} null: none). */
+    static int compareKeys(String partitionKey, String sortKey, Map<String, AttributeValue> a, Map<String, AttributeValue> b) {
         int order = compareKeyValue(a.get(partitionKey), b.get(partitionKey));
         if (order != 0 || sortKey == null) {
             return order;

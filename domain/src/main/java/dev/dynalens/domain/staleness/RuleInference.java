@@ -10,7 +10,6 @@ import dev.dynalens.domain.staleness.DenormalizationRule.IdShape;
 import dev.dynalens.domain.staleness.DenormalizationRule.KeyPart;
 import dev.dynalens.domain.staleness.DenormalizationRule.Reference;
 import dev.dynalens.domain.staleness.SourceIndex.Ref;
-import dev.dynalens.domain.staleness.SourceIndex.SideKey;
 import dev.dynalens.domain.staleness.SourceIndex.SourceEntry;
 import java.util.AbstractMap;
 import java.util.ArrayList;
@@ -22,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.PriorityQueue;
 
 /**
  * Finds denormalization rules in the data, with no configuration, in two streaming passes.
@@ -33,9 +31,9 @@ import java.util.PriorityQueue;
  * one such as {@code PROFILE}, or one equal to the partition key) by its partition key, the id in it, and the parts of
  * its other keys; any other item by its sort key, its index keys and their template variables ({@code ORG#acme /
  * PROJECT#P-1} by {@code PROJECT#P-1} and {@code P-1}). Parts that are constants ({@code PROFILE}) name nothing and are
- * left out. Roots are all indexed (up to {@link Options#maxSourceEntries}); of the other items of an entity, a
- * deterministic sample: the {@link Options#sourcesPerEntity} with the smallest hashes of their primary key, so the
- * sample does not depend on the order the items come in.
+ * left out. Roots are all indexed (up to {@link Options#maxSourceEntries}, those with the smallest hashes of their
+ * primary key); of the other items of an entity, a deterministic sample: the {@link Options#sourcesPerEntity} with the
+ * smallest hashes, so neither depends on the order the items come in.
  *
  * <p><b>Pass 2</b> ({@link #acceptCopy}) looks at every item. Its string and number leaves, and the variables of its
  * key values, are the reference candidates: each text is looked up among the indexed parts, which gives a reference
@@ -50,13 +48,18 @@ import java.util.PriorityQueue;
  * <p><b>Merging.</b> Parts of a table read apart (Scan segments, file splits) combine into the answer one pass over all
  * of it gives: {@link #absorbSources} adds another inference's pass 1 (the source sample stays the smallest hashes, a
  * tie between sources the smaller key), {@link #forCopies} hands out an inference that counts copies against these
- * sources, and {@link #absorbCounts} adds its counts. Exact while no root was dropped ({@link #droppedSources()}) and
- * no candidate refused ({@link #prunedCandidates()}): those bounds keep whichever came first.
+ * sources, and {@link #absorbCounts} adds its counts, a plain value ({@link CopyCounts}): counts made against another
+ * index of the same sources (another machine's) add as well; {@link #sourceSummary()} is pass 1's counts as a value.
+ * Exact, past every bound, while no candidate was refused ({@link #prunedCandidates()}): that guard keeps whichever
+ * came first.
  *
- * <p><b>Bounds.</b> Per (copy entity, source entity) at most {@link Options#maxCandidatesPerEntityPair} candidates;
- * more are refused and counted. Copies are never kept: memory is the source index (per indexed item its key and its
- * scalar leaves; at most {@link Options#maxSourceEntries} roots, further ones counted in {@link #droppedSources()}; at
- * most {@link Options#sourcesPerEntity} other items per entity) plus the candidates' counters.
+ * <p><b>Bounds.</b> The rules are read off at most {@link Options#maxCandidatesPerEntityPair} candidates per (copy
+ * entity, source entity): those with the most resolved copies, whatever order the items came in ({@link #result()}).
+ * While counting, a pair refuses candidates beyond {@value #COUNTED_PER_PAIR} times that (a guard on memory against
+ * map keys that are data), and counts them. Copies are never kept: memory is the source index (per indexed item its
+ * key and its scalar leaves; at most {@link Options#maxSourceEntries} roots, further ones counted in
+ * {@link #droppedSources()}; at most {@link Options#sourcesPerEntity} other items per entity) plus the candidates'
+ * counters.
  *
  * <p>The classifier must already have read the table, so that entity names do not change between the passes. Not
  * thread-safe; inferences of {@link #forCopies} only read the shared sources and may run on threads of their own.
@@ -68,7 +71,7 @@ public final class RuleInference {
      * @param maxCandidatesPerEntityPair candidates kept per (copy entity, source entity)
      * @param sampleSize                 a rule's counts are those of every copy; kept for callers that set it (no
      *                                   candidate is pruned part-way any more: that depended on the order of the items)
-     * @param maxSourceEntries           roots indexed in pass 1
+     * @param maxSourceEntries           roots indexed in pass 1: those with the smallest key hashes (a tie: the smaller key)
      * @param maxDepth                   map nesting read for leaves: 1 is top-level attributes only
      * @param sourcesPerEntity           items other than roots sampled per entity as sources (by their key's hash)
      * @param copiesPerEntity            items read per entity as copies in pass 2 (by their key's hash); an entity with
@@ -96,9 +99,16 @@ public final class RuleInference {
         static final int DEFAULT_COPIES_PER_ENTITY = 50_000;
     }
 
+    /** While counting, a (copy entity, source entity) refuses candidates beyond this many times its bound in the result. */
+    static final int COUNTED_PER_PAIR = 16;
+
     private final KeyReading keys;
     private final Options options;
     private final SourceIndex sources;
+    /** What pass 2 looks texts up in: the sealed {@link #sources}, or a lookup given to {@link #forCopies(SourceLookup)}. */
+    private final SourceLookup lookup;
+    /** Counts absorbed from other inferences' pass 2. */
+    private CopyCounts absorbed = CopyCounts.EMPTY;
     /** The candidates by (copy entity, source entity, reference), then by copy attribute. */
     private final Map<GroupKey, Map<AttributePath, Candidate>> candidates = new HashMap<>();
     private final Map<List<String>, int[]> candidatesPerEntityPair = new HashMap<>();
@@ -111,13 +121,14 @@ public final class RuleInference {
 
     /** @param classifier names the items: a classifier that has read the table's keys, or a {@link Naming} made from one */
     public RuleInference(Naming classifier, Options options) {
-        this(new KeyReading(Objects.requireNonNull(classifier, "classifier")), options, null);
+        this(new KeyReading(Objects.requireNonNull(classifier, "classifier")), options, null, null);
     }
 
-    private RuleInference(KeyReading keys, Options options, SourceIndex shared) {
+    private RuleInference(KeyReading keys, Options options, SourceIndex shared, SourceLookup lookup) {
         this.keys = keys;
         this.options = Objects.requireNonNull(options, "options");
         this.sources = shared != null ? shared : new SourceIndex(keys, options);
+        this.lookup = lookup != null ? lookup : this.sources;
     }
 
     /** Both passes over a re-readable source of items. */
@@ -169,8 +180,8 @@ public final class RuleInference {
 
     /** Pass 2 of an item its entity's sample of copies holds (its key hash is at most {@link #copyThreshold}), as its caller read. */
     void acceptSampledCopy(Item item, String entity, boolean root) {
-        var index = sources.sealed();
-        if (index.isEmpty()) {
+        int longest = lookup.longestText(); // titles and names are mostly longer than any key part: not hashed at all
+        if (longest < 0) {
             return;
         }
         var ownPk = keys.partitionText(item);
@@ -178,11 +189,10 @@ public final class RuleInference {
         for (var attribute : item.attributes().entrySet()) {
             Leaves.collect(leafPaths.child(attribute.getKey()), attribute.getValue(), 1, options.maxDepth(), leaves);
         }
-        var probe = new Probe(item, entity, root, ownPk, index);
-        int longest = sources.longestText(); // titles and names are mostly longer than any key part: not hashed at all
+        var probe = new Probe(item, entity, root, ownPk);
         for (int i = 0; i < leaves.size; i++) {
             var text = KeyReading.scalarText(leaves.values[i]);
-            var refs = text == null || text.length() > longest ? null : index.get(text);
+            var refs = text == null || text.length() > longest ? null : lookup.get(text);
             if (refs != null) {
                 resolve(leaves.nodes[i] != null ? leaves.nodes[i].whole() : new KeyPart(leaves.paths[i], 0), i, null, refs, probe);
             }
@@ -200,7 +210,7 @@ public final class RuleInference {
             var variables = keys.keyVariables(item, attribute);
             for (int i = 0; i < variables.size(); i++) {
                 var variable = variables.get(i);
-                var refs = variable.text().length() > longest ? null : index.get(variable.text());
+                var refs = variable.text().length() > longest ? null : lookup.get(variable.text());
                 if (refs != null) {
                     resolve(keyVariablePart(attribute, i + 1), leaf, variable.context(), refs, probe);
                 }
@@ -232,7 +242,6 @@ public final class RuleInference {
         final String entity;
         final boolean root;
         final String ownPk;
-        final Map<String, Ref> index;
         List<Resolution> resolutions;
         /** The (source entity, leaf number) pairs a part of this item names a source by, as two parallel arrays (few). */
         private String[] referencingEntities;
@@ -241,12 +250,11 @@ public final class RuleInference {
         private final AttributeValue ownPkValue;
         private final AttributeValue ownSkValue;
 
-        Probe(Item item, String entity, boolean root, String ownPk, Map<String, Ref> index) {
+        Probe(Item item, String entity, boolean root, String ownPk) {
             this.item = item;
             this.entity = entity;
             this.root = root;
             this.ownPk = ownPk;
-            this.index = index;
             this.ownPkValue = item.attributes().get(keys.partitionKeyName());
             this.ownSkValue = keys.sortKeyName() == null ? null : item.attributes().get(keys.sortKeyName());
         }
@@ -415,7 +423,7 @@ public final class RuleInference {
             return candidate;
         }
         var used = candidatesPerEntityPair.computeIfAbsent(List.of(key.copyEntity, key.sourceEntity), k -> new int[1]);
-        if (used[0] >= options.maxCandidatesPerEntityPair()) {
+        if (used[0] >= (long) options.maxCandidatesPerEntityPair() * COUNTED_PER_PAIR) {
             refusedCandidates++;
             return null;
         }
@@ -430,8 +438,7 @@ public final class RuleInference {
      * the smallest hashes, seen in pass 1); every item of an entity with fewer.
      */
     long copyThreshold(String entity) {
-        var sample = sources.copySamples.get(entity);
-        return sample == null ? Long.MAX_VALUE : sample.threshold();
+        return sources.summary.copyThreshold(entity);
     }
 
     // ---- merging ----
@@ -444,7 +451,16 @@ public final class RuleInference {
     /** An inference that counts copies against this one's sources (pass 1 must be over), for one split of pass 2. */
     public RuleInference forCopies() {
         sources.sealed();
-        return new RuleInference(keys.copy(), options, sources);
+        return new RuleInference(keys.copy(), options, sources, null);
+    }
+
+    /**
+     * An inference that counts copies against {@code lookup} (the sources pass 1 found, held elsewhere), reading as
+     * copies the items this one's pass 1 sampled ({@link #copyThreshold}).
+     */
+    RuleInference forCopies(SourceLookup lookup) {
+        sources.sealed();
+        return new RuleInference(keys.copy(), options, sources, Objects.requireNonNull(lookup, "lookup"));
     }
 
     /** The key templates the naming pass read for the item given next ({@link KeyReading#know}). */
@@ -452,49 +468,65 @@ public final class RuleInference {
         keys.know(item, partitionKey, sortKey);
     }
 
-    /** Adds a split's counts (from {@link #forCopies}). */
-    public void absorbCounts(RuleInference split) {
-        if (split.sources != sources) {
-            throw new IllegalArgumentException("Absorb only the split inferences this inference handed out");
-        }
-        split.candidates.forEach((key, theirGroup) -> {
-            var group = group(key);
-            theirGroup.forEach((path, theirs) -> {
-                var mine = group.get(path);
-                if (mine == null) {
-                    var used = candidatesPerEntityPair.computeIfAbsent(List.of(key.copyEntity, key.sourceEntity), k -> new int[1]);
-                    used[0]++;
-                    group.put(path, theirs.copy());
-                } else {
-                    mine.add(theirs);
-                }
-            });
-        });
-        refusedCandidates += split.refusedCandidates;
+    /** What pass 2 looks texts up in: this inference's sources, sealed (pass 1 is then over). */
+    SourceLookup lookup() {
+        sources.sealed();
+        return lookup;
     }
 
-    /** Rules that hold, one per copy attribute (the best supported source), most support first. */
+    /** Adds another inference's counts of copies ({@link #forCopies}, or one that counted against an equal index). */
+    public void absorbCounts(RuleInference split) {
+        absorbCounts(split.counts());
+    }
+
+    /** Adds counts of copies made against the same sources (another part of pass 2, on this machine or another). */
+    public void absorbCounts(CopyCounts counts) {
+        absorbed = absorbed.merge(Objects.requireNonNull(counts, "counts"));
+    }
+
+    /** What pass 2 counted here, with the counts absorbed, as a value that merges with other parts' ({@link CopyCounts}). */
+    public CopyCounts counts() {
+        var own = new HashMap<CopyCounts.Candidate, CopyCounts.Tally>();
+        candidates.forEach((group, byPath) -> {
+            var reference = RuleSpec.renderReference(group.reference);
+            byPath.forEach((path, candidate) -> {
+                var agreements = new HashMap<String, Long>();
+                candidate.agreements.forEach((attribute, count) -> agreements.put(attribute.render(), count[0]));
+                own.put(new CopyCounts.Candidate(group.copyEntity, path.render(), group.sourceEntity, reference),
+                        new CopyCounts.Tally(candidate.resolved, agreements));
+            });
+        });
+        return absorbed.merge(new CopyCounts(own, refusedCandidates));
+    }
+
+    /**
+     * Rules that hold, one per copy attribute (the best supported source), most support first: read off the
+     * {@link Options#maxCandidatesPerEntityPair} candidates per (copy entity, source entity) with the most resolved
+     * copies ({@link CopyCounts#kept}).
+     */
     public List<InferredRule> result() {
         var best = new LinkedHashMap<List<Object>, InferredRule>();
         var order = Comparator.comparingLong(InferredRule::support).thenComparingDouble(InferredRule::confidence)
                 .thenComparingInt(r -> referenceRank(r.rule().reference()))
                 .thenComparing(r -> -r.rule().toSpec().length());
-        var keysInOrder = new ArrayList<CandidateKey>();
-        candidates.forEach((group, byPath) -> byPath.keySet().forEach(path -> keysInOrder.add(
-                new CandidateKey(group.copyEntity, path, group.sourceEntity, group.reference))));
-        keysInOrder.sort(Comparator.comparing(CandidateKey::toString));
-        for (var key : keysInOrder) {
-            var candidate = candidates.get(new GroupKey(key.copyEntity, key.sourceEntity, key.reference)).get(key.copyAttribute);
-            var agreements = new ArrayList<>(candidate.agreements.entrySet());
-            agreements.sort(Comparator.comparing(e -> e.getKey().render()));
+        var keysInOrder = new ArrayList<Map.Entry<CandidateKey, CopyCounts.Tally>>();
+        counts().kept(options.maxCandidatesPerEntityPair()).forEach((candidate, tally) -> keysInOrder.add(Map.entry(
+                new CandidateKey(candidate.copyEntity(), AttributePath.parse(candidate.copyAttribute()), candidate.sourceEntity(),
+                        RuleSpec.parseReference(candidate.reference())), tally)));
+        keysInOrder.sort(Comparator.comparing(entry -> entry.getKey().toString()));
+        for (var entry : keysInOrder) {
+            var key = entry.getKey();
+            var tally = entry.getValue();
+            var agreements = new ArrayList<>(tally.agreements().entrySet());
+            agreements.sort(Map.Entry.comparingByKey());
             for (var agreement : agreements) {
-                long support = agreement.getValue()[0];
-                double confidence = (double) support / candidate.resolved;
+                long support = agreement.getValue();
+                double confidence = (double) support / tally.resolved();
                 if (support < options.minSupport() || confidence < options.minConfidence()) {
                     continue;
                 }
-                var rule = new InferredRule(new DenormalizationRule(new Endpoint(key.sourceEntity, agreement.getKey()),
-                        new Endpoint(key.copyEntity, key.copyAttribute), key.reference), candidate.resolved, support, confidence);
+                var rule = new InferredRule(new DenormalizationRule(new Endpoint(key.sourceEntity, AttributePath.parse(agreement.getKey())),
+                        new Endpoint(key.copyEntity, key.copyAttribute), key.reference), tally.resolved(), support, confidence);
                 best.merge(List.of(key.copyEntity, key.copyAttribute), rule, (a, b) -> order.compare(a, b) >= 0 ? a : b);
             }
         }
@@ -530,19 +562,9 @@ public final class RuleInference {
      */
     Optional<Map<String, Map.Entry<Map<String, AttributeValue>, AttributeValue>>> exactSources(String entity, SourceSide side,
                                                                                                    AttributePath attribute) {
-        if (sources.droppedRoots > 0 || sources.offered.getOrDefault(entity, new long[1])[0] > options.sourcesPerEntity()
-                || sources.incomplete.contains(new SideKey(entity, side))) {
+        var byText = sources.exactSources(entity, side);
+        if (byText == null) {
             return Optional.empty();
-        }
-        var byText = new HashMap<String, SourceEntry>();
-        var sideKey = new SideKey(entity, side);
-        sources.roots.getOrDefault(sideKey, Map.of()).forEach((text, entry) -> sources.putSmaller(byText, text, entry));
-        for (var entry : sources.samples.getOrDefault(entity, new PriorityQueue<>())) {
-            for (var part : entry.parts) {
-                if (part.side().equals(side)) {
-                    sources.putSmaller(byText, part.text(), entry);
-                }
-            }
         }
         var exact = new HashMap<String, Map.Entry<Map<String, AttributeValue>, AttributeValue>>();
         byText.forEach((text, entry) -> exact.put(text, new AbstractMap.SimpleImmutableEntry<>(entry.key, entry.leaf(attribute))));
@@ -551,7 +573,7 @@ public final class RuleInference {
 
     /** Roots held by the source index. */
     public long sourceEntries() {
-        return sources.rootCount;
+        return sources.rootCount();
     }
 
     /** Items other than roots held by the source index (at most {@link Options#sourcesPerEntity} per entity). */
@@ -559,23 +581,28 @@ public final class RuleInference {
         return sources.sampledCount();
     }
 
-    /** Roots not indexed because {@link Options#maxSourceEntries} was reached. */
+    /** Roots not indexed because {@link Options#maxSourceEntries} others had smaller key hashes (a tie: smaller keys). */
     public long droppedSources() {
-        return sources.droppedRoots;
+        return sources.droppedRoots();
     }
 
-    /** Candidates being counted now. */
+    /** What pass 1 counted over every item, apart from the sources it keeps, as a value that merges ({@link SourceSummary}). */
+    public SourceSummary sourceSummary() {
+        return sources.summary.merge(new SourceSummary(options.copiesPerEntity()));
+    }
+
+    /** Candidates being counted now (absorbed ones included). */
     public int candidateCount() {
-        int count = 0;
+        int count = absorbed.candidateCount();
         for (var group : candidates.values()) {
             count += group.size();
         }
         return count;
     }
 
-    /** Candidates refused because their entity pair was full. */
+    /** Candidates refused while counting because their entity pair was full ({@link CopyCounts#refused()}). */
     public long prunedCandidates() {
-        return refusedCandidates;
+        return refusedCandidates + absorbed.refused();
     }
 
     /** A 64-bit hash of a primary key that is the same in every run (String's hash is specified). */
@@ -658,15 +685,5 @@ public final class RuleInference {
             }
         }
 
-        void add(Candidate other) {
-            resolved += other.resolved;
-            other.agreements.forEach((path, count) -> agreements.computeIfAbsent(path, k -> new long[1])[0] += count[0]);
-        }
-
-        Candidate copy() {
-            var copy = new Candidate();
-            copy.add(this);
-            return copy;
-        }
     }
 }

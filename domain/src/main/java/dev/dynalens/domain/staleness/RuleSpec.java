@@ -55,6 +55,17 @@ public final class RuleSpec {
         return rule;
     }
 
+    /** The part after '@' alone, as {@link #renderReference} writes it. */
+    static Reference parseReference(String text) {
+        var parser = new RuleSpec(text);
+        var reference = parser.reference();
+        parser.blanks();
+        if (parser.at < text.length()) {
+            throw parser.error("Unexpected '" + text.charAt(parser.at) + "' after the reference");
+        }
+        return reference;
+    }
+
     public static String render(DenormalizationRule rule) {
         var out = new StringBuilder();
         endpoint(out, rule.copy());

@@ -16,42 +16,39 @@ import java.util.PriorityQueue;
 import java.util.Set;
 
 /**
- * Pass 1's state: roots by every part, a sample of the other items per entity, and once sealed the look-up from a
- * part's text to the items that carry it.
+ * Pass 1's state: what it counted over every item ({@link SourceSummary}), the roots (up to
+ * {@link Options#maxSourceEntries}: those with the smallest key hashes, a tie the smaller key, so which are kept does not
+ * depend on order), a sample of the other items per entity, and once sealed the look-up from a part's text to the items
+ * that carry it ({@link SourceLookup}).
  */
-final class SourceIndex {
+final class SourceIndex implements SourceLookup {
     /** A part identifies items when at least this share of the items that carry it carry a value of their own. */
     static final double IDENTIFYING_SHARE = 0.9;
     /** Names kept per variable part; beyond, the part's variable is taken for an id of anything. */
     static final int MAX_CONTEXTS = 16;
     final KeyReading keys;
     final Options options;
-    /** (entity, side, text) to the item that is the source there: the smallest key among those that carry it. */
-    final Map<SideKey, Map<String, SourceEntry>> roots = new HashMap<>();
+    /**
+     * What was counted over every item. Its incomplete sides are those some item carries but is not indexed by (a whole
+     * key part equal to its partition key or without a variable, an id that is the whole partition key): detection,
+     * which indexes every such item, cannot take those sides' sources from here ({@link #exactSources}).
+     */
+    final SourceSummary summary;
+    /** The roots kept, the largest (hash, key) on top: at most {@link Options#maxSourceEntries}. */
+    private final PriorityQueue<SourceEntry> roots = new PriorityQueue<>(LARGEST_FIRST);
+    /** Roots offered (with a part to be found by), kept or not. */
+    private long rootsOffered;
     /** Per entity, the sampled other items, the largest hash on top. */
     final Map<String, PriorityQueue<SourceEntry>> samples = new HashMap<>();
-    /** Per entity, the smallest key hashes of its items: which of them pass 2 reads as copies. */
-    final Map<String, HashSample> copySamples = new HashMap<>();
-    /** Per entity, the items other than roots offered to its sample: all of them are in it while this is at most its size. */
-    final Map<String, long[]> offered = new HashMap<>();
-    /**
-     * The (entity, side)s some item carries but is not indexed by (a whole key part equal to its partition key or
-     * without a variable, an id that is the whole partition key): detection, which indexes every such item, cannot
-     * take those sides' sources from here ({@link #exactSources}).
-     */
-    final Set<SideKey> incomplete = new HashSet<>();
-    /** Per (entity, side), how many items carry the part and how many distinct values it has, over every item. */
-    final Map<SideKey, DistinctCount> distinct = new HashMap<>();
-    /** Per (entity, side) of a variable, the names before it; the side maps to null once there are too many. */
-    final Map<SideKey, Set<String>> contexts = new HashMap<>();
-    long rootCount;
-    long droppedRoots;
+    /** Once sealed: (entity, side, text) to the root that is the source there, the smallest key among those that carry it. */
+    private Map<SideKey, Map<String, SourceEntry>> rootsBySide;
     Map<String, Ref> sealed;
     private int longestText;
 
     SourceIndex(KeyReading keys, Options options) {
         this.keys = keys;
         this.options = options;
+        this.summary = new SourceSummary(options.copiesPerEntity());
     }
 
     /** The item whose keys {@link #offerKeys} kept, waiting for {@link #admit}. */
@@ -73,25 +70,24 @@ final class SourceIndex {
         pendingParts = null;
         var stats = entityStats(entity);
         stats.copySample.offer(hash);
-        var parts = parts(item, entity, root);
+        var parts = parts(item, stats, root);
         if (parts.isEmpty()) {
             return false;
         }
         for (var part : parts) {
             var side = stats.side(part.side);
-            side.distinct.add(part.text);
+            side.distinct().add(part.text);
             // Adding a name a side holds already changes nothing: only a new one goes to the set.
             if (part.context != null && !part.context.equals(side.lastContext)) {
-                addContext(side.key, part.context);
+                summary.addContext(side.key, part.context);
                 side.lastContext = part.context;
             }
         }
         if (root) {
-            if (rootCount >= options.maxSourceEntries()) {
-                droppedRoots++;
-                return false;
+            rootsOffered++;
+            if (options.maxSourceEntries() == 0 || roots.size() >= options.maxSourceEntries() && hash > roots.peek().hash) {
+                return false; // cheap refusal: the roots kept all have smaller hashes
             }
-            rootCount++;
         } else {
             stats.offered[0]++;
             if (options.sourcesPerEntity() == 0) {
@@ -117,18 +113,18 @@ final class SourceIndex {
         var entry = entry(whole, pendingEntity, pendingParts, pendingHash);
         pendingParts = null;
         if (pendingRoot) {
-            for (var part : entry.parts) {
-                putSmaller(roots.computeIfAbsent(new SideKey(entry.entity, part.side), k -> new HashMap<>()), part.text, entry);
-            }
+            rootsBySide = null;
+            offer(roots, entry, options.maxSourceEntries());
         } else {
-            offer(samples.get(entry.entity), entry);
+            offer(samples.get(entry.entity), entry, options.sourcesPerEntity());
         }
     }
 
-    private void offer(PriorityQueue<SourceEntry> sample, SourceEntry entry) {
-        if (sample.size() < options.sourcesPerEntity()) {
+    /** Keeps the {@code capacity} smallest entries by {@link #SAMPLE_ORDER}. */
+    private static void offer(PriorityQueue<SourceEntry> sample, SourceEntry entry, int capacity) {
+        if (sample.size() < capacity) {
             sample.add(entry);
-        } else if (SAMPLE_ORDER.compare(entry, sample.peek()) < 0) {
+        } else if (capacity > 0 && SAMPLE_ORDER.compare(entry, sample.peek()) < 0) {
             sample.poll();
             sample.add(entry);
         }
@@ -138,18 +134,8 @@ final class SourceIndex {
         byText.merge(text, entry, (known, offered) -> keys.compareKeys(known.key, offered.key) <= 0 ? known : offered);
     }
 
-    private void addContext(SideKey side, String context) {
-        if (contexts.containsKey(side) && contexts.get(side) == null) {
-            return;
-        }
-        var known = contexts.computeIfAbsent(side, k -> new java.util.TreeSet<>());
-        if (known.add(context) && known.size() > MAX_CONTEXTS) {
-            contexts.put(side, null);
-        }
-    }
-
     /** The parts an item can be found by: a root's partition key and id, every item's other key parts. */
-    private List<IndexedPart> parts(Item item, String entity, boolean root) {
+    private List<IndexedPart> parts(Item item, EntityStats stats, boolean root) {
         var parts = new ArrayList<IndexedPart>(4);
         var pk = keys.partitionText(item);
         if (root && pk != null) {
@@ -158,7 +144,7 @@ final class SourceIndex {
             if (id != null && !id.equals(pk)) {
                 parts.add(new IndexedPart(SourceSide.PartitionId.INSTANCE, id, keys.partitionIdContext(item)));
             } else if (id != null) {
-                incomplete.add(new SideKey(entity, SourceSide.PartitionId.INSTANCE));
+                stats.side(SourceSide.PartitionId.INSTANCE).incomplete();
             }
         }
         for (var attribute : keys.keyAttributes()) {
@@ -177,12 +163,12 @@ final class SourceIndex {
                 if (!text.equals(pk) && (!variables.isEmpty() || !isConstant(item, attribute))) {
                     parts.add(new IndexedPart(whole, text, null));
                 } else {
-                    incomplete.add(new SideKey(entity, whole));
+                    stats.side(whole).incomplete();
                 }
             }
             // The partition key's only variable is its id (PartitionId) already.
             if (partitionKey && variables.size() == 1) {
-                incomplete.add(new SideKey(entity, side(attribute, 1)));
+                stats.side(side(attribute, 1)).incomplete();
             } else {
                 for (int i = 0; i < variables.size(); i++) {
                     var variable = variables.get(i);
@@ -224,8 +210,8 @@ final class SourceIndex {
 
         EntityStats(String entity) {
             this.entity = entity;
-            this.copySample = copySamples.computeIfAbsent(entity, e -> new HashSample(options.copiesPerEntity()));
-            this.offered = SourceIndex.this.offered.computeIfAbsent(entity, e -> new long[1]);
+            this.copySample = summary.copySample(entity);
+            this.offered = summary.offered.computeIfAbsent(entity, e -> new long[1]);
         }
 
         PriorityQueue<SourceEntry> sample() {
@@ -238,23 +224,36 @@ final class SourceIndex {
         SideStats side(SourceSide side) {
             var stats = sides.get(side);
             if (stats == null) {
-                var key = new SideKey(entity, side);
-                stats = new SideStats(key, distinct.computeIfAbsent(key, k -> new DistinctCount()));
+                stats = new SideStats(new SourceSummary.Side(entity, SourceSummary.sideText(side)));
                 sides.put(side, stats);
             }
             return stats;
         }
     }
 
-    /** One (entity, side)'s distinct count, and the name last added before its variable. */
-    private static final class SideStats {
-        final SideKey key;
-        final DistinctCount distinct;
+    /** One (entity, side) in the summary: its distinct count, whether it is incomplete, the name last added before its variable. */
+    private final class SideStats {
+        final SourceSummary.Side key;
+        private DistinctCount distinct;
+        private boolean incomplete;
         String lastContext;
 
-        SideStats(SideKey key, DistinctCount distinct) {
+        SideStats(SourceSummary.Side key) {
             this.key = key;
-            this.distinct = distinct;
+        }
+
+        DistinctCount distinct() {
+            if (distinct == null) {
+                distinct = summary.distinct.computeIfAbsent(key, k -> new DistinctCount());
+            }
+            return distinct;
+        }
+
+        void incomplete() {
+            if (!incomplete) {
+                summary.incomplete.add(key);
+                incomplete = true;
+            }
         }
     }
 
@@ -276,8 +275,7 @@ final class SourceIndex {
      * slug on each of its tag entries) would name one of them at random, so it names none.
      */
     boolean identifies(SideKey side) {
-        var count = distinct.get(side);
-        return count != null && count.distinctShare() >= IDENTIFYING_SHARE;
+        return summary.identifies(side.summarized());
     }
 
     /** A key value whose template has no variable ({@code PROFILE}, {@code STATUS#OPEN}) names no one item. */
@@ -288,11 +286,17 @@ final class SourceIndex {
 
     /** The names before a side's variable: empty for a whole value, null when any name goes. */
     private Set<String> contextsOf(SideKey side) {
-        if (!contexts.containsKey(side)) {
-            return Set.of();
-        }
-        var names = contexts.get(side);
-        return names == null ? null : Set.copyOf(names);
+        return summary.contextsOf(side.summarized());
+    }
+
+    /** Roots kept. */
+    long rootCount() {
+        return roots.size();
+    }
+
+    /** Roots not kept because {@link Options#maxSourceEntries} others had smaller hashes. */
+    long droppedRoots() {
+        return rootsOffered - roots.size();
     }
 
     long sampledCount() {
@@ -307,38 +311,63 @@ final class SourceIndex {
         if (sealed != null || other.sealed != null) {
             throw new IllegalStateException("Sources merge before copies are counted");
         }
-        other.roots.forEach((side, byText) -> {
-            var mine = roots.computeIfAbsent(side, k -> new HashMap<>());
-            byText.forEach((text, entry) -> putSmaller(mine, text, entry));
-        });
-        // The same root may be counted by two inferences only if both read it; a split reads each item once.
-        rootCount += other.rootCount;
-        droppedRoots += other.droppedRoots;
-        other.distinct.forEach((side, count) -> distinct.computeIfAbsent(side, k -> new DistinctCount()).absorb(count));
-        other.contexts.forEach((side, names) -> {
-            if (names == null) {
-                contexts.put(side, null);
-            } else {
-                names.forEach(name -> addContext(side, name));
-            }
-        });
-        incomplete.addAll(other.incomplete);
-        other.offered.forEach((entity, count) -> offered.computeIfAbsent(entity, e -> new long[1])[0] += count[0]);
-        other.copySamples.forEach((entity, sample) ->
-                copySamples.computeIfAbsent(entity, e -> new HashSample(options.copiesPerEntity())).absorb(sample));
+        // A root is offered by the one part that read it: the roots kept are the smallest of both parts' together.
+        rootsBySide = null;
+        for (var entry : other.roots) {
+            offer(roots, entry, options.maxSourceEntries());
+        }
+        rootsOffered += other.rootsOffered;
+        summary.absorb(other.summary);
         other.samples.forEach((entity, theirs) -> {
             var sample = samples.computeIfAbsent(entity, e -> new PriorityQueue<>(LARGEST_FIRST));
             for (var entry : theirs) {
-                offer(sample, entry);
+                offer(sample, entry, options.sourcesPerEntity());
             }
         });
+    }
+
+    /** (entity, side, text) to the root that is the source there: the smallest key among those that carry it. */
+    Map<SideKey, Map<String, SourceEntry>> rootsBySide() {
+        if (rootsBySide == null) {
+            var bySide = new HashMap<SideKey, Map<String, SourceEntry>>();
+            for (var entry : roots) {
+                for (var part : entry.parts) {
+                    putSmaller(bySide.computeIfAbsent(new SideKey(entry.entity, part.side), k -> new HashMap<>()), part.text, entry);
+                }
+            }
+            rootsBySide = bySide;
+        }
+        return rootsBySide;
+    }
+
+    /**
+     * Every item of {@code entity} that {@code side} names (the smallest key where several carry the same text), when
+     * pass 1 kept all of them: no root was dropped, the entity's other items all fit its sample, and every item carrying
+     * the side was indexed by it. Null otherwise. Pass 1 must be over.
+     */
+    Map<String, SourceEntry> exactSources(String entity, SourceSide side) {
+        var sideKey = new SideKey(entity, side);
+        if (droppedRoots() > 0 || summary.offered(entity) > options.sourcesPerEntity()
+                || summary.incomplete.contains(sideKey.summarized())) {
+            return null;
+        }
+        var byText = new HashMap<String, SourceEntry>();
+        rootsBySide().getOrDefault(sideKey, Map.of()).forEach((text, entry) -> putSmaller(byText, text, entry));
+        for (var entry : samples.getOrDefault(entity, new PriorityQueue<>())) {
+            for (var part : entry.parts) {
+                if (part.side().equals(side)) {
+                    putSmaller(byText, part.text(), entry);
+                }
+            }
+        }
+        return byText;
     }
 
     /** The look-up from a part's text to the sources that carry it, built once pass 1 is over. */
     Map<String, Ref> sealed() {
         if (sealed == null) {
             var index = new HashMap<String, Ref>();
-            roots.forEach((side, byText) -> {
+            rootsBySide().forEach((side, byText) -> {
                 if (identifies(side)) {
                     var names = contextsOf(side);
                     byText.forEach((text, entry) -> index.merge(text, new Ref(side.side, entry, names, null),
@@ -361,7 +390,7 @@ final class SourceIndex {
                     }
                 });
             });
-            int longest = 0;
+            int longest = -1;
             for (var text : index.keySet()) {
                 longest = Math.max(longest, text.length());
             }
@@ -371,8 +400,15 @@ final class SourceIndex {
         return sealed;
     }
 
-    /** The length of the longest text the sealed index holds: a longer one is not in it, and is not looked up. */
-    int longestText() {
+    /** The sources the sealed index holds for a text (pass 1 is then over). */
+    @Override
+    public Ref get(String text) {
+        return sealed().get(text);
+    }
+
+    /** The length of the longest text the sealed index holds (-1: none): a longer one is not in it, and is not looked up. */
+    @Override
+    public int longestText() {
         sealed();
         return longestText;
     }
@@ -388,6 +424,9 @@ final class SourceIndex {
     static final Comparator<SourceEntry> LARGEST_FIRST = (a, b) -> SAMPLE_ORDER.compare(b, a);
 
     record SideKey(String entity, SourceSide side) {
+        SourceSummary.Side summarized() {
+            return new SourceSummary.Side(entity, SourceSummary.sideText(side));
+        }
     }
 
     /** @param context what a variable part is an id of (the name before it in the template), or null */

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -34,12 +35,14 @@ import java.util.function.Consumer;
  * <p><b>Merging.</b> The state splits in two, so that parts of a table can be read apart (Scan segments, file splits)
  * and combined into the answer one pass gives: {@link #absorbSources} adds the sources another detector of the same
  * rules indexed (the smaller key still wins), and {@link #forCopies} hands out a detector that checks copies against
- * these (complete) sources with counts of its own, which {@link #absorb} adds in split order.
+ * these (complete) sources with counts of its own, which {@link #absorb} adds; its counts are also a plain value,
+ * {@link CheckCounts}, that merges with other parts' in any order (counted against any copy of the same sources).
  *
  * <p><b>Memory.</b> Copies are never kept. Per source entity and reference side of the rules: for every item that
  * can be a source, its primary key and the values of the attributes the rules copy (one {@link #sourceEntries() entry}
- * each). Findings are passed to the consumer as they are found; the report lists at most {@code maxListed} of each
- * kind, and counts all.
+ * each). Findings are passed to the consumer as they are found, in the order they are read; the report counts all,
+ * and lists the first {@code maxListed} of each kind by rule (in the order given) and then by the copy's primary key
+ * (DynamoDB's order), so the same ones whatever order the items came in.
  *
  * <p>Not thread-safe: feed each detector from one thread. Split detectors of {@link #forCopies} only read the shared
  * sources and may run on threads of their own (with a classifier that has finished reading; see {@link KeyReading}).
@@ -52,13 +55,15 @@ public final class StalenessDetector {
     private final Sources sources;
     private final Map<String, List<RuleState>> rulesByCopyEntity = new HashMap<>();
     private final List<RuleState> states = new ArrayList<>();
-    private final List<Finding.StaleCopy> staleCopies = new ArrayList<>();
-    private final List<Finding.OrphanCopy> orphanCopies = new ArrayList<>();
-    /** Findings absorbed or found but not yet listed: held until {@link #settle} knows which rules record history. */
-    private final List<Finding> pending = new ArrayList<>();
-    /** Whether a rule may record history: then stale copies are held until settled, so every list keeps its order. */
+    /**
+     * Findings absorbed or found but not yet told, in the order read: held until {@link #settle} knows which rules
+     * record history (a split of {@link #forCopies} holds all of its own for the detector that absorbs it).
+     */
+    private final List<Finding> untold = new ArrayList<>();
+    /** Whether a rule may record history: then stale copies are held until settled. */
     private final boolean holding;
-    private boolean truncated;
+    /** Whether this is a split of {@link #forCopies}: its findings wait for {@link #absorb}. */
+    private final boolean split;
 
     public StalenessDetector(Naming classifier, List<DenormalizationRule> rules, int maxListed) {
         this(classifier, rules, maxListed, finding -> { });
@@ -73,6 +78,27 @@ public final class StalenessDetector {
         this(new KeyReading(Objects.requireNonNull(classifier, "classifier")), List.copyOf(rules), maxListed, onFinding, null);
     }
 
+    /** Findings of one kind and rule: the first {@code maxListed} by the copy's key. */
+    private final class Listing<F extends Finding> {
+        /** The last of those kept on top. */
+        private final PriorityQueue<F> kept = new PriorityQueue<>((a, b) -> keys.compareKeys(b.key(), a.key()));
+
+        void offer(F finding) {
+            if (kept.size() < maxListed) {
+                kept.add(finding);
+            } else if (maxListed > 0 && keys.compareKeys(finding.key(), kept.peek().key()) < 0) {
+                kept.poll();
+                kept.add(finding);
+            }
+        }
+
+        List<F> sorted() {
+            var sorted = new ArrayList<>(kept);
+            sorted.sort((a, b) -> keys.compareKeys(a.key(), b.key()));
+            return sorted;
+        }
+    }
+
     private StalenessDetector(KeyReading keys, List<DenormalizationRule> rules, int maxListed, Consumer<? super Finding> onFinding,
                               Sources shared) {
         this.keys = keys;
@@ -83,11 +109,12 @@ public final class StalenessDetector {
         this.maxListed = maxListed;
         this.onFinding = Objects.requireNonNull(onFinding, "onFinding");
         this.sources = shared != null ? shared : new Sources();
+        this.split = shared != null;
         for (var rule : this.rules) {
             var side = SourceSide.of(rule.reference());
             var table = shared != null ? sources.table(rule.source().entity(), side) : sources.tableFor(rule.source().entity(), side);
             var state = new RuleState(rule, SourceSide.copyPart(rule.reference(), keys), table, table.slotOf(rule.source().attribute()),
-                    keys.sortKeyName() != null);
+                    keys.sortKeyName() != null, new Listing<>(), new Listing<>());
             states.add(state);
             rulesByCopyEntity.computeIfAbsent(rule.copy().entity(), e -> new ArrayList<>()).add(state);
         }
@@ -193,12 +220,8 @@ public final class StalenessDetector {
         if (source == null) {
             state.orphans++;
             var orphan = new Finding.OrphanCopy(rule, keys.keyOf(item), rule.copy().attribute(), referenceValue(item, state.copyPart, text));
-            if (orphanCopies.size() < maxListed) {
-                orphanCopies.add(orphan);
-            } else {
-                truncated = true;
-            }
-            onFinding.accept(orphan);
+            state.orphansListed.offer(orphan);
+            found(orphan, false);
             return;
         }
         var sourceValue = source.values[state.slot];
@@ -211,20 +234,17 @@ public final class StalenessDetector {
         }
         state.stale++;
         var stale = new Finding.StaleCopy(rule, keys.keyOf(item), rule.copy().attribute(), copyValue, source.key, sourceValue);
-        if (holding) {
-            pending.add(stale); // listed once the whole table says which rules record history (settle)
-            return;
-        }
-        list(stale);
+        state.staleListed.offer(stale);
+        // Held when the rule may record history: told once the whole table says whether it does (settle).
+        found(stale, holding);
     }
 
-    private void list(Finding.StaleCopy stale) {
-        if (staleCopies.size() < maxListed) {
-            staleCopies.add(stale);
+    private void found(Finding finding, boolean hold) {
+        if (split || hold) {
+            untold.add(finding);
         } else {
-            truncated = true;
+            onFinding.accept(finding);
         }
-        onFinding.accept(stale);
     }
 
     /** What an orphan refers by: the reference attribute's value as stored, or the text of the key variable it reads. */
@@ -292,10 +312,10 @@ public final class StalenessDetector {
 
     /**
      * A detector that checks copies against this one's sources (which must be complete: pass 1 is over) with counts of
-     * its own, for one split of pass 2. Its findings wait for {@link #absorb}, which hands them on in split order.
+     * its own, for one split of pass 2. Its findings wait for {@link #absorb}, which tells them in the order absorbed.
      */
     public StalenessDetector forCopies() {
-        return new StalenessDetector(keys.copy(), rules, Integer.MAX_VALUE, finding -> { }, sources);
+        return new StalenessDetector(keys.copy(), rules, maxListed, finding -> { }, sources);
     }
 
     /** The key templates the naming pass read for the item given next ({@link KeyReading#know}). */
@@ -303,61 +323,98 @@ public final class StalenessDetector {
         keys.know(item, partitionKey, sortKey);
     }
 
-    /** Adds a split's counts and findings (from {@link #forCopies}), after those absorbed before. */
+    /**
+     * Adds a split's counts (from {@link #forCopies}, or from a detector of the same rules that checked copies against
+     * the same sources), and its findings, to be told after those absorbed before.
+     */
     public void absorb(StalenessDetector split) {
-        if (split.sources != sources) {
-            throw new IllegalArgumentException("Absorb only the split detectors this detector handed out");
-        }
+        requireSameRules(split.rules.stream().map(DenormalizationRule::toSpec).toList());
         for (int i = 0; i < states.size(); i++) {
             var mine = states.get(i);
             var theirs = split.states.get(i);
-            mine.copies += theirs.copies;
-            mine.stale += theirs.stale;
-            mine.orphans += theirs.orphans;
-            if (mine.history != null) {
-                mine.history.absorb(theirs.history);
-            }
+            add(mine, theirs.copies, theirs.stale, theirs.orphans, theirs.history);
+            theirs.staleListed.kept.forEach(mine.staleListed::offer);
+            theirs.orphansListed.kept.forEach(mine.orphansListed::offer);
         }
-        // A split lists every finding (its cap is unbounded), stale copies and orphans each in the order found, and holds
-        // the stale copies of rules that may record history in the same order: all are listed when settled.
-        pending.addAll(split.staleCopies);
-        pending.addAll(split.pending);
-        pending.addAll(split.orphanCopies);
+        untold.addAll(split.untold);
     }
 
     /**
-     * Decides which rules record history rather than copy their source (see {@link HistoryCheck}), and lists and tells
-     * the findings held until then, in the order they were found, but for the stale copies of those rules: they are
-     * counted as {@link StalenessReport.RuleCounts#history()}, not as stale, and no repair is planned for them.
+     * Adds the counts of another part of pass 2 (another machine's), of the same rules. Their findings count and may be
+     * listed; none of them is told to this detector's consumer.
      */
-    private void settle() {
-        var historic = new HashSet<DenormalizationRule>();
-        for (var state : states) {
-            if (state.history != null && state.stale > 0 && state.history.recordsHistory()) {
-                state.historic += state.stale;
-                state.stale = 0;
+    public void absorb(CheckCounts counts) {
+        requireSameRules(counts.rules().stream().map(CheckCounts.RuleCheck::rule).toList());
+        for (int i = 0; i < states.size(); i++) {
+            var mine = states.get(i);
+            var theirs = counts.rules().get(i);
+            var rule = mine.rule;
+            add(mine, theirs.copies(), theirs.stale(), theirs.orphans(), theirs.history());
+            for (var stale : theirs.staleListed()) {
+                mine.staleListed.offer(new Finding.StaleCopy(rule, CheckCounts.key(stale.key()), rule.copy().attribute(),
+                        CheckCounts.value(stale.copyValue()), CheckCounts.key(stale.sourceKey()), CheckCounts.value(stale.sourceValue())));
             }
-            if (state.historic > 0) {
-                historic.add(state.rule);
-            }
-        }
-        for (var finding : pending) {
-            if (finding instanceof Finding.StaleCopy stale) {
-                if (!historic.contains(stale.rule())) {
-                    list(stale);
-                }
-            } else if (finding instanceof Finding.OrphanCopy orphan) {
-                if (orphanCopies.size() < maxListed) {
-                    orphanCopies.add(orphan);
-                } else {
-                    truncated = true;
-                }
-                onFinding.accept(orphan);
+            for (var orphan : theirs.orphansListed()) {
+                mine.orphansListed.offer(new Finding.OrphanCopy(rule, CheckCounts.key(orphan.key()), rule.copy().attribute(),
+                        CheckCounts.value(orphan.reference())));
             }
         }
-        pending.clear();
     }
 
+    /** What pass 2 counted here, with what was absorbed, as a value that merges with other parts' ({@link CheckCounts}). */
+    public CheckCounts counts() {
+        var checks = new ArrayList<CheckCounts.RuleCheck>();
+        for (var state : states) {
+            var stale = state.staleListed.sorted().stream().map(f -> new CheckCounts.Stale(CheckCounts.json(f.key()),
+                    CheckCounts.json(f.copyValue()), CheckCounts.json(f.sourceKey()), CheckCounts.json(f.sourceValue()))).toList();
+            var orphans = state.orphansListed.sorted().stream()
+                    .map(f -> new CheckCounts.Orphan(CheckCounts.json(f.key()), CheckCounts.json(f.reference()))).toList();
+            checks.add(new CheckCounts.RuleCheck(state.rule.toSpec(), state.copies, state.stale, state.orphans, state.history, stale,
+                    orphans));
+        }
+        return new CheckCounts(keys.partitionKeyName(), keys.sortKeyName(), maxListed, checks);
+    }
+
+    private void requireSameRules(List<String> specs) {
+        if (!specs.equals(rules.stream().map(DenormalizationRule::toSpec).toList())) {
+            throw new IllegalArgumentException("Only the counts of detectors of the same rules merge");
+        }
+    }
+
+    private static void add(RuleState mine, long copies, long stale, long orphans, HistoryCheck history) {
+        mine.copies += copies;
+        mine.stale += stale;
+        mine.orphans += orphans;
+        if (mine.history != null) {
+            mine.history.absorb(Objects.requireNonNull(history, "history"));
+        }
+    }
+
+    /**
+     * The rules whose copies record history rather than copy their source (see {@link HistoryCheck}): their stale copies
+     * are counted as {@link StalenessReport.RuleCounts#history()}, not as stale, and neither listed nor repaired.
+     */
+    private Set<RuleState> historic() {
+        var historic = new HashSet<RuleState>();
+        for (var state : states) {
+            if (state.history != null && state.stale > 0 && state.history.recordsHistory()) {
+                historic.add(state);
+            }
+        }
+        return historic;
+    }
+
+    /** Tells the findings held so far, in the order found and absorbed, but for the stale copies of historic rules. */
+    private void settle(Set<RuleState> historic) {
+        var historicRules = new HashSet<DenormalizationRule>();
+        historic.forEach(state -> historicRules.add(state.rule));
+        for (var finding : untold) {
+            if (!(finding instanceof Finding.StaleCopy stale && historicRules.contains(stale.rule()))) {
+                onFinding.accept(finding);
+            }
+        }
+        untold.clear();
+    }
 
     /** Source items indexed so far, over all source entities: the structure that grows with the table. */
     public long sourceEntries() {
@@ -370,11 +427,32 @@ public final class StalenessDetector {
         return total;
     }
 
-    /** A snapshot of the counts and the findings listed so far. */
+    /**
+     * A snapshot of the counts and the findings listed so far: the first {@code maxListed} stale copies and orphans, by
+     * rule and then by the copy's key. Tells the findings held until now.
+     */
     public StalenessReport report() {
-        settle();
-        var counts = states.stream().map(s -> new StalenessReport.RuleCounts(s.rule, s.copies, s.stale, s.orphans, s.historic)).toList();
-        return new StalenessReport(counts, staleCopies, orphanCopies, truncated);
+        var historic = historic();
+        settle(historic);
+        var counts = new ArrayList<StalenessReport.RuleCounts>();
+        var staleCopies = new ArrayList<Finding.StaleCopy>();
+        var orphanCopies = new ArrayList<Finding.OrphanCopy>();
+        long stale = 0;
+        long orphans = 0;
+        for (var state : states) {
+            boolean history = historic.contains(state);
+            counts.add(new StalenessReport.RuleCounts(state.rule, state.copies, history ? 0 : state.stale, state.orphans,
+                    history ? state.stale : 0));
+            if (!history) {
+                stale += state.stale;
+                staleCopies.addAll(state.staleListed.sorted());
+            }
+            orphans += state.orphans;
+            orphanCopies.addAll(state.orphansListed.sorted());
+        }
+        var listedStale = staleCopies.subList(0, (int) Math.min(maxListed, staleCopies.size()));
+        var listedOrphans = orphanCopies.subList(0, (int) Math.min(maxListed, orphanCopies.size()));
+        return new StalenessReport(counts, listedStale, listedOrphans, stale > listedStale.size() || orphans > listedOrphans.size());
     }
 
     /** The source tables of the rules, per source entity. */
@@ -433,18 +511,21 @@ public final class StalenessDetector {
         final int slot;
         /** Whether the copies record their source's value over time; null where they cannot (see {@link HistoryCheck#applies}). */
         final HistoryCheck history;
+        final StalenessDetector.Listing<Finding.StaleCopy> staleListed;
+        final StalenessDetector.Listing<Finding.OrphanCopy> orphansListed;
         long copies;
         long stale;
         long orphans;
-        /** Copies that differ from their source as records of an earlier value: set when settled. */
-        long historic;
 
-        RuleState(DenormalizationRule rule, KeyPart copyPart, SourceTable table, int slot, boolean sortKey) {
+        RuleState(DenormalizationRule rule, KeyPart copyPart, SourceTable table, int slot, boolean sortKey,
+                  StalenessDetector.Listing<Finding.StaleCopy> staleListed, StalenessDetector.Listing<Finding.OrphanCopy> orphansListed) {
             this.rule = rule;
             this.copyPart = copyPart;
             this.table = table;
             this.slot = slot;
             this.history = HistoryCheck.applies(rule, sortKey) ? new HistoryCheck() : null;
+            this.staleListed = staleListed;
+            this.orphansListed = orphansListed;
         }
     }
 }
