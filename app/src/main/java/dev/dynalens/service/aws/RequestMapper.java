@@ -205,7 +205,7 @@ final class RequestMapper {
         return elements;
     }
 
-    private static Projection projection(IndexDescription index) {
+    static Projection projection(IndexDescription index) {
         var projection = Projection.builder().projectionType(switch (index.projection()) {
             case ALL -> ProjectionType.ALL;
             case KEYS_ONLY -> ProjectionType.KEYS_ONLY;
