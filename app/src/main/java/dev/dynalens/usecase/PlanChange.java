@@ -112,7 +112,7 @@ public final class PlanChange {
         return job;
     }
 
-    private static Plan plan(ChangeSpec spec, TableDescription table, WholeTableRead read, ChangePlanner planner, List<Item> candidates,
+    static Plan plan(ChangeSpec spec, TableDescription table, WholeTableRead read, ChangePlanner planner, List<Item> candidates,
                              EntityNaming naming, TableAnalysis analysis, long itemsRead) {
         if (spec.entity() != null && analysis.entities().stream().noneMatch(e -> e.name().equals(spec.entity()))) {
             throw new ChangeFileException(List.of(new ChangeProblem(spec.position("where.entity"), "no entity type " + spec.entity()
