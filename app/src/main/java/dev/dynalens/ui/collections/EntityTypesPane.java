@@ -22,13 +22,16 @@ import javafx.stage.FileChooser;
 
 /**
  * The entity types the overview found, with their keys, sizes and attributes, and the menu that corrects their names
- * (rename, merge, split, reset, export the lens).
+ * (rename, merge, split, reset, export the lens), and on a live table "Add an index…" for a new access pattern.
  */
 final class EntityTypesPane {
     private final CollectionsViewModel model;
+    private final java.util.function.BiConsumer<javafx.stage.Window, String> addIndex;
 
-    EntityTypesPane(CollectionsViewModel model) {
+    /** @param addIndex opens "Add an index…" for an entity type; null when not offered */
+    EntityTypesPane(CollectionsViewModel model, java.util.function.BiConsumer<javafx.stage.Window, String> addIndex) {
         this.model = model;
+        this.addIndex = addIndex;
     }
 
     Node createView() {
@@ -109,6 +112,16 @@ final class EntityTypesPane {
             var file = chooser.showSaveDialog(table.getScene().getWindow());
             if (file != null) model.exportLens(file.toPath());
         });
-        return new ContextMenu(rename, merge, split, new SeparatorMenuItem(), reset, export);
+        var menu = new ContextMenu(rename, merge, split, new SeparatorMenuItem(), reset, export);
+        if (addIndex != null) {
+            var index = new MenuItem("Add an index…");
+            index.setId("addIndexMenu");
+            index.setOnAction(e -> {
+                var row = table.getSelectionModel().getSelectedItem();
+                addIndex.accept(table.getScene().getWindow(), row == null ? "" : row.name());
+            });
+            menu.getItems().addAll(new SeparatorMenuItem(), index);
+        }
+        return menu;
     }
 }
