@@ -43,6 +43,7 @@ public final class AddIndexDialog {
         Icons.withIcon(plan, Icons.Action.TEST, "Read the table once, propose the index and plan its backfill: nothing is written");
         plan.disableProperty().bind(busy);
         plan.setOnAction(e -> plan(plan.getScene().getWindow(), model));
+        plan.setMinWidth(Region.USE_PREF_SIZE);
         var readCost = WorkDialog.status("addIndexReadCost", model.readCostProperty());
         readCost.getStyleClass().add("text-muted");
         var planRow = new HBox(10, plan, readCost);
@@ -57,6 +58,7 @@ public final class AddIndexDialog {
         steps.setFocusTraversable(false);
         steps.setFixedCellSize(26);
         steps.setPrefHeight(26 * 4 + 4);
+        steps.setMinHeight(Region.USE_PREF_SIZE);
         steps.setCellFactory(list -> new javafx.scene.control.ListCell<>() {
             @Override
             protected void updateItem(AddIndexStepRow row, boolean empty) {
@@ -89,6 +91,7 @@ public final class AddIndexDialog {
         shown.set(add.getScene().getWindow());
         Icons.withIcon(add, Icons.Action.ADD, "Backfill the keys, create the index and run the pattern through it");
         add.disableProperty().bind(model.canAddProperty().not());
+        add.setMinWidth(Region.USE_PREF_SIZE);
         for (var said : List.<javafx.beans.Observable>of(model.proposalProperty(), model.backfillProperty(), model.statusProperty())) {
             said.addListener(changed -> Platform.runLater(() -> add.getScene().getWindow().sizeToScene()));
         }
