@@ -1,6 +1,8 @@
 package dev.dynalens.service;
 
+import dev.dynalens.domain.connection.ConnectionProblem;
 import dev.dynalens.domain.connection.ConnectionProfile;
+import dev.dynalens.domain.connection.DynamoAccessException;
 import dev.dynalens.domain.exports.ExportDescription;
 import dev.dynalens.domain.exports.ExportRequest;
 import dev.dynalens.domain.exports.ExportSummary;
@@ -15,6 +17,8 @@ import dev.dynalens.domain.partiql.PartiqlTransactionResult;
 import dev.dynalens.domain.table.BatchGetRequest;
 import dev.dynalens.domain.table.BatchGetResult;
 import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.CreateIndexSpec;
+import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.CreateTableSpec;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
@@ -90,6 +94,19 @@ public interface DynamoSession extends AutoCloseable {
     CompletableFuture<Void> createTable(CreateTableSpec spec);
 
     CompletableFuture<Void> deleteTable(String tableName);
+
+    /**
+     * Adds a global secondary index to an existing table (UpdateTable with one GlobalSecondaryIndexUpdates Create) and
+     * answers the index as DynamoDB's answer describes it: CREATING, and backfilling once DynamoDB reads the table's items
+     * into it. It does not wait: {@link #describeTable} says the index's status until it is ACTIVE. A change to the table,
+     * so a write: refused before anything is sent on a read-only connection, and guarded like every other. A session that
+     * has no tables of its own to change (a workspace file, an export) refuses it with a sentence, as this default does.
+     */
+    default CompletableFuture<IndexDescription> createGlobalSecondaryIndex(CreateIndexSpec spec) {
+        return CompletableFuture.failedFuture(new DynamoAccessException(new ConnectionProblem(ConnectionProblem.Kind.READ_ONLY,
+                        "Connection '" + profile().name() + "' cannot add an index to " + spec.tableName() + ": it has no live table to change",
+                        null), null));
+    }
 
     CompletableFuture<Void> putItem(String tableName, Item item);
 

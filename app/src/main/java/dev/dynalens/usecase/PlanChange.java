@@ -285,7 +285,7 @@ public final class PlanChange {
     }
 
     /** The attributes a change may name: the keys of the table and its indexes, and every attribute of the entity type (of the table, without one). */
-    private static java.util.Set<String> known(ChangeSpec spec, TableDescription table, TableAnalysis analysis) {
+    static java.util.Set<String> known(ChangeSpec spec, TableDescription table, TableAnalysis analysis) {
         var known = new java.util.HashSet<String>(table.keySchema().attributeNames());
         table.indexes().forEach(index -> known.addAll(index.key().attributeNames()));
         for (var entity : analysis.entities()) {
@@ -296,7 +296,7 @@ public final class PlanChange {
         return known;
     }
 
-    private static Plan plan(ChangeSpec spec, TableDescription table, Read read, ChangePlanner planner, List<Item> candidates,
+    static Plan plan(ChangeSpec spec, TableDescription table, Read read, ChangePlanner planner, List<Item> candidates,
                              EntityNaming naming, java.util.Set<String> known, TableAnalysis analysis, long itemsRead) {
         if (spec.entity() != null && analysis.entities().stream().noneMatch(e -> e.name().equals(spec.entity()))) {
             throw new ChangeFileException(List.of(new ChangeProblem(spec.position("where.entity"), "no entity type " + spec.entity()

@@ -20,10 +20,16 @@ public final class SampleTables {
 
     /** Creates a table named from {@code prefix} with the blog sample's keys and GSIs and loads its items; returns its name. */
     public static String loadBlog(TestEndpoint endpoint, DynamoSession session, String prefix) throws Exception {
+        return loadBlog(endpoint, session, prefix, List.of());
+    }
+
+    /** As {@link #loadBlog(TestEndpoint, DynamoSession, String)}, the table created with {@code more} indexes besides the sample's. */
+    public static String loadBlog(TestEndpoint endpoint, DynamoSession session, String prefix, List<IndexDescription> more) throws Exception {
         var sample = SampleModels.load(SampleModels.BLOG);
         var table = endpoint.uniqueTableName(prefix);
-        var indexes = sample.keys().indexes().entrySet().stream().map(index -> new IndexDescription(index.getKey(),
-                IndexDescription.Kind.GLOBAL, index.getValue(), IndexDescription.Projection.ALL, List.of(), null, null, null)).toList();
+        var indexes = new ArrayList<IndexDescription>(sample.keys().indexes().entrySet().stream().map(index -> new IndexDescription(index.getKey(),
+                IndexDescription.Kind.GLOBAL, index.getValue(), IndexDescription.Projection.ALL, List.of(), null, null, null)).toList());
+        indexes.addAll(more);
         var report = new TableLoader(session).start(LoadRequest.of(table, sample.items())
                 .creatingTable(new CreateTableSpec(table, sample.keys().keySchema(), indexes)), p -> { }).result().get(2, TimeUnit.MINUTES);
         if (report.outcome() != LoadReport.Outcome.COMPLETED) {

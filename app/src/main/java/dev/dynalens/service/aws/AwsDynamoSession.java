@@ -16,7 +16,9 @@ import dev.dynalens.domain.partiql.PartiqlPage;
 import dev.dynalens.domain.partiql.PartiqlStatement;
 import dev.dynalens.domain.partiql.PartiqlTransactionResult;
 import dev.dynalens.domain.partiql.PartiqlUnsupportedException;
+import dev.dynalens.domain.table.CreateIndexSpec;
 import dev.dynalens.domain.table.CreateTableSpec;
+import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
@@ -192,6 +194,22 @@ final class AwsDynamoSession implements DynamoSession {
             var pause = CompletableFuture.delayedExecutor(settings.tableActivePollInterval().toMillis(), TimeUnit.MILLISECONDS);
             return CompletableFuture.runAsync(() -> { }, pause).thenCompose(ignored -> waitUntilActive(call, tableName, deadline));
         });
+    }
+
+    @Override
+    public CompletableFuture<IndexDescription> createGlobalSecondaryIndex(CreateIndexSpec spec) {
+        if (profile.readOnly()) {
+            return refused("UpdateTable " + spec.tableName());
+        }
+        return call(spec.tableName(), call -> call.track(client.updateTable(cancellation.tag(IndexUpdateMapper.createGlobalIndex(spec), call)))
+                .thenApply(response -> IndexUpdateMapper.createdIndex(response, spec.index().name()).orElseThrow(() -> notCreated(spec))));
+    }
+
+    /** An endpoint that answers UpdateTable without the new index has not made it, and nothing would ever make it ACTIVE. */
+    private DynamoAccessException notCreated(CreateIndexSpec spec) {
+        return new DynamoAccessException(new ConnectionProblem(ConnectionProblem.Kind.OTHER, "The endpoint " + ErrorMapper.endpointText(profile)
+                + " took UpdateTable but its answer does not list index " + spec.index().name() + " of " + spec.tableName()
+                + ": it did not create the index (dynalite, for one, accepts a Create and ignores it)", null), null);
     }
 
     @Override

@@ -68,11 +68,12 @@ final class DescriptionMapper {
         return new TimeToLive(status, description.attributeName());
     }
 
-    private static IndexDescription globalIndex(GlobalSecondaryIndexDescription index, Map<String, String> types) {
+    /** Backfilling is given only while a new index is CREATING; absent, it is not backfilling. */
+    static IndexDescription globalIndex(GlobalSecondaryIndexDescription index, Map<String, String> types) {
         var projection = index.projection();
         return new IndexDescription(index.indexName(), IndexDescription.Kind.GLOBAL, indexKey(index.keySchema(), types),
                 projection(projection), nonKeyAttributes(projection), index.itemCount(), index.indexSizeBytes(),
-                index.indexStatusAsString());
+                index.indexStatusAsString(), Boolean.TRUE.equals(index.backfilling()));
     }
 
     private static IndexDescription localIndex(LocalSecondaryIndexDescription index, Map<String, String> types) {

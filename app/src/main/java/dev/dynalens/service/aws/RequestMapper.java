@@ -208,17 +208,32 @@ final class RequestMapper {
      * (docs/expressions.md, Multi-attribute GSI keys, rule 7).
      */
     static UpdateTableRequest createGlobalIndex(String tableName, IndexDescription index) {
+        return createGlobalIndex(tableName, index, null);
+    }
+
+    /**
+     * UpdateTable adding one global index, its key attributes defined (every one of a multi-attribute key); a provisioned
+     * table's index has its throughput, an on-demand table's none (DynamoDB refuses one there).
+     *
+     * @param throughput null for an on-demand table
+     */
+    static UpdateTableRequest createGlobalIndex(String tableName, IndexDescription index,
+                                                software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput throughput) {
         if (index.kind() != IndexDescription.Kind.GLOBAL) {
             throw new IllegalArgumentException("UpdateTable adds global indexes only; local index " + index.name()
                     + " is made with its table");
         }
         var types = new LinkedHashMap<String, KeySchema.ScalarType>();
         addKeyAttributes(types, index.key());
+        var create = CreateGlobalSecondaryIndexAction.builder().indexName(index.name()).keySchema(keySchema(index.key()))
+                .projection(projection(index));
+        if (throughput != null) {
+            create.provisionedThroughput(throughput);
+        }
         return UpdateTableRequest.builder().tableName(tableName)
                 .attributeDefinitions(types.entrySet().stream().map(e -> AttributeDefinition.builder().attributeName(e.getKey())
                         .attributeType(ScalarAttributeType.fromValue(e.getValue().name())).build()).toList())
-                .globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder().create(CreateGlobalSecondaryIndexAction.builder()
-                        .indexName(index.name()).keySchema(keySchema(index.key())).projection(projection(index)).build()).build())
+                .globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder().create(create.build()).build())
                 .build();
     }
 
@@ -238,7 +253,7 @@ final class RequestMapper {
         return elements;
     }
 
-    private static Projection projection(IndexDescription index) {
+    static Projection projection(IndexDescription index) {
         var projection = Projection.builder().projectionType(switch (index.projection()) {
             case ALL -> ProjectionType.ALL;
             case KEYS_ONLY -> ProjectionType.KEYS_ONLY;

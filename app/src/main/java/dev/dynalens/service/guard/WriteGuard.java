@@ -14,7 +14,9 @@ import dev.dynalens.domain.partiql.PartiqlStatement;
 import dev.dynalens.domain.partiql.PartiqlTransactionResult;
 import dev.dynalens.domain.table.BatchGetRequest;
 import dev.dynalens.domain.table.BatchGetResult;
+import dev.dynalens.domain.table.CreateIndexSpec;
 import dev.dynalens.domain.table.CreateTableSpec;
+import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
@@ -167,6 +169,12 @@ public final class WriteGuard implements DynamoSession {
     @Override
     public CompletableFuture<Void> createTable(CreateTableSpec spec) {
         return guarded(spec.tableName(), "CreateTable", () -> delegate.createTable(spec));
+    }
+
+    /** Adding an index changes the table, as creating one does. */
+    @Override
+    public CompletableFuture<IndexDescription> createGlobalSecondaryIndex(CreateIndexSpec spec) {
+        return guarded(spec.tableName(), "UpdateTable", () -> delegate.createGlobalSecondaryIndex(spec));
     }
 
     @Override

@@ -19,7 +19,9 @@ import dev.dynalens.domain.partiql.PartiqlTransactionResult;
 import dev.dynalens.domain.table.BatchGetRequest;
 import dev.dynalens.domain.table.BatchGetResult;
 import dev.dynalens.domain.table.ConsumedCapacity;
+import dev.dynalens.domain.table.CreateIndexSpec;
 import dev.dynalens.domain.table.CreateTableSpec;
+import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.ReadRequests;
@@ -112,6 +114,12 @@ public final class RecordingSession implements DynamoSession {
     @Override
     public CompletableFuture<Void> createTable(CreateTableSpec spec) {
         return record(new What("CreateTable", spec.tableName(), null, ""), delegate.createTable(spec), r -> Outcome.NONE);
+    }
+
+    @Override
+    public CompletableFuture<IndexDescription> createGlobalSecondaryIndex(CreateIndexSpec spec) {
+        return record(new What("UpdateTable", spec.tableName(), spec.index().name(), "create index " + spec.index().name()),
+                delegate.createGlobalSecondaryIndex(spec), r -> Outcome.NONE);
     }
 
     @Override

@@ -16,7 +16,9 @@ import dev.dynalens.domain.partiql.PartiqlTransactionResult;
 import dev.dynalens.domain.partiql.PartiqlUnsupportedException;
 import dev.dynalens.domain.table.BatchGetRequest;
 import dev.dynalens.domain.table.BatchGetResult;
+import dev.dynalens.domain.table.CreateIndexSpec;
 import dev.dynalens.domain.table.CreateTableSpec;
+import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.Page;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.table.TableDescription;
@@ -130,6 +132,12 @@ public final class WorkspaceSession implements DynamoSession {
     @Override
     public CompletableFuture<Void> createTable(CreateTableSpec spec) {
         return refused("CreateTable " + spec.tableName());
+    }
+
+    /** A workspace file's tables are never changed here: an index is added to a live table. */
+    @Override
+    public CompletableFuture<IndexDescription> createGlobalSecondaryIndex(CreateIndexSpec spec) {
+        return refused("UpdateTable (create index " + spec.index().name() + ") on " + spec.tableName());
     }
 
     @Override

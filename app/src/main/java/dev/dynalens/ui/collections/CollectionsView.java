@@ -34,6 +34,8 @@ public final class CollectionsView {
     private ItemActions editing;
     /** Change items… on an entity type; null when not offered. */
     private dev.dynalens.ui.change.ChangeItems changes;
+    /** Opens "Add an index…" for an entity type, owned by a window; null when not offered (a file, an export). */
+    private java.util.function.BiConsumer<javafx.stage.Window, String> addIndex;
 
     public CollectionsView(CollectionsViewModel model) {
         this.model = model;
@@ -73,6 +75,12 @@ public final class CollectionsView {
         return this;
     }
 
+    /** Offers "Add an index…" on an entity type (a live table only); call before {@link #createView()}. */
+    public CollectionsView addingIndexes(java.util.function.BiConsumer<javafx.stage.Window, String> open) {
+        this.addIndex = open;
+        return this;
+    }
+
     public Node createView() {
         var root = new BorderPane();
         root.setTop(new OverviewHeader(model, freeReading, this::showCollection).createView());
@@ -86,7 +94,7 @@ public final class CollectionsView {
         rebuildCollection = collection::rebuild;
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("collectionTabs");
-        var split = new SplitPane(new EntityTypesPane(model, changes).createView(), tabs);
+        var split = new SplitPane(new EntityTypesPane(model, changes, addIndex).createView(), tabs);
         split.setDividerPositions(0.3);
         root.setCenter(split);
         root.setBottom(statusBar());

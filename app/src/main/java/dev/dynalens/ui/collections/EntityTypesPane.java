@@ -22,16 +22,22 @@ import javafx.stage.FileChooser;
 
 /**
  * The entity types the overview found, with their keys, sizes and attributes, and the menu that corrects their names
- * (rename, merge, split, reset, export the lens).
+ * (rename, merge, split, reset, export the lens), and on a live table "Add an index…" for a new access pattern.
  */
 final class EntityTypesPane {
     private final CollectionsViewModel model;
     private final dev.dynalens.ui.change.ChangeItems changes;
+    private final java.util.function.BiConsumer<javafx.stage.Window, String> addIndex;
 
-    /** @param changes Change items… on an entity type; null when not offered */
-    EntityTypesPane(CollectionsViewModel model, dev.dynalens.ui.change.ChangeItems changes) {
+    /**
+     * @param changes  Change items… on an entity type; null when not offered
+     * @param addIndex opens "Add an index…" for an entity type; null when not offered
+     */
+    EntityTypesPane(CollectionsViewModel model, dev.dynalens.ui.change.ChangeItems changes,
+                    java.util.function.BiConsumer<javafx.stage.Window, String> addIndex) {
         this.model = model;
         this.changes = changes;
+        this.addIndex = addIndex;
     }
 
     Node createView() {
@@ -113,6 +119,9 @@ final class EntityTypesPane {
             if (file != null) model.exportLens(file.toPath());
         });
         var menu = new ContextMenu(rename, merge, split, new SeparatorMenuItem(), reset, export);
+        if (changes != null || addIndex != null) {
+            menu.getItems().add(new SeparatorMenuItem());
+        }
         if (changes != null) {
             var change = new MenuItem("Change items…");
             change.setId("changeItems");
@@ -120,7 +129,16 @@ final class EntityTypesPane {
                 var row = table.getSelectionModel().getSelectedItem();
                 if (row != null) changes.forEntity(table.getScene().getWindow(), row.name(), row.attributes());
             });
-            menu.getItems().addAll(new SeparatorMenuItem(), change);
+            menu.getItems().add(change);
+        }
+        if (addIndex != null) {
+            var index = new MenuItem("Add an index…");
+            index.setId("addIndexMenu");
+            index.setOnAction(e -> {
+                var row = table.getSelectionModel().getSelectedItem();
+                addIndex.accept(table.getScene().getWindow(), row == null ? "" : row.name());
+            });
+            menu.getItems().add(index);
         }
         return menu;
     }

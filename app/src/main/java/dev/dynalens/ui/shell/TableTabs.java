@@ -103,6 +103,22 @@ public final class TableTabs {
     }
 
     /**
+     * "Add an index…" on the overview's entity types, for a live table: the backfill's change file, journal and undo file go
+     * to the config folder's {@code changes}.
+     */
+    private CollectionsView addingIndexes(CollectionsView view, ConnectionProfile profile, dev.dynalens.service.DynamoSession session,
+                                          String table, String exportNote, java.util.concurrent.Executor analysis) {
+        if (exportNote != null || dev.dynalens.ui.connections.ConnectionsViewModel.isWorkspace(profile)) {
+            return view;
+        }
+        var changes = dev.dynalens.service.config.ConfigDirectory.current().resolve("changes");
+        return view.addingIndexes((window, entity) -> dev.dynalens.ui.change.AddIndexDialog.show(window,
+                new dev.dynalens.ui.change.AddIndexViewModel(confirmer -> new dev.dynalens.usecase.AddIndex(session, analysis, confirmer,
+                        dev.dynalens.service.change.ChangeSettings.DEFAULTS, dev.dynalens.usecase.AddIndex.Settings.DEFAULTS,
+                        java.time.Clock.systemUTC()), profile, table, entity, session.describeTable(table), changes, fx), profile.name()));
+    }
+
+    /**
      * @param scope       where the table's lens, saved queries and entity types are kept: the connection's id
      * @param exportNote  which export the tab reads, or null for the table itself
      * @param closeExport closes the export's session when the tab closes; null for none
@@ -149,7 +165,8 @@ public final class TableTabs {
             scanQuery.setTop(savedQueriesView.createView());
             var inner = new EnumMap<TableTabView, Tab>(TableTabView.class);
             inner.put(TableTabView.COLLECTIONS, titled(TableTabView.COLLECTIONS,
-                    new CollectionsView(collections).markStaleCells(staleness.staleCellsProperty()).editableWith(staged).changingWith(changes)
+                    addingIndexes(new CollectionsView(collections), profile, session, table, exportNote, analysis)
+                            .markStaleCells(staleness.staleCellsProperty()).editableWith(staged).changingWith(changes)
                             .readingIsFree(freeReading(profile, exportNote)).createView()));
             inner.put(TableTabView.SCAN_QUERY, titled(TableTabView.SCAN_QUERY, scanQuery));
             inner.put(TableTabView.STALE_COPIES, titled(TableTabView.STALE_COPIES, new StalenessView(staleness, fanoutJournals).createView()));

@@ -82,6 +82,25 @@ class DescriptionMapperTest {
                 description.localSecondaryIndexes().get(0));
     }
 
+    @ParameterizedTest
+    @CsvSource(textBlock = """
+            CREATING, true,  CREATING, true
+            CREATING, false, CREATING, false
+            CREATING,      , CREATING, false
+            ACTIVE,        , ACTIVE,   false
+            """)
+    void aGlobalIndex_saysItsStatus_andWhetherItIsBackfilling(String sdkStatus, Boolean backfilling, String status, boolean expected) {
+        var sdk = table().globalSecondaryIndexes(GlobalSecondaryIndexDescription.builder().indexName("byStatus")
+                .keySchema(key("status", KeyType.HASH)).projection(Projection.builder().projectionType(ProjectionType.ALL).build())
+                .indexStatus(sdkStatus).backfilling(backfilling).build()).build();
+
+        var index = DescriptionMapper.toTableDescription(sdk, TTL).globalSecondaryIndexes().getFirst();
+
+        assertEquals(status, index.status());
+        assertEquals(expected, index.backfilling());
+        assertEquals(status.equals("ACTIVE"), index.active());
+    }
+
     @Test
     void noBillingModeSummary_meansProvisioned() {
         var sdk = table()

@@ -11,7 +11,9 @@ import dev.dynalens.domain.connection.WriteNotConfirmedException;
 import dev.dynalens.domain.item.AttributeValue;
 import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.partiql.PartiqlStatement;
+import dev.dynalens.domain.table.CreateIndexSpec;
 import dev.dynalens.domain.table.CreateTableSpec;
+import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.ReadRequest;
 import dev.dynalens.domain.write.ItemWrite;
@@ -60,7 +62,7 @@ class WriteGuardTest {
 
     @Test
     void thePortHasTheWritesWeKnowOf() {
-        assertThat(writes().map(Method::getName)).containsExactly("batchExecuteStatement", "batchPut", "createTable", "deleteItem",
+        assertThat(writes().map(Method::getName)).containsExactly("batchExecuteStatement", "batchPut", "createGlobalSecondaryIndex", "createTable", "deleteItem",
                 "deleteTable", "executeStatement", "executeTransaction", "putItem", "transactWrite", "updateContinuousBackups", "write");
     }
 
@@ -259,6 +261,8 @@ class WriteGuardTest {
         if (type == Item.class) return item();
         if (type == boolean.class) return false;
         if (type == CreateTableSpec.class) return new CreateTableSpec(TABLE, KeySchema.of("PK", "SK"), List.of());
+        if (type == CreateIndexSpec.class) return CreateIndexSpec.onDemand(TABLE, new IndexDescription("GSI2", IndexDescription.Kind.GLOBAL,
+                KeySchema.of("GSI2PK", "GSI2SK"), IndexDescription.Projection.ALL, List.of(), null, null, null));
         if (type == ItemWrite.class) return ItemWrite.Put.unconditional(TABLE, item());
         if (type == Integer.class) return null;
         if (type == PartiqlStatement.class) return PartiqlStatement.of("UPDATE \"" + TABLE + "\" SET n = 1 WHERE PK = 'A' AND SK = 'B'");

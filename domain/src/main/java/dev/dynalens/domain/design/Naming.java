@@ -45,6 +45,11 @@ final class Naming {
         if (entity != null) {
             return entityLabels.get(entity);
         }
+        return labelOf(attribute);
+    }
+
+    /** An attribute's label by its name alone: {@code siteId} is SITE, {@code status} STATUS. */
+    static String labelOf(String attribute) {
         for (var suffix : new String[] {"Id", "ID", "_id"}) {
             if (attribute.endsWith(suffix) && attribute.length() > suffix.length()) {
                 return upperSnake(attribute.substring(0, attribute.length() - suffix.length()));
