@@ -90,7 +90,8 @@ public final class AnalysisJson {
             gen.writeObjectFieldStart("sizes");
             gen.writeNumberField("items", sizes.items());
             gen.writeNumberField("totalBytes", sizes.totalBytes());
-            gen.writeNumberField("averageBytes", sizes.averageBytes());
+            // Rounded to the nearest byte, halves up, in integers (Sizes.averageBytes goes through a double).
+            gen.writeNumberField("averageBytes", (sizes.totalBytes() + sizes.items() / 2) / sizes.items());
             gen.writeNumberField("largestBytes", sizes.largestBytes());
             gen.writeEndObject();
         }
