@@ -103,6 +103,7 @@ class SparkAnalysisTest {
     void aGeneratedShop_isAnalysedAsTheDesktopDoes_inOneFileOrMany() throws IOException {
         var items = SparkTests.shop(400, 7);
         var expected = desktop(SHOP, items);
+        assertThat(spark.master()).isEqualTo("local[2]");
         assertThat(expected.entities()).extracting(e -> e.name()).contains("USER", "ORDER", "ITEM", "PRODUCT");
         var one = SparkJob.analyze(spark, options(SHOP, fullExportInS3("Shop", items, 1)));
         var many = SparkJob.analyze(spark, options(SHOP, fullExportInS3("Shop", items, 9)));

@@ -48,6 +48,7 @@ class SparkOneCoreTest {
     void aGeneratedShopInManyFiles_isAnalysedAsTheDesktopDoes() {
         var items = SparkTests.shop(400, 7);
         var export = new ExportWriter(folder, "", "Shop").full("01764000000001-many", ExportFormat.DYNAMODB_JSON, items, 9, T0);
+        org.assertj.core.api.Assertions.assertThat(spark.master()).isEqualTo("local[1]");
         assertSameAnalysis(SparkJob.analyze(spark, options(SHOP, export)), desktop(SHOP, items));
     }
 
