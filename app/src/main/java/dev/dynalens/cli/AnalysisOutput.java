@@ -2,6 +2,7 @@ package dev.dynalens.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dynalens.domain.codec.PlainJsonCodec;
+import dev.dynalens.domain.inference.AnalysisJson;
 import dev.dynalens.domain.inference.TableAnalysis;
 import dev.dynalens.domain.item.AttributeValue;
 import java.io.IOException;
@@ -24,71 +25,15 @@ final class AnalysisOutput {
     }
 
     /**
-     * {@code {"table", "itemCount", "keySchema", "entities", "indexes", "relationships"[, "assignments"]}}; key values
-     * are plain JSON values. An entity's attributes leave out the table's key attributes (its templates show them).
+     * {@code {"table", "itemCount", "keySchema", "entities", "indexes", "relationships"[, "assignments"]}}: the fields
+     * as {@link AnalysisJson} writes them (the Spark job's shape too), then the assignments.
      *
      * @param assignments null to leave them out
      */
     static void writeJson(PrintWriter out, TableAnalysis analysis, List<Assignment> assignments) throws IOException {
         try (var gen = JsonOutput.prettyGenerator(out)) {
             gen.writeStartObject();
-            gen.writeStringField("table", analysis.table());
-            gen.writeNumberField("itemCount", analysis.itemCount());
-            gen.writeObjectFieldStart("keySchema");
-            gen.writeStringField("partitionKey", analysis.keySchema().partitionKeyName());
-            gen.writeStringField("sortKey", analysis.keySchema().sortKeyName());
-            gen.writeEndObject();
-            gen.writeArrayFieldStart("entities");
-            for (var entity : analysis.entities()) {
-                gen.writeStartObject();
-                gen.writeStringField("name", entity.name());
-                gen.writeNumberField("count", entity.count());
-                gen.writeStringField("pkTemplate", entity.pkTemplate());
-                gen.writeStringField("skTemplate", entity.skTemplate().orElse(null));
-                gen.writeObjectFieldStart("attributes");
-                for (var attribute : entity.attributes()) {
-                    if (!isTableKey(analysis, attribute.name())) {
-                        gen.writeStringField(attribute.name(), attribute.typeLabel());
-                    }
-                }
-                gen.writeEndObject();
-                gen.writeEndObject();
-            }
-            gen.writeEndArray();
-            gen.writeArrayFieldStart("indexes");
-            for (var index : analysis.indexes()) {
-                gen.writeStartObject();
-                gen.writeStringField("name", index.name());
-                gen.writeArrayFieldStart("meanings");
-                for (var meaning : index.meanings()) {
-                    gen.writeStartObject();
-                    gen.writeStringField("pkTemplate", meaning.pkTemplate());
-                    gen.writeStringField("entity", meaning.entity());
-                    gen.writeNumberField("count", meaning.count());
-                    gen.writeEndObject();
-                }
-                gen.writeEndArray();
-                gen.writeEndObject();
-            }
-            gen.writeEndArray();
-            gen.writeArrayFieldStart("relationships");
-            for (var relationship : analysis.relationships()) {
-                gen.writeStartObject();
-                gen.writeStringField("kind", relationship.kind().name().toLowerCase(Locale.ROOT));
-                gen.writeArrayFieldStart("entities");
-                for (var name : relationship.entities()) {
-                    gen.writeString(name);
-                }
-                gen.writeEndArray();
-                gen.writeNumberField("edges", relationship.edgeCount());
-                gen.writeArrayFieldStart("missingReverse");
-                for (var key : relationship.missingReverse()) {
-                    writeKey(gen, key);
-                }
-                gen.writeEndArray();
-                gen.writeEndObject();
-            }
-            gen.writeEndArray();
+            AnalysisJson.writeFields(gen, analysis, true);
             if (assignments != null) {
                 gen.writeArrayFieldStart("assignments");
                 for (var assignment : assignments) {
@@ -110,12 +55,7 @@ final class AnalysisOutput {
     }
 
     static void writeKey(JsonGenerator gen, Map<String, AttributeValue> key) throws IOException {
-        gen.writeStartObject();
-        for (var entry : key.entrySet()) {
-            gen.writeFieldName(entry.getKey());
-            PlainJsonCodec.writeValue(gen, entry.getValue());
-        }
-        gen.writeEndObject();
+        AnalysisJson.writeKey(gen, key);
     }
 
     /**

@@ -1,13 +1,10 @@
 package dev.dynalens.service.export;
 
 import dev.dynalens.domain.connection.ConnectionProfile;
-import dev.dynalens.domain.item.AttributeValue;
-import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.IndexDescription;
 import dev.dynalens.domain.table.KeySchema;
 import dev.dynalens.domain.table.TableDescription;
 import dev.dynalens.domain.workspace.KeyGuess;
-import dev.dynalens.domain.workspace.KeySpec;
 import dev.dynalens.domain.workspace.WorkspaceOptions;
 import dev.dynalens.export.ExportLocation;
 import dev.dynalens.export.ExportSnapshot;
@@ -84,8 +81,8 @@ public final class ExportTables {
         var full = snapshot.full();
         if (keys.keySchema() != null) {
             var sample = snapshot.firstItems(GUESS_ITEMS);
-            var schema = schemaOf(keys.keySchema(), sample);
-            var indexes = keys.indexes().stream().map(i -> gsi(i.name(), schemaOf(i.keys(), sample))).toList();
+            var schema = keys.keySchema().schemaFor(sample);
+            var indexes = keys.indexes().stream().map(i -> gsi(i.name(), i.keys().schemaFor(sample))).toList();
             return new Described(table(name, schema, indexes, List.of(), snapshot), "given");
         }
         if (live != null) {
@@ -115,30 +112,5 @@ public final class ExportTables {
 
     private static IndexDescription gsi(String name, KeySchema keys) {
         return new IndexDescription(name, IndexDescription.Kind.GLOBAL, keys, IndexDescription.Projection.ALL, List.of(), null, null, null);
-    }
-
-    private static KeySchema schemaOf(KeySpec spec, List<Item> sample) {
-        var partition = new KeySchema.KeyAttribute(spec.partitionKey(), typeOf(spec.partitionKey(), spec.partitionKeyType(), sample));
-        var sort = spec.sortKey() == null ? null : new KeySchema.KeyAttribute(spec.sortKey(), typeOf(spec.sortKey(), spec.sortKeyType(), sample));
-        return new KeySchema(partition, sort);
-    }
-
-    private static KeySchema.ScalarType typeOf(String name, KeySchema.ScalarType given, List<Item> sample) {
-        if (given != null) {
-            return given;
-        }
-        for (var item : sample) {
-            var value = item.attributes().get(name);
-            if (value instanceof AttributeValue.Num) {
-                return KeySchema.ScalarType.N;
-            }
-            if (value instanceof AttributeValue.Bin) {
-                return KeySchema.ScalarType.B;
-            }
-            if (value != null) {
-                return KeySchema.ScalarType.S;
-            }
-        }
-        return KeySchema.ScalarType.S;
     }
 }

@@ -113,13 +113,11 @@ public final class Analyzer {
         for (int i = 0; i < indexes.size(); i++) {
             var index = indexes.get(i);
             var pkValue = item.attributes().get(index.partitionKey);
-            if (!isKey(pkValue) || index.sortKey != null && !isKey(item.attributes().get(index.sortKey))) {
+            if (!inIndex(item, index.partitionKey, index.sortKey)) {
                 continue;
             }
             groupStats.indexCounts[i]++;
-            var registry = index.registry;
-            var raw = pkValue instanceof AttributeValue.Str s ? registry.rawTemplate(s.value()) : KeyTemplates.infer(pkValue).orElseThrow();
-            index.meaningCounter(registry.observe(raw), group, cached)[0]++;
+            index.meaningCounter(observeIndexKey(index.registry, pkValue), group, cached)[0]++;
         }
         if (groupStats.mayBeEdge && classifier.observedPartitionKey() instanceof AttributeValue.Str pk
                 && classifier.observedSortKey() instanceof AttributeValue.Str sk) {
@@ -284,6 +282,21 @@ public final class Analyzer {
                 .sorted(Comparator.comparingLong(TableAnalysis.Relationship::edgeCount).reversed()
                         .thenComparing(TableAnalysis.Relationship::entity))
                 .toList();
+    }
+
+    /** Whether an index holds the item: it has the index's key attributes, with values of key types. */
+    public static boolean inIndex(Item item, KeySchema index) {
+        return inIndex(item, index.partitionKeyName(), index.sortKeyName());
+    }
+
+    static boolean inIndex(Item item, String partitionKey, String sortKey) {
+        return isKey(item.attributes().get(partitionKey)) && (sortKey == null || isKey(item.attributes().get(sortKey)));
+    }
+
+    /** Takes an index's partition-key value into its attribute's registry; returns its template as the registry now reads. */
+    static KeyTemplate observeIndexKey(TemplateRegistry registry, AttributeValue pkValue) {
+        var raw = pkValue instanceof AttributeValue.Str s ? registry.rawTemplate(s.value()) : KeyTemplates.infer(pkValue).orElseThrow();
+        return registry.observe(raw);
     }
 
     private static boolean isKey(AttributeValue value) {

@@ -129,6 +129,20 @@ public final class EntityClassifier implements Naming {
     }
 
     /**
+     * Takes an item's index partition keys into their attributes' readings, as the {@link Analyzer} does for each index
+     * that holds the item. Called after {@link #accept} for every item, it makes this classifier's {@link #summary()}, and
+     * a {@link TableNaming} made from it, read index keys as the analyzer's classifier of the same items does: what a
+     * part of a table read elsewhere than in one analyzer (a Spark task) must do.
+     */
+    public void observeIndexKeys(Item item) {
+        for (var index : keys.indexes().values()) {
+            if (Analyzer.inIndex(item, index.partitionKeyName(), index.sortKeyName())) {
+                Analyzer.observeIndexKey(registry(index.partitionKeyName()), item.attributes().get(index.partitionKeyName()));
+            }
+        }
+    }
+
+    /**
      * Takes one item into account and returns the number of its group: the items that share their key templates,
      * type-attribute value and key relation, which the table always reads alike. {@link #groupEntity} and the group's
      * templates then name every item of the group as {@link #entityOf} and the template readings would, as the table

@@ -1,6 +1,9 @@
 package dev.dynalens.domain.workspace;
 
+import dev.dynalens.domain.item.AttributeValue;
+import dev.dynalens.domain.item.Item;
 import dev.dynalens.domain.table.KeySchema;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -70,6 +73,35 @@ public record KeySpec(String partitionKey, KeySchema.ScalarType partitionKeyType
                     + " name is longer than DynamoDB's " + MAX_KEY_NAME_LENGTH + " characters");
         }
         return new Attribute(name, type);
+    }
+
+    /**
+     * The key schema this names, for a table of which {@code sample} are items: a type not given is the type of the first
+     * sampled item's value of that attribute ({@code S} when no sampled item has it).
+     */
+    public KeySchema schemaFor(List<Item> sample) {
+        var partition = new KeySchema.KeyAttribute(partitionKey, typeOf(partitionKey, partitionKeyType, sample));
+        var sort = sortKey == null ? null : new KeySchema.KeyAttribute(sortKey, typeOf(sortKey, sortKeyType, sample));
+        return new KeySchema(partition, sort);
+    }
+
+    private static KeySchema.ScalarType typeOf(String name, KeySchema.ScalarType given, List<Item> sample) {
+        if (given != null) {
+            return given;
+        }
+        for (var item : sample) {
+            var value = item.attributes().get(name);
+            if (value instanceof AttributeValue.Num) {
+                return KeySchema.ScalarType.N;
+            }
+            if (value instanceof AttributeValue.Bin) {
+                return KeySchema.ScalarType.B;
+            }
+            if (value != null) {
+                return KeySchema.ScalarType.S;
+            }
+        }
+        return KeySchema.ScalarType.S;
     }
 
     /** {@code PK,SK} or {@code PK:S,SK:N}: the form {@link #parse} reads. */

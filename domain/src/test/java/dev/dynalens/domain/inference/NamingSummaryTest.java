@@ -101,6 +101,39 @@ class NamingSummaryTest {
         assertThat(reading(classifier, items)).isEqualTo(reading(onePass, items));
     }
 
+    private static NamingSummary summaryWithIndexKeysOf(List<Item> items) {
+        var classifier = new EntityClassifier(KEYS);
+        for (var item : items) {
+            classifier.accept(item);
+            classifier.observeIndexKeys(item);
+        }
+        return classifier.summary();
+    }
+
+    /**
+     * A classifier that also takes in the items' index keys summarizes as the analyzer's classifier does, and the merged
+     * summaries of parts read index keys as the analyzer of the whole table (what the Spark job's first pass relies on).
+     */
+    @Property(tries = 200)
+    void aClassifierThatObservesIndexKeys_summarizesAsTheAnalyzersClassifier(@ForAll("tables") List<Item> items, @ForAll long seed) {
+        var analyzer = new Analyzer(KEYS);
+        analyzer.acceptAll(items);
+        assertThat(summaryWithIndexKeysOf(items)).isEqualTo(analyzer.classifier().summary());
+
+        int cut = items.isEmpty() ? 0 : new Random(seed).nextInt(items.size() + 1);
+        var merged = summaryWithIndexKeysOf(items.subList(cut, items.size())).merge(summaryWithIndexKeysOf(items.subList(0, cut)));
+        var naming = TableNaming.of(KEYS, Lens.NONE, merged);
+        for (var item : items) {
+            for (var index : KEYS.indexes().values()) {
+                var value = item.attributes().get(index.partitionKeyName());
+                if (value != null) {
+                    assertThat(naming.templateOf(index.partitionKeyName(), value))
+                            .isEqualTo(analyzer.classifier().templateOf(index.partitionKeyName(), value));
+                }
+            }
+        }
+    }
+
     @Test
     void theRealModelsAndSamples_cutInThree_readAsOnePass() throws Exception {
         for (var file : dev.dynalens.domain.RealModels.modelsAndSamples()) {

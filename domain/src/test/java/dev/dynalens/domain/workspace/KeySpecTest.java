@@ -57,4 +57,16 @@ class KeySpecTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("Index GSI1 is given twice");
         assertThat(WorkspaceOptions.parse(null, null)).isEqualTo(WorkspaceOptions.NONE);
     }
+
+    @Test
+    void aSchemaForItems_takesEachTypeNotGivenFromTheFirstItemThatHasTheAttribute() {
+        var sample = List.of(new dev.dynalens.domain.item.Item(java.util.Map.of("PK", dev.dynalens.domain.item.AttributeValue.s("a"))),
+                new dev.dynalens.domain.item.Item(java.util.Map.of("PK", dev.dynalens.domain.item.AttributeValue.s("b"),
+                        "SK", dev.dynalens.domain.item.AttributeValue.n("7"))));
+        var schema = KeySpec.parse("PK,SK").schemaFor(sample);
+        assertThat(schema.partitionKey().type()).isEqualTo(ScalarType.S);
+        assertThat(schema.sortKey().type()).isEqualTo(ScalarType.N);
+        assertThat(KeySpec.parse("PK,SK:B").schemaFor(sample).sortKey().type()).isEqualTo(ScalarType.B);
+        assertThat(KeySpec.parse("id").schemaFor(sample).partitionKey().type()).as("no item has it").isEqualTo(ScalarType.S);
+    }
 }
