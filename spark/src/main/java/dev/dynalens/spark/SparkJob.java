@@ -165,7 +165,7 @@ public final class SparkJob {
                 + " does not carry its key schema, and no attribute named like PK, pk or id is on every item: give --key-schema PK[,SK] "
                 + "(and --gsi)"));
         Map<String, KeySchema> indexes = new LinkedHashMap<>();
-        guess.indexes().forEach(index -> indexes.put(index.name(), index.keySchema()));
+        guess.indexes().forEach(index -> indexes.put(index.name(), index.singleKey("a guessed index")));
         return new TableKeys(name, guess.keys(), indexes);
     }
 }
