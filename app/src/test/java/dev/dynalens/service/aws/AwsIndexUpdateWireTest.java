@@ -93,18 +93,20 @@ class AwsIndexUpdateWireTest {
 
     @Test
     void describeTable_saysTheIndexIsBackfilling_thenActive() throws Exception {
-        start(false);
-        answers.add(new Answer(200, "{\"Table\":" + table("CREATING", "true", 0) + "}"));
-        answers.add(new Answer(400, "{\"__type\":\"com.amazonaws.dynamodb.v20120810#UnknownOperationException\"}"));
+        // DescribeTable and DescribeTimeToLive go out together, in either order: each is answered by its X-Amz-Target
+        // (the server handles one request at a time, so the last target recorded is the request being answered)
+        var table = new java.util.concurrent.atomic.AtomicReference<String>(table("CREATING", "true", 0));
+        endpoint = new WireEndpoint(requests, targets, () -> targets.getLast().endsWith(".DescribeTable")
+                ? new Answer(200, "{\"Table\":" + table.get() + "}")
+                : new Answer(400, "{\"__type\":\"com.amazonaws.dynamodb.v20120810#UnknownOperationException\"}"), false);
+        session = endpoint.session();
 
         var creating = session.describeTable("Orders").get(20, TimeUnit.SECONDS).index("GSI2").orElseThrow();
 
         assertThat(creating.status()).isEqualTo("CREATING");
         assertThat(creating.backfilling()).isTrue();
 
-        answers.clear();
-        answers.add(new Answer(200, "{\"Table\":" + table("ACTIVE", null, 400) + "}"));
-        answers.add(new Answer(400, "{\"__type\":\"com.amazonaws.dynamodb.v20120810#UnknownOperationException\"}"));
+        table.set(table("ACTIVE", null, 400));
 
         var active = session.describeTable("Orders").get(20, TimeUnit.SECONDS).index("GSI2").orElseThrow();
 
