@@ -170,7 +170,7 @@ final class ChangeAddIndexCommand implements Callable<Integer> {
             }
             context.err().printf(Locale.ROOT, "dynalens: change file %s (its journal and undo file beside it)%n", file);
             context.err().flush();
-            var report = await(addIndex.start(plan, file, progressTo(context)));
+            var report = ChangeRunOutput.await(addIndex.start(plan, file, progressTo(context)));
             if (json) {
                 writeJson(context, plan, file, report);
             } else {
@@ -344,32 +344,5 @@ final class ChangeAddIndexCommand implements Callable<Integer> {
                 }
             }
         };
-    }
-
-    /** Waits for the job; Ctrl-C stops it (the backfill's items in flight are journaled; an index being created goes on being created). */
-    private static AddIndex.Report await(dev.dynalens.service.job.Job<AddIndex.Progress, AddIndex.Report> job) throws IOException {
-        var stop = new Thread(() -> {
-            job.cancel();
-            try {
-                job.result().get(30, TimeUnit.SECONDS);
-            } catch (Exception ignored) {
-                // exiting anyway
-            }
-        }, "dynalens-add-index-stop");
-        Runtime.getRuntime().addShutdownHook(stop);
-        try {
-            return job.result().join();
-        } catch (CompletionException e) {
-            if (Problems.unwrap(e) instanceof IOException fileProblem) {
-                throw fileProblem;
-            }
-            throw new CliException(Problems.describe(e));
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(stop);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running
-            }
-        }
     }
 }

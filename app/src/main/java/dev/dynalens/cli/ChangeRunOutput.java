@@ -41,8 +41,11 @@ final class ChangeRunOutput {
                 p.units(), p.inFlight());
     }
 
-    /** Waits for the job; Ctrl-C sends nothing more, lets the items in flight finish and be journaled, then exits. */
-    static ChangeReport await(Job<ChangeProgress, ChangeReport> job) throws IOException {
+    /**
+     * Waits for the job; Ctrl-C cancels it (nothing more is sent; what is in flight finishes and is journaled), waits up to
+     * 30 s for it to end, then exits. A file problem is rethrown as it is; any other failure is a sentence.
+     */
+    static <P, R> R await(Job<P, R> job) throws IOException {
         var stop = new Thread(() -> {
             job.cancel();
             try {

@@ -178,13 +178,7 @@ public final class ChangeJournal implements AutoCloseable {
 
     /** Appends one item's outcome as one line. */
     public void record(int item, ChangeOutcome outcome, String detail) throws IOException {
-        var line = JSON.createObjectNode();
-        line.put("done", item).put("outcome", outcome.name());
-        if (detail != null) {
-            line.put("detail", detail);
-        }
-        line.put("at", clock.instant().toString());
-        lines.line(line.toString());
+        lines.outcome(item, outcome.name(), detail, clock.instant());
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.dynalens.service.fanout;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dynalens.domain.codec.CodecException;
 import dev.dynalens.domain.codec.DynamoJsonCodec;
 import dev.dynalens.domain.item.AttributeValue;
@@ -181,13 +180,7 @@ public final class FanoutJournal implements AutoCloseable {
 
     /** Appends one step's outcome as one line. */
     public void record(int step, RepairOutcome outcome, String detail) throws IOException {
-        ObjectNode line = JSON.createObjectNode();
-        line.put("done", step).put("outcome", outcome.name());
-        if (detail != null) {
-            line.put("detail", detail);
-        }
-        line.put("at", clock.instant().toString());
-        lines.line(line.toString());
+        lines.outcome(step, outcome.name(), detail, clock.instant());
     }
 
     @Override

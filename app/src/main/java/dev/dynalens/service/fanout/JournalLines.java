@@ -18,6 +18,7 @@ import java.nio.file.StandardOpenOption;
  */
 public final class JournalLines implements AutoCloseable {
     static final int FORCE_EVERY = 256;
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
     private final Path file;
     private final FileChannel channel;
     private int unforced;
@@ -84,6 +85,20 @@ public final class JournalLines implements AutoCloseable {
             channel.force(false);
             unforced = 0;
         }
+    }
+
+    /**
+     * Appends one outcome line, as the fan-out's and the bulk change's journals both write them:
+     * {@code {"done":3,"outcome":"APPLIED","detail":"…","at":"…"}} ({@code detail} left out when null).
+     */
+    public void outcome(int index, String outcome, String detail, java.time.Instant at) throws IOException {
+        var line = JSON.createObjectNode();
+        line.put("done", index).put("outcome", outcome);
+        if (detail != null) {
+            line.put("detail", detail);
+        }
+        line.put("at", at.toString());
+        line(line.toString());
     }
 
     private void writeFully(String text) throws IOException {
